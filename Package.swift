@@ -1,0 +1,67 @@
+// swift-tools-version: 6.0
+// FrameBench: a benchmark and conformance suite for I420 → BGRA conversion
+// of decoded VP8 frames. See README.md.
+import PackageDescription
+
+/// Pixel code is compiled optimised even in debug builds, so `swift test`
+/// checks the exhaustive input space in minutes and `swift run bench`
+/// gives representative timings.
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
+
+/// `-target-cpu` for one instruction-set level of the SIMD row kernel;
+/// empty where the host is not x86-64 (the level then builds at baseline
+/// and the dispatcher never picks it).
+func targetCPU(_ cpu: String) -> [SwiftSetting] {
+    #if arch(x86_64)
+    return [.unsafeFlags(["-O", "-target-cpu", cpu])]
+    #else
+    return optimised
+    #endif
+}
+
+let package = Package(
+    name: "FrameBench",
+    products: [
+        .executable(name: "bench", targets: ["bench"]),
+        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance"]),
+    ],
+    targets: [
+        // C libraries from Debian packages: module maps only.
+        .systemLibrary(
+            name: "CVPX", pkgConfig: "vpx",
+            providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
+        .systemLibrary(
+            name: "CLibYUV",
+            providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+
+        // Plane and frame types, media time, colour matrices.
+        .target(name: "Frames", swiftSettings: optimised),
+        // IVF container reader and the libvpx VP8 decoder and encoder.
+        .target(name: "VPX", dependencies: ["Frames", "CVPX"]),
+        // The SIMD row kernel (inlinable) and one module per instruction-set level.
+        .target(name: "SIMDRows", dependencies: ["Frames"], swiftSettings: optimised),
+        .target(name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("haswell")),
+        .target(name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
+        // The FrameConverter protocol and one file per converter.
+        .target(
+            name: "Converters",
+            dependencies: ["Frames", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV"],
+            swiftSettings: optimised),
+        // Frame MD5s, vector manifests, timestamp checks.
+        .target(name: "Conformance", dependencies: ["Frames", "VPX", "CCrypto"], swiftSettings: optimised),
+        // The command-line tool.
+        .executableTarget(
+            name: "bench",
+            dependencies: ["Frames", "VPX", "Converters", "Conformance"],
+            path: "Benchmarks/bench"),
+
+        .testTarget(name: "FramesTests", dependencies: ["Frames"]),
+        .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames"]),
+        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "Conformance", "VPX", "Frames"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,69 @@
+import Dispatch
+import Foundation
+import Frames
+
+/// Runs another converter on horizontal bands of the frame at once, with
+/// `DispatchQueue.concurrentPerform`.
+///
+/// Bands are whole chroma rows (an even number of luma rows) so no chroma
+/// row is shared, and each band writes its own destination rows only. Below
+/// `minimumParallelPixels` (a crossover measured once per instance, where
+/// the inner converter's time exceeds the cost of dispatching) it converts
+/// on the calling thread.
+public struct ParallelConverter: FrameConverter {
+    /// `"parallel"`.
+    public let name = "parallel"
+    /// The converter each band runs.
+    public let inner: any FrameConverter
+    /// Number of threads (and bands) used for large frames.
+    public let threads: Int
+    /// Frames with fewer pixels than this are converted on one thread.
+    public let minimumParallelPixels: Int
+
+    /// A parallel converter over `inner` with `threads` threads (default:
+    /// the active processor count). `minimumParallelPixels` nil measures the
+    /// crossover on this machine.
+    public init(inner: any FrameConverter, threads: Int? = nil, minimumParallelPixels: Int? = nil) {
+        self.inner = inner
+        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.minimumParallelPixels = minimumParallelPixels
+            ?? ParallelCrossover.measure(inner: inner, threads: self.threads)
+    }
+
+    /// Converts band by band in parallel; see `FrameConverter` for the guarantees.
+    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
+        checkSizes(source, destination)
+        let bands = Self.bandRows(height: source.height, count: threads)
+        guard bands.count > 1, source.width * source.height >= minimumParallelPixels else {
+            inner.convert(source, to: destination, matrix: matrix)
+            return
+        }
+        let work = BandWork(source: source, destination: destination, bands: bands)
+        let inner = self.inner
+        DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+            let rows = work.bands[index]
+            inner.convert(work.source.band(rows: rows), to: work.destination.band(rows: rows), matrix: matrix)
+        }
+    }
+
+    /// Splits `height` rows into at most `count` bands of nearly equal size,
+    /// each starting on an even row.
+    static func bandRows(height: Int, count: Int) -> [Range<Int>] {
+        let pairs = (height + 1) / 2
+        let bandCount = max(1, min(count, pairs))
+        return (0..<bandCount).map { band in
+            let start = 2 * (pairs * band / bandCount)
+            let end = min(height, 2 * (pairs * (band + 1) / bandCount))
+            return start..<end
+        }
+    }
+}
+
+/// The frames one parallel conversion shares between its bands. Each band
+/// reads the source and writes only its own destination rows, so sharing
+/// the views across threads is safe.
+private struct BandWork: @unchecked Sendable {
+    let source: I420View
+    let destination: BGRAView
+    let bands: [Range<Int>]
+}

@@ -1,0 +1,77 @@
+/// A borrowed, writable view of a BGRA image: 4 bytes a pixel in memory
+/// order blue, green, red, alpha (CoreVideo's `kCVPixelFormatType_32BGRA`,
+/// libyuv's "ARGB").
+///
+/// Row `r` starts at `base + r * stride`; its first `width × 4` bytes are
+/// pixels, the rest (if any) padding that converters never touch.
+public struct BGRAView {
+    /// First byte of row 0.
+    public let base: UnsafeMutablePointer<UInt8>
+    /// Distance in bytes from one row to the next (≥ `width × 4`).
+    public let stride: Int
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+
+    /// Wraps `height` rows of `width` pixels, `stride` bytes apart.
+    /// - Precondition: `stride ≥ width × 4`.
+    public init(base: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0 && stride >= width * 4, "invalid BGRA geometry")
+        self.base = base
+        self.stride = stride
+        self.width = width
+        self.height = height
+    }
+
+    /// Width and height together.
+    public var size: FrameSize { FrameSize(width: width, height: height) }
+
+    /// The first byte of row `row`.
+    @inlinable
+    public func row(_ row: Int) -> UnsafeMutablePointer<UInt8> { base + row * stride }
+
+    /// The rows `rows` as a view of their own.
+    public func band(rows: Range<Int>) -> BGRAView {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "band outside the frame")
+        return BGRAView(base: row(rows.lowerBound), stride: stride, width: width, height: rows.count)
+    }
+}
+
+/// An owned BGRA image, allocated once and released on deallocation.
+public final class BGRABuffer {
+    /// Width and height in pixels.
+    public let size: FrameSize
+    /// Bytes per row (≥ `width × 4`).
+    public let stride: Int
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let byteCount: Int
+
+    /// Allocates a `size` image with `padding` extra bytes a row, every byte
+    /// set to `fill`.
+    public init(size: FrameSize, padding: Int = 0, fill: UInt8 = 0) {
+        precondition(padding >= 0, "negative padding")
+        self.size = size
+        stride = size.width * 4 + padding
+        byteCount = stride * size.height
+        storage = .allocate(capacity: max(byteCount, 1))
+        storage.initialize(repeating: fill, count: max(byteCount, 1))
+    }
+
+    deinit { storage.deallocate() }
+
+    /// A writable view of the image, valid while this buffer is alive.
+    public var view: BGRAView {
+        BGRAView(base: storage, stride: stride, width: size.width, height: size.height)
+    }
+
+    /// Every byte of the buffer, padding included.
+    public var allBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage, count: byteCount)
+    }
+
+    /// The pixel bytes of row `row` (`width × 4` of them), without padding.
+    public func rowBytes(_ row: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage + row * stride, count: size.width * 4)
+    }
+}
