@@ -57,6 +57,11 @@ let package = Package(
             name: "bench",
             dependencies: ["Frames", "VPX", "Converters", "Conformance"],
             path: "Benchmarks/bench"),
+        // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
+        .executableTarget(
+            name: "fuzz-ivf",
+            dependencies: ["Frames", "VPX", "Converters", "Conformance"],
+            path: "Benchmarks/fuzz"),
 
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames"]),

@@ -1,0 +1,1 @@
+// Placeholder: the fuzz target is being written (issue 5).
