@@ -1,0 +1,197 @@
+/*
+ * refdecode: FrameBench's independent reference for golden MD5s.
+ *
+ * Shares no code with the Swift package: its own IVF parser, libvpx's VP8
+ * decoder, libyuv's I420ToARGBMatrix and OpenSSL's EVP MD5.
+ *
+ *   refdecode --i420 FILE.ivf
+ *       '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, as
+ *       'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420' prints it.
+ *   refdecode --matrix NAME FILE.ivf
+ *       '<md5>  <stem>-<w>x<h>-<NNNN>.bgra': MD5 of the BGRA rows (width x 4
+ *       bytes, packed, B,G,R,A) that I420ToARGBMatrix makes with NAME's
+ *       constants. NAME: bt601, bt601-full, bt709, bt709-full, bt2020,
+ *       bt2020-full.
+ *
+ * <stem> is the file name up to its first dot, NNNN the 1-based input packet
+ * number. Exit status 0 on success, 1 on any error (message on stderr),
+ * 2 on a usage error.
+ *
+ * Built by scripts/make-golden:
+ *   gcc -O2 -Wall -Wextra -o refdecode refdecode.c -lvpx -lyuv -lcrypto
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libyuv.h>
+#include <openssl/evp.h>
+#include <vpx/vp8dx.h>
+#include <vpx/vpx_decoder.h>
+
+struct matrix {
+  const char *name;
+  const struct YuvConstants *constants;
+};
+
+static const struct matrix matrices[] = {
+    {"bt601", &kYuvI601Constants},  {"bt601-full", &kYuvJPEGConstants},
+    {"bt709", &kYuvH709Constants},  {"bt709-full", &kYuvF709Constants},
+    {"bt2020", &kYuv2020Constants}, {"bt2020-full", &kYuvV2020Constants},
+};
+
+static const char *program = "refdecode";
+
+static void fail(const char *path, const char *message) {
+  fprintf(stderr, "%s: %s: %s\n", program, path, message);
+  exit(1);
+}
+
+static uint32_t le32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* MD5 as 32 lowercase hex digits into out[33]. */
+struct md5 {
+  EVP_MD_CTX *ctx;
+};
+
+static void md5_begin(struct md5 *m) {
+  m->ctx = EVP_MD_CTX_new();
+  if (!m->ctx || EVP_DigestInit_ex(m->ctx, EVP_md5(), NULL) != 1) {
+    fprintf(stderr, "%s: OpenSSL cannot provide MD5\n", program);
+    exit(1);
+  }
+}
+
+static void md5_update(struct md5 *m, const void *data, size_t size) {
+  EVP_DigestUpdate(m->ctx, data, size);
+}
+
+static void md5_end(struct md5 *m, char out[33]) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  EVP_DigestFinal_ex(m->ctx, digest, &length);
+  EVP_MD_CTX_free(m->ctx);
+  for (unsigned int i = 0; i < length && i < 16; i++) sprintf(out + 2 * i, "%02x", digest[i]);
+  out[32] = 0;
+}
+
+static unsigned char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) fail(path, "cannot open");
+  size_t capacity = 1 << 20, used = 0;
+  unsigned char *data = malloc(capacity);
+  if (!data) fail(path, "out of memory");
+  for (;;) {
+    size_t n = fread(data + used, 1, capacity - used, f);
+    used += n;
+    if (used < capacity) break;
+    capacity *= 2;
+    unsigned char *grown = realloc(data, capacity);
+    if (!grown) fail(path, "out of memory");
+    data = grown;
+  }
+  if (ferror(f)) fail(path, "read error");
+  fclose(f);
+  *size = used;
+  return data;
+}
+
+int main(int argc, char **argv) {
+  const struct YuvConstants *constants = NULL;
+  const char *path = NULL;
+  int i420 = 0;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--i420")) {
+      i420 = 1;
+    } else if (!strcmp(argv[i], "--matrix") && i + 1 < argc) {
+      const char *name = argv[++i];
+      for (size_t m = 0; m < sizeof matrices / sizeof matrices[0]; m++)
+        if (!strcmp(matrices[m].name, name)) constants = matrices[m].constants;
+      if (!constants) {
+        fprintf(stderr, "%s: unknown matrix '%s'\n", program, name);
+        return 2;
+      }
+    } else if (!path && argv[i][0] != '-') {
+      path = argv[i];
+    } else {
+      path = NULL;
+      break;
+    }
+  }
+  if (!path || i420 == (constants != NULL)) {
+    fprintf(stderr, "usage: %s --i420 FILE.ivf | --matrix NAME FILE.ivf\n", program);
+    return 2;
+  }
+
+  /* Stem: the last path component up to its first dot. */
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t stem_length = strcspn(base, ".");
+
+  size_t size;
+  unsigned char *data = read_file(path, &size);
+  if (size < 32 || memcmp(data, "DKIF", 4) != 0) fail(path, "not an IVF file");
+  if (memcmp(data + 8, "VP80", 4) != 0) fail(path, "not VP8");
+  size_t header_length = (size_t)data[6] | (size_t)data[7] << 8;
+  if (header_length != 32) fail(path, "unexpected IVF header length");
+
+  vpx_codec_ctx_t codec;
+  vpx_codec_dec_cfg_t config = {.threads = 1, .w = 0, .h = 0};
+  if (vpx_codec_dec_init(&codec, vpx_codec_vp8_dx(), &config, 0) != VPX_CODEC_OK)
+    fail(path, "cannot initialise libvpx");
+
+  unsigned char *bgra = NULL;
+  size_t bgra_size = 0;
+  size_t pos = 32;
+  unsigned long packet = 0;
+  while (pos < size) {
+    if (size - pos < 12) fail(path, "truncated packet header");
+    uint32_t frame_size = le32(data + pos);
+    if (frame_size > size - pos - 12) fail(path, "truncated packet");
+    packet++;
+    const unsigned char *frame = data + pos + 12;
+    pos += 12 + (size_t)frame_size;
+    if (vpx_codec_decode(&codec, frame, frame_size, NULL, 0) != VPX_CODEC_OK) {
+      char message[512];
+      snprintf(message, sizeof message, "packet %lu: %s", packet, vpx_codec_error(&codec));
+      fail(path, message);
+    }
+    vpx_codec_iter_t iter = NULL;
+    vpx_image_t *img;
+    while ((img = vpx_codec_get_frame(&codec, &iter)) != NULL) {
+      if (img->fmt != VPX_IMG_FMT_I420) fail(path, "decoder returned a non-I420 image");
+      int w = (int)img->d_w, h = (int)img->d_h;
+      int cw = (w + 1) / 2, ch = (h + 1) / 2;
+      struct md5 m;
+      char hex[33];
+      md5_begin(&m);
+      if (i420) {
+        for (int y = 0; y < h; y++) md5_update(&m, img->planes[0] + (size_t)y * img->stride[0], (size_t)w);
+        for (int y = 0; y < ch; y++) md5_update(&m, img->planes[1] + (size_t)y * img->stride[1], (size_t)cw);
+        for (int y = 0; y < ch; y++) md5_update(&m, img->planes[2] + (size_t)y * img->stride[2], (size_t)cw);
+      } else {
+        size_t need = (size_t)w * 4 * (size_t)h;
+        if (need > bgra_size) {
+          free(bgra);
+          bgra = malloc(need);
+          if (!bgra) fail(path, "out of memory");
+          bgra_size = need;
+        }
+        if (I420ToARGBMatrix(img->planes[0], img->stride[0], img->planes[1], img->stride[1],
+                             img->planes[2], img->stride[2], bgra, w * 4, constants, w, h) != 0)
+          fail(path, "I420ToARGBMatrix failed");
+        md5_update(&m, bgra, need);
+      }
+      md5_end(&m, hex);
+      printf("%s  %.*s-%dx%d-%04lu.%s\n", hex, (int)stem_length, base, w, h, packet, i420 ? "i420" : "bgra");
+    }
+  }
+  if (vpx_codec_destroy(&codec) != VPX_CODEC_OK) fail(path, "cannot destroy the decoder");
+  free(bgra);
+  free(data);
+  if (fflush(stdout) != 0) fail(path, "cannot write the output");
+  return 0;
+}
