@@ -63,10 +63,12 @@ let package = Package(
             dependencies: ["Frames", "VPX", "Converters", "Conformance"],
             path: "Benchmarks/fuzz"),
 
+        // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
+        .target(name: "TestSupport", dependencies: ["Frames"], path: "Tests/TestSupport", swiftSettings: optimised),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
-        .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames"]),
-        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "Conformance", "VPX", "Frames"]),
+        .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
+        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "Conformance", "VPX", "Frames", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

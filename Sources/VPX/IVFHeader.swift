@@ -17,6 +17,19 @@ public struct IVFHeader: Sendable, Equatable {
     /// Frame count the writer declared (informative; often 0 or wrong).
     public let declaredFrameCount: UInt32
 
+    /// A header with the given fields (the reader builds these from files;
+    /// tests and writers build them directly).
+    public init(version: UInt16, headerLength: UInt16, fourcc: String, width: UInt16, height: UInt16,
+                timebase: Timebase, declaredFrameCount: UInt32) {
+        self.version = version
+        self.headerLength = headerLength
+        self.fourcc = fourcc
+        self.width = width
+        self.height = height
+        self.timebase = timebase
+        self.declaredFrameCount = declaredFrameCount
+    }
+
     /// The four-character codes FrameBench decodes.
     public static let supportedFourCCs: Set<String> = ["VP80"]
 

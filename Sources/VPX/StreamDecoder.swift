@@ -20,7 +20,13 @@ public struct StreamSummary: Sendable {
     public let header: IVFHeader
     /// Every packet read, in file order: number, pts and how many frames it
     /// showed (0 for an invisible frame).
-    public internal(set) var packets: [PacketRecord] = []
+    public internal(set) var packets: [PacketRecord]
+
+    /// A record of `packets` read from a file with `header`.
+    public init(header: IVFHeader, packets: [PacketRecord] = []) {
+        self.header = header
+        self.packets = packets
+    }
 }
 
 /// One packet of a stream as the decoder saw it.
@@ -33,6 +39,14 @@ public struct PacketRecord: Sendable, Equatable {
     public let pts: Int64
     /// Frames the packet showed: 0 (invisible) or 1.
     public let shownFrames: Int
+
+    /// A record of packet `number` at `offset` with `pts` that showed `shownFrames` frames.
+    public init(number: Int, offset: Int, pts: Int64, shownFrames: Int) {
+        self.number = number
+        self.offset = offset
+        self.pts = pts
+        self.shownFrames = shownFrames
+    }
 }
 
 /// A decode of a whole IVF file that stopped early, with the reason and what

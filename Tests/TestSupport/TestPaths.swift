@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the tests find the package and the official VP8 vectors.
+public enum TestPaths {
+    /// The package root (the directory holding Package.swift).
+    public static let packageRoot: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/TestSupport/TestPaths.swift
+        return parts.joined(separator: "/")
+    }()
+
+    /// The environment variable that points at the official VP8 vectors.
+    public static let vectorsVariable = "FRAMEBENCH_VP8_VECTORS"
+
+    /// The official VP8 test-vector directory: `$FRAMEBENCH_VP8_VECTORS`, or
+    /// `../shared/vp8-test-vectors` beside the package.
+    public static var officialVectorsDirectory: String {
+        if let value = getenv(vectorsVariable) { return String(cString: value) }
+        return packageRoot + "/../shared/vp8-test-vectors"
+    }
+
+    /// Paths of the `.ivf` files in `directory` that have a `.ivf.md5`
+    /// sidecar, sorted; empty when the directory is missing.
+    public static func ivfFiles(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".ivf") { names.append(name) }
+        }
+        return names.sorted().map { directory + "/" + $0 }.filter { access($0 + ".md5", R_OK) == 0 }
+    }
+
+    /// The official vectors, or empty when the directory is missing.
+    public static var officialVectors: [String] { ivfFiles(in: officialVectorsDirectory) }
+
+    /// Why the official-vector tests are skipped, for the skip message.
+    public static var missingVectorsReason: String {
+        "no VP8 test vectors at \(officialVectorsDirectory): set \(vectorsVariable) to their directory"
+    }
+}
