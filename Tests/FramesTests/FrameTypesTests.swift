@@ -1,0 +1,53 @@
+import Frames
+import Testing
+
+/// Sizes, chroma rounding, bands and the colour-matrix table.
+@Suite struct FrameTypesTests {
+    @Test func chromaRoundsUp() {
+        let odd = FrameSize(width: 175, height: 143)
+        #expect(odd.chromaWidth == 88 && odd.chromaHeight == 72)
+        #expect(FrameSize(width: 1, height: 1).i420ByteCount == 3)
+        #expect(FrameSize(width: 176, height: 144).i420ByteCount == 176 * 144 * 3 / 2)
+    }
+
+    @Test func parsesSizes() {
+        #expect(FrameSize(parsing: "1920x1080") == FrameSize(width: 1920, height: 1080))
+        #expect(FrameSize(parsing: "33X17") == FrameSize(width: 33, height: 17))
+        for bad in ["", "x", "0x5", "5x0", "1920", "1920x", "ax3", "20000x10", "-3x4"] {
+            #expect(FrameSize(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func bandsShareNoChromaRow() {
+        let buffer = I420Buffer(size: FrameSize(width: 5, height: 7), padding: 3)
+        buffer.fill(.y) { _, y in UInt8(y) }
+        buffer.fill(.u) { _, y in UInt8(100 + y) }
+        let band = buffer.view.band(rows: 4..<7)
+        #expect(band.height == 3 && band.u.height == 2)
+        #expect(band.y.row(0).pointee == 4)
+        #expect(band.u.row(0).pointee == 102 && band.u.row(1).pointee == 103)
+    }
+
+    @Test func copyDropsPadding() {
+        let size = FrameSize(width: 3, height: 3)
+        let padded = I420Buffer(size: size, padding: 9)
+        padded.fill(.v) { x, y in UInt8(x + 2 * y + 1) }
+        let packed = I420Buffer(size: size)
+        packed.copy(from: padded.view)
+        #expect(packed.view.v.rowBytes(1).elementsEqual([3, 4]))
+    }
+
+    @Test func constantsFollowTheirDocumentedDerivation() {
+        // yuv-arithmetic.md: coefficients are matrix entries × 64, rounded;
+        // YG = round(gain × 64 × 65536 / 257). Check VR and the gains
+        // against the ideal matrices (UB is capped at 128 for limited range).
+        for matrix in ColorMatrix.allCases {
+            let k = matrix.coefficients
+            let (kr, _) = matrix.lumaWeights
+            let chromaScale = matrix.isFullRange ? 1.0 : 255.0 / 224.0
+            let gain = matrix.isFullRange ? 1.0 : 1.164
+            #expect(abs(Double(k.vr) - 2 * (1 - kr) * chromaScale * 64) < 1, "\(matrix) VR")
+            #expect(abs(Double(k.yg) - gain * 64 * 65536 / 257) < 8, "\(matrix) YG")
+        }
+    }
+}
