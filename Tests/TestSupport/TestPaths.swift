@@ -34,6 +34,12 @@ public enum TestPaths {
         return names.sorted().map { directory + "/" + $0 }.filter { access($0 + ".md5", R_OK) == 0 }
     }
 
+    /// FrameBench's own vectors in `Vectors/`.
+    public static var ownVectors: [String] { ivfFiles(in: packageRoot + "/Vectors") }
+
+    /// Directory of the golden BGRA MD5s of the official vectors.
+    public static var goldenDirectory: String { packageRoot + "/Vectors/golden" }
+
     /// The official vectors, or empty when the directory is missing.
     public static var officialVectors: [String] { ivfFiles(in: officialVectorsDirectory) }
 

@@ -1,0 +1,45 @@
+import Conformance
+import Converters
+import Frames
+import Testing
+import TestSupport
+import VPX
+
+/// The golden per-frame BGRA MD5s in `Vectors/` (made once by the
+/// independent libvpx + libyuv program of `scripts/make-golden`) are
+/// recomputed by every converter.
+@Suite struct GoldenReferenceTests {
+    static let matrices: [ColorMatrix] = [.bt601, .bt709]
+
+    /// `(vector path, golden file stem)` for the own vectors and the official ones.
+    static let cases: [String] = TestPaths.ownVectors + TestPaths.officialVectors
+
+    @Test("own vectors have golden BGRA MD5s")
+    func ownVectorsPresent() {
+        #expect(TestPaths.ownVectors.count >= 12)
+    }
+
+    @Test("every converter reproduces the golden BGRA MD5s", arguments: cases)
+    func reproduceGolden(path: String) throws {
+        let stem = FrameDigest.stem(ofPath: path)
+        let isOwn = path.hasPrefix(TestPaths.packageRoot + "/Vectors/")
+        let goldenDirectory = isOwn ? TestPaths.packageRoot + "/Vectors" : TestPaths.goldenDirectory
+        for matrix in Self.matrices {
+            let goldenPath = "\(goldenDirectory)/\(stem).\(matrix.name).bgra.md5"
+            let golden = try String(decoding: FileBytes.read(goldenPath), as: UTF8.self)
+                .split(separator: "\n").map(String.init)
+            for (label, converter) in ConvertersUnderTest.all {
+                var lines: [String] = []
+                var target: BGRABuffer?
+                _ = try StreamDecoder.decode(path: path) { frame in
+                    if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size, padding: 16) }
+                    converter.convert(frame.image, to: target!.view, matrix: matrix)
+                    let name = FrameDigest.frameName(stem: stem, size: frame.image.size, packet: frame.packet, ext: "bgra")
+                    lines.append("\(FrameDigest.bgra(target!.view))  \(name)")
+                }
+                #expect(!lines.isEmpty)
+                #expect(lines == golden, "\(label) \(matrix.name) \(stem)")
+            }
+        }
+    }
+}
