@@ -20,6 +20,8 @@ do {
         status = 0
     case "decode":
         status = try DecodeCommand.run(words.dropFirst())
+    case "verify":
+        status = try VerifyCommand.run(words.dropFirst())
     default:
         throw UsageError("unknown command '\(words.first ?? "")'")
     }

@@ -1,0 +1,116 @@
+import Conformance
+import Converters
+import Frames
+import VPX
+
+/// One failed check of a verified file.
+struct CheckFailure: Sendable, CustomStringConvertible {
+    /// Which check: `read`, `ivf`, `decode`, `md5`, `bit-exact <converter>`, `timestamps`.
+    let check: String
+    /// 0-based index of the shown frame where it failed.
+    let frame: Int
+    /// What exactly (packet number, digests, times).
+    let detail: String
+
+    /// `<check> at frame <n> (<detail>)`.
+    var description: String { "\(check) at frame \(frame)" + (detail.isEmpty ? "" : " (\(detail))") }
+}
+
+/// The outcome of verifying one IVF file.
+struct FileVerdict: Sendable {
+    /// The file's path as given.
+    let path: String
+    /// Shown frames decoded.
+    let frames: Int
+    /// Whether a `.ivf.md5` sidecar was found and compared.
+    let md5Checked: Bool
+    /// The first failure of each check, earliest frame first (empty: pass).
+    let failures: [CheckFailure]
+    /// The timestamp check's result (nil if the file could not be read at all).
+    let timestamps: TimestampCheck?
+
+    /// Whether every check passed.
+    var passed: Bool { failures.isEmpty }
+    /// Whether the only failures are timestamp violations.
+    var failedOnlyTimestamps: Bool { !failures.isEmpty && failures.allSatisfy { $0.check == "timestamps" } }
+
+    /// `pass`, or `FAIL: <check> at frame <n> (...)` plus `; also ...` for other checks.
+    var summary: String {
+        guard let first = failures.first else { return "pass" }
+        let others = failures.dropFirst().map { "\($0.check) at frame \($0.frame)" }
+        return "FAIL: \(first)" + (others.isEmpty ? "" : "; also " + others.joined(separator: ", "))
+    }
+}
+
+/// Checks one IVF file: decodes every packet, compares each shown frame's
+/// MD5 with the sidecar (when there is one), converts each frame with every
+/// converter and compares with libyuv byte for byte, then checks that
+/// shown-frame timestamps only go forward.
+struct StreamVerifier {
+    /// The converters compared with libyuv (libyuv itself excluded).
+    let converters: [any FrameConverter]
+    /// The matrix conversions use.
+    let matrix: ColorMatrix
+
+    /// A verifier of `converters` (any named `libyuv` are skipped) with `matrix`.
+    init(converters: [any FrameConverter], matrix: ColorMatrix) {
+        self.converters = converters.filter { $0.name != Contender.referenceLabel }
+        self.matrix = matrix
+    }
+
+    /// Verifies the file at `path`. Never throws: unreadable files and
+    /// decode errors are failures in the verdict.
+    func verify(_ path: String) -> FileVerdict {
+        var failures: [CheckFailure] = []
+        func fail(_ check: String, _ frame: Int, _ detail: String) {
+            if !failures.contains(where: { $0.check == check }) {
+                failures.append(CheckFailure(check: check, frame: frame, detail: detail))
+            }
+        }
+        let expected: [String]?
+        do { expected = try VectorFiles.sidecarDigests(for: path) } catch {
+            expected = nil
+            fail("md5", 0, "\(error)")
+        }
+        let checker = BitExactChecker()
+        var shown: [ShownFrameTime] = []
+        var readable = true
+        do {
+            _ = try StreamDecoder.decode(path: path) { frame in
+                let index = shown.count
+                shown.append(ShownFrameTime(index: index, packet: frame.packet, time: frame.time))
+                if let expected {
+                    let digest = FrameDigest.i420(frame.image)
+                    if index >= expected.count {
+                        fail("md5", index, "packet \(frame.packet): no sidecar line for this frame")
+                    } else if digest != expected[index] {
+                        fail("md5", index, "packet \(frame.packet): \(digest), sidecar says \(expected[index])")
+                    }
+                }
+                checker.load(frame.image, matrix: matrix)
+                for converter in converters where !checker.matches(converter) {
+                    fail("bit-exact \(converter.name)", index, "packet \(frame.packet), \(frame.image.size)")
+                }
+            }
+        } catch {
+            let check = switch error.underlying {
+            case is FileReadError: "read"
+            case is IVFError: "ivf"
+            default: "decode"
+            }
+            readable = check != "read"
+            fail(check, shown.count, "\(error)")
+        }
+        if let expected, readable, failures.allSatisfy({ $0.check != "decode" && $0.check != "ivf" }), expected.count > shown.count {
+            fail("md5", shown.count, "sidecar lists \(expected.count) frames, stream showed \(shown.count)")
+        }
+        let timestamps = readable ? TimestampCheck(frames: shown) : nil
+        if let violation = timestamps?.violations.first {
+            let kind = violation.kind == .backwards ? "backwards" : "duplicate"
+            fail("timestamps", violation.frame.index,
+                 "\(kind), packet \(violation.frame.packet): \(violation.frame.time) after \(violation.previous)")
+        }
+        return FileVerdict(path: path, frames: shown.count, md5Checked: expected != nil,
+                           failures: failures.sorted { $0.frame < $1.frame }, timestamps: timestamps)
+    }
+}

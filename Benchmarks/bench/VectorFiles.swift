@@ -1,0 +1,74 @@
+import Foundation
+
+/// Finding IVF files and their MD5 sidecars.
+enum VectorFiles {
+    /// The directory of the project's own vectors, relative to the working directory.
+    static let defaultDirectory = "Vectors"
+
+    /// Prefix of files that are broken on purpose (timestamps going
+    /// backwards or repeating): `verify` must fail them, and the report and
+    /// the gate treat their failure as expected.
+    static let expectedBadPrefix = "bad-ts-"
+
+    /// The IVF files named by `paths`: a file as given, a directory's
+    /// `*.ivf` files (not recursive), sorted by name. A path that does not
+    /// exist is returned as it is, so the caller reports it as unreadable.
+    static func expand(_ paths: [String]) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+                result += names.filter { $0.lowercased().hasSuffix(".ivf") }.sorted().map { base + "/" + $0 }
+            } else {
+                result.append(path)
+            }
+        }
+        return result
+    }
+
+    /// Whether `path` names a deliberately broken vector (`bad-ts-*`).
+    static func isExpectedBad(_ path: String) -> Bool {
+        fileName(path).hasPrefix(expectedBadPrefix)
+    }
+
+    /// The last path component.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Whether a directory exists at `path`.
+    static func directoryExists(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The expected frame MD5s from `path + ".md5"` (`vpxdec --md5` lines:
+    /// `<md5>  <name>`), in order; nil when there is no sidecar.
+    /// - Throws: when the sidecar exists but cannot be read or a line is malformed.
+    static func sidecarDigests(for path: String) throws -> [String]? {
+        let sidecar = path + ".md5"
+        guard FileManager.default.fileExists(atPath: sidecar) else { return nil }
+        let text = try String(contentsOfFile: sidecar, encoding: .utf8)
+        return try text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return nil }
+            let digest = String(trimmed.prefix { !$0.isWhitespace }).lowercased()
+            guard digest.count == 32, digest.allSatisfy(\.isHexDigit) else {
+                throw SidecarError(path: sidecar, line: String(line))
+            }
+            return digest
+        }
+    }
+}
+
+/// A sidecar line that is not `<32 hex digits>  <name>`.
+struct SidecarError: Error, CustomStringConvertible {
+    /// The sidecar's path.
+    let path: String
+    /// The offending line.
+    let line: String
+    /// One line naming the file and the bad line.
+    var description: String { "\(path): malformed line '\(line)'" }
+}
