@@ -6,7 +6,9 @@ import Frames
 /// `DispatchQueue.concurrentPerform`.
 ///
 /// Bands are whole chroma rows (an even number of luma rows) so no chroma
-/// row is shared, and each band writes its own destination rows only. Below
+/// row is shared, and each band writes its own destination rows only; with
+/// a destination stride that is a multiple of 64 bytes (any width that is a
+/// multiple of 16) no cache line is written by two bands. Below
 /// `minimumParallelPixels` (a crossover measured once per instance, where
 /// the inner converter's time exceeds the cost of dispatching) it converts
 /// on the calling thread.
@@ -33,7 +35,7 @@ public struct ParallelConverter: FrameConverter {
     /// Converts band by band in parallel; see `FrameConverter` for the guarantees.
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         checkSizes(source, destination)
-        let bands = Self.bandRows(height: source.height, count: threads)
+        let bands = Self.bandRows(height: source.height, threads: threads)
         guard bands.count > 1, source.width * source.height >= minimumParallelPixels else {
             inner.convert(source, to: destination, matrix: matrix)
             return
@@ -46,11 +48,21 @@ public struct ParallelConverter: FrameConverter {
         }
     }
 
-    /// Splits `height` rows into at most `count` bands of nearly equal size,
-    /// each starting on an even row.
-    static func bandRows(height: Int, count: Int) -> [Range<Int>] {
+    /// Bands per thread: more than one, so that a thread slowed by another
+    /// process on a shared machine hands its remaining bands to the others
+    /// (`concurrentPerform` deals iterations out dynamically).
+    static let bandsPerThread = 4
+    /// Fewest luma rows in a band, so per-band overhead stays small.
+    static let minimumBandRows = 16
+
+    /// Splits `height` rows into bands for `threads` threads: up to
+    /// `bandsPerThread × threads` bands of nearly equal size, each at least
+    /// `minimumBandRows` tall (except when the frame is smaller), each
+    /// starting on an even row so no chroma row is shared. Bands write
+    /// disjoint whole destination rows.
+    static func bandRows(height: Int, threads: Int) -> [Range<Int>] {
         let pairs = (height + 1) / 2
-        let bandCount = max(1, min(count, pairs))
+        let bandCount = max(1, min(threads * bandsPerThread, pairs / (minimumBandRows / 2)))
         return (0..<bandCount).map { band in
             let start = 2 * (pairs * band / bandCount)
             let end = min(height, 2 * (pairs * (band + 1) / bandCount))
