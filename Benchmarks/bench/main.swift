@@ -23,7 +23,7 @@ do {
     case "verify":
         status = try VerifyCommand.run(words.dropFirst())
     default:
-        throw UsageError("unknown command '\(words.first ?? "")'")
+        status = try ReportCommand.run(words[...])
     }
 } catch {
     Output.error("\(error)")

@@ -1,0 +1,4 @@
+/// Placeholder: replaced below.
+enum HTMLReport {
+    static func render(_ report: Report) -> String { "" }
+}

@@ -1,0 +1,125 @@
+import Conformance
+import Converters
+import Dispatch
+import Frames
+import VPX
+
+/// The pipelined end-to-end pass: a serial decode queue decodes packets and
+/// copies each shown frame into a small ring of owned buffers; a serial
+/// convert queue converts them and hands them off. Decoding frame N+1
+/// overlaps converting frame N; the convert queue is FIFO, so hand-offs
+/// are in decode order, and each is stamped on the monotonic clock.
+///
+/// The copy is needed because libvpx's planes are only valid until the
+/// next decode call; it is part of the measured pipeline.
+enum Pipeline {
+    /// Frames that may be decoded ahead of the one converting.
+    static let defaultDepth = 3
+
+    /// Runs the pipelined pass over `path`; blocks until every frame is
+    /// handed off. Never throws: a read or decode error ends the pass and is
+    /// recorded (frames already queued are still converted).
+    static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix,
+                    depth: Int = defaultDepth) -> StreamRun {
+        let state = PipelineState(depth: depth)
+        let decodeQueue = DispatchQueue(label: "framebench.pipeline.decode")
+        let convertQueue = DispatchQueue(label: "framebench.pipeline.convert")
+        let freeSlots = DispatchSemaphore(value: depth)
+        let finished = DispatchGroup()
+        let start = Clock.monotonic()
+        finished.enter()
+        decodeQueue.async {
+            defer { finished.leave() }
+            do {
+                let bytes = try FileBytes.read(path)
+                var reader = try IVFReader(bytes: bytes)
+                let decoder = try VP8Decoder()
+                while let packet = try reader.next() {
+                    let t0 = Clock.monotonic()
+                    var decoded = false
+                    try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
+                        let t1 = Clock.monotonic()
+                        if !decoded { decoded = true; state.decodeTimes.append(Double(t1 &- t0)) }
+                        let index = state.shown.count
+                        state.shown.append(ShownFrameTime(index: index, packet: packet.number,
+                                                          time: MediaTime(value: packet.pts, timebase: reader.header.timebase)))
+                        freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
+                        let slot = index % depth
+                        state.fill(slot: slot, from: image)
+                        finished.enter()
+                        convertQueue.async {
+                            defer { finished.leave() }
+                            let c0 = Clock.monotonic()
+                            state.convert(slot: slot, with: converter, matrix: matrix)
+                            let handOff = Clock.monotonic()
+                            state.convertTimes.append(Double(handOff &- c0))
+                            state.latencies.append(Double(handOff &- t0))
+                            state.deliveries.append((index, handOff))
+                            freeSlots.signal()
+                        }
+                    }
+                    if !decoded { state.decodeTimes.append(Double(Clock.monotonic() &- t0)) }
+                }
+            } catch {
+                state.error = "\(error)"
+            }
+        }
+        finished.wait()
+        let seconds = Clock.seconds(since: start)
+        return convertQueue.sync {
+            StreamRun(
+                path: path, mode: .pipelined, converter: converter.name, frames: state.deliveries.count,
+                decode: Distribution(state.decodeTimes), convert: Distribution(state.convertTimes),
+                latency: Distribution(state.latencies), seconds: seconds,
+                timestamps: TimestampCheck(frames: state.shown),
+                inOrder: state.deliveries.map(\.index) == Array(0..<state.deliveries.count),
+                deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)), error: state.error)
+        }
+    }
+}
+
+/// The state the two pipeline queues share.
+///
+/// `@unchecked Sendable` because the compiler cannot see the ownership
+/// protocol that makes it safe:
+/// - `shown`, `decodeTimes`, `error` and filling a slot happen only on the
+///   decode queue;
+/// - `convertTimes`, `latencies`, `deliveries`, `target` and reading a
+///   slot happen only on the convert queue;
+/// - slot `i` passes from decode to convert with `async` (a happens-before
+///   edge) and back with the semaphore, so no slot is touched by both
+///   queues at once;
+/// - the caller reads everything only after the group is done and from a
+///   `sync` on the convert queue.
+private final class PipelineState: @unchecked Sendable {
+    var shown: [ShownFrameTime] = []
+    var decodeTimes: [Double] = []
+    var convertTimes: [Double] = []
+    var latencies: [Double] = []
+    var deliveries: [(index: Int, stamp: UInt64)] = []
+    var error: String?
+    /// The ring; the array itself never changes after `init`, only each slot's contents.
+    private let slots: [Slot]
+    private var target: BGRABuffer?
+
+    /// One frame buffer of the ring.
+    private final class Slot {
+        var buffer: I420Buffer?
+    }
+
+    init(depth: Int) { slots = (0..<depth).map { _ in Slot() } }
+
+    /// Decode queue: copies `image` into slot `slot`, reallocating it when the size changes.
+    func fill(slot: Int, from image: I420View) {
+        let slot = slots[slot]
+        if slot.buffer?.size != image.size { slot.buffer = I420Buffer(size: image.size) }
+        slot.buffer!.copy(from: image)
+    }
+
+    /// Convert queue: converts slot `slot` into the output buffer.
+    func convert(slot: Int, with converter: any FrameConverter, matrix: ColorMatrix) {
+        let source = slots[slot].buffer!
+        if target?.size != source.size { target = BGRABuffer(size: source.size) }
+        converter.convert(source.view, to: target!.view, matrix: matrix)
+    }
+}

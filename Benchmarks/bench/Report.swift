@@ -1,0 +1,57 @@
+import Frames
+
+/// Everything one `bench` report run measured, ready for the text table,
+/// the JSON file and the HTML page.
+struct Report {
+    /// The machine the run was on.
+    let machine: MachineInfo
+    /// When the run started (ISO 8601, local time with offset).
+    let date: String
+    /// The colour matrix used.
+    let matrix: ColorMatrix
+    /// The measurement budget per cell.
+    let budget: RunBudget
+    /// The converter used end to end.
+    let streamConverter: String
+    /// Converters on synthetic frames, one entry per size.
+    let synthetic: [SizeResult]
+    /// Serial end-to-end runs, one per file.
+    let serial: [StreamRun]
+    /// Pipelined runs, one per file (empty without `--pipeline`).
+    let pipelined: [StreamRun]
+    /// Scaling results, one entry per size (empty without `--scaling`).
+    let scaling: [SizeResult]
+    /// Seconds the whole run took.
+    let seconds: Double
+}
+
+/// The configuration of a report run, from the command line.
+struct ReportOptions {
+    /// The default synthetic sizes.
+    static let defaultSizes = ["176x144", "640x480", "1280x720", "1920x1080"].compactMap(FrameSize.init(parsing:))
+
+    /// Synthetic frame sizes, in order.
+    var sizes = defaultSizes
+    /// The colour matrix.
+    var matrix = ColorMatrix.bt601
+    /// The converters measured (always including libyuv).
+    var converters: [String] = []
+    /// Threads for `parallel` (nil: all cores).
+    var threads: Int?
+    /// IVF files and directories for the end-to-end section.
+    var vectorPaths: [String] = []
+    /// The converter used end to end.
+    var streamConverter = "simd"
+    /// Whether to run the pipelined mode too.
+    var pipeline = false
+    /// Whether to run the scaling section.
+    var scaling = false
+    /// Per-cell budget.
+    var budget = RunBudget()
+    /// Where to write Google Benchmark JSON, if anywhere.
+    var jsonPath: String?
+    /// Where to write the HTML page, if anywhere.
+    var htmlPath: String?
+    /// No progress line even on a terminal.
+    var quiet = false
+}

@@ -1,0 +1,39 @@
+import Converters
+import Frames
+
+/// The scaling section (`--scaling`): `ParallelConverter` over the `simd`
+/// converter at several thread counts, against frame size, interleaved
+/// with libyuv and the memory floor, so it shows where extra threads stop
+/// helping because the conversion has reached the floor.
+enum Scaling {
+    /// Thread counts tried on a machine with `cores` processors: 1, 2, the
+    /// core count and twice it (oversubscribed), without repeats.
+    static func threadCounts(cores: Int) -> [Int] {
+        Array(Set([1, 2, cores, 2 * cores])).sorted()
+    }
+
+    /// The label of the contender using `threads` threads.
+    static func label(threads: Int) -> String { "threads:\(threads)" }
+
+    /// Measures the parallel converter at each of `threads` (split forced
+    /// even for small frames) plus libyuv and the floor, at every size.
+    static func run(sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
+                    progress: (String) -> Void) -> [SizeResult] {
+        guard let inner = ConverterRegistry.make("simd") else { return [] }
+        let parallel = threads.map { count in
+            Contender.converter(ParallelConverter(inner: inner, threads: count, minimumParallelPixels: 0),
+                                label: label(threads: count))
+        }
+        let contenders = parallel + [.converter(LibYUVConverter()), .floor]
+        return sizes.map { size in
+            progress("scaling \(size): preparing frames")
+            let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
+            let outputs = contenders.map { _ in BGRABuffer(size: size) }
+            let samples = InterleavedRun.measure(contenders, frames: frames, outputs: outputs, matrix: matrix,
+                                                 budget: budget) { done, planned in
+                progress("scaling \(size): frame \(done) of ~\(planned)")
+            }
+            return ConverterBench.summarize(samples, size: size, bitExact: [:])
+        }
+    }
+}

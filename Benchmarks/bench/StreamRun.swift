@@ -1,0 +1,54 @@
+import Conformance
+import Frames
+
+/// What one end-to-end pass over an IVF file measured, serial or pipelined.
+struct StreamRun {
+    /// How decode and conversion were arranged.
+    enum Mode: String {
+        /// Decode a frame, convert it, hand it off, then the next.
+        case serial
+        /// Decode frame N+1 while frame N converts, on two Dispatch queues.
+        case pipelined
+    }
+
+    /// The file's path as given.
+    let path: String
+    /// Serial or pipelined.
+    let mode: Mode
+    /// The converter used.
+    let converter: String
+    /// Shown frames converted and handed off.
+    let frames: Int
+    /// Per-packet decode time, nanoseconds (invisible packets included).
+    let decode: Distribution?
+    /// Per-frame conversion time, nanoseconds.
+    let convert: Distribution?
+    /// Per-frame time from the start of its packet's decode to its hand-off, nanoseconds.
+    let latency: Distribution?
+    /// Monotonic-clock seconds from the first packet to the last hand-off.
+    let seconds: Double
+    /// The shown-frame timestamp check.
+    let timestamps: TimestampCheck
+    /// Whether frames were handed off in decode order (index 0, 1, 2, ...).
+    let inOrder: Bool
+    /// Index of the first hand-off stamped earlier than the one before it
+    /// (nil: host delivery times never go backwards).
+    let deliveryBackwardsAt: Int?
+    /// The error that stopped the decode early, if any.
+    let error: String?
+
+    /// Whether the file is a deliberately broken `bad-ts-*` vector.
+    var expectedBad: Bool { VectorFiles.isExpectedBad(path) }
+    /// Shown frames per second over the whole pass.
+    var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+    /// Whether shown-frame timestamps only go forward.
+    var timestampsMonotonic: Bool { timestamps.violations.isEmpty }
+    /// Whether delivery was in order with stamps that never go backwards.
+    var deliveryOK: Bool { inOrder && deliveryBackwardsAt == nil }
+
+    /// The index of the first stamp below its predecessor in `stamps` (in
+    /// hand-off order), or nil when they never go backwards.
+    static func firstBackwards(_ stamps: [UInt64]) -> Int? {
+        zip(stamps, stamps.dropFirst()).enumerated().first { $0.element.1 < $0.element.0 }.map { $0.offset + 1 }
+    }
+}

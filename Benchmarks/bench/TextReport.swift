@@ -1,0 +1,122 @@
+/// The report as aligned tables on standard output.
+enum TextReport {
+    /// Prints every section of `report` that has results.
+    static func print(_ report: Report) {
+        let b = report.budget
+        Output.line("bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
+            + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved round-robin per frame; "
+            + "×libyuv and ×floor are medians of per-round paired time ratios (lower is faster)")
+        if !report.synthetic.isEmpty {
+            Output.line("")
+            Output.line("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
+            for line in syntheticTable(report.synthetic).render() { Output.line(line) }
+            Output.line("floor = copy of the same I420 bytes + fill of the same BGRA bytes; GB/s counts I420 read + BGRA written")
+        }
+        if !report.serial.isEmpty {
+            Output.line("")
+            Output.line("End to end, serial (converter \(report.streamConverter); latency µs; bad-ts-* files are broken on purpose)")
+            for line in streamTable(report.serial).render() { Output.line(line) }
+        }
+        if !report.pipelined.isEmpty {
+            Output.line("")
+            Output.line("Pipelined: decode N+1 on one Dispatch queue while N converts on another (depth \(Pipeline.defaultDepth))")
+            for line in pipelineTable(serial: report.serial, pipelined: report.pipelined).render() { Output.line(line) }
+        }
+        if !report.scaling.isEmpty {
+            Output.line("")
+            Output.line("Scaling: ParallelConverter(simd) median µs per frame by thread count, beside libyuv and the memory floor")
+            for line in scalingTable(report.scaling).render() { Output.line(line) }
+        }
+        Output.line("")
+        Output.line("done in \(Format.fixed(report.seconds, 1)) s")
+    }
+
+    /// One row per converter and size.
+    static func syntheticTable(_ sizes: [SizeResult]) -> Table {
+        var table = Table([("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
+                           ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×libyuv", true),
+                           ("×floor", true), ("bit-exact", false)])
+        for size in sizes {
+            for (index, cell) in size.cells.enumerated() {
+                table.add([index == 0 ? "\(size.size)" : "", cell.label, "\(cell.wall.count)",
+                           Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
+                           Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
+                           Format.fixed(cell.gigabytesPerSecond, 2), Format.ratio(cell.ratioToLibyuv),
+                           Format.ratio(cell.ratioToFloor), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
+            }
+        }
+        return table
+    }
+
+    /// One row per file of the serial pass.
+    static func streamTable(_ runs: [StreamRun]) -> Table {
+        var table = Table([("file", false), ("frames", true), ("decode med", true), ("decode p99", true),
+                           ("convert med", true), ("convert p99", true), ("timestamps", false), ("gaps", false),
+                           ("delivery", false)])
+        for run in runs {
+            table.add([VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR: \(run.error!))"),
+                       "\(run.frames)", Format.micros(run.decode?.median), Format.micros(run.decode?.p99),
+                       Format.micros(run.convert?.median), Format.micros(run.convert?.p99),
+                       timestampText(run), gapText(run), deliveryText(run)])
+        }
+        return table
+    }
+
+    /// One row per file: serial and pipelined frame rates and the pipelined checks.
+    static func pipelineTable(serial: [StreamRun], pipelined: [StreamRun]) -> Table {
+        var table = Table([("file", false), ("frames", true), ("serial fps", true), ("pipelined fps", true),
+                           ("speed-up", true), ("latency med", true), ("latency p99", true), ("in order", false),
+                           ("delivery", false)])
+        for run in pipelined {
+            let before = serial.first { $0.path == run.path }
+            table.add([VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR)"), "\(run.frames)",
+                       Format.fixed(before?.framesPerSecond, 0), Format.fixed(run.framesPerSecond, 0),
+                       Format.ratio(before.map { run.framesPerSecond / max($0.framesPerSecond, 1e-9) }),
+                       Format.micros(run.latency?.median), Format.micros(run.latency?.p99),
+                       run.inOrder ? "yes" : "NO", deliveryText(run)])
+        }
+        return table
+    }
+
+    /// One row per size: the parallel converter at each thread count, libyuv, the floor.
+    static func scalingTable(_ sizes: [SizeResult]) -> Table {
+        let labels = sizes.first?.cells.map(\.label) ?? []
+        var columns: [(String, Bool)] = [("size", false)]
+        columns += labels.map { ($0, true) }
+        columns += [("best ÷ floor", true), ("ns/px floor", true)]
+        var table = Table(columns)
+        for size in sizes {
+            let medians = labels.map { label in size.cells.first { $0.label == label }?.wall.median }
+            let threaded = size.cells.filter { $0.label.hasPrefix("threads:") }
+            let best = threaded.compactMap(\.ratioToFloor).min()
+            let floor = size.cells.first { $0.label == Contender.floorLabel }?.wall.median
+            table.add(["\(size.size)"] + medians.map(Format.micros) + [Format.ratio(best),
+                       Format.fixed(floor.map { $0 / Double(max(size.size.pixelCount, 1)) }, 2)])
+        }
+        return table
+    }
+
+    /// `ok`, or the violations with their shown-frame indices (and `expected` for bad-ts files).
+    static func timestampText(_ run: StreamRun) -> String {
+        let violations = run.timestamps.violations
+        if violations.isEmpty { return run.expectedBad ? "ok (UNEXPECTED: bad-ts file passed)" : "ok" }
+        let kinds = Set(violations.map { $0.kind == .backwards ? "backwards" : "duplicate" }).sorted().joined(separator: "+")
+        let indices = violations.prefix(8).map { "\($0.frame.index)" }.joined(separator: ",")
+            + (violations.count > 8 ? ",…" : "")
+        return "\(kinds) at \(indices)" + (run.expectedBad ? " (expected)" : " FAIL")
+    }
+
+    /// `none`, or the number of gaps and where the first are.
+    static func gapText(_ run: StreamRun) -> String {
+        let gaps = run.timestamps.gaps
+        guard !gaps.isEmpty else { return "none" }
+        return "\(gaps.count) at " + gaps.prefix(5).map { "\($0.frame.index)" }.joined(separator: ",") + (gaps.count > 5 ? ",…" : "")
+    }
+
+    /// `monotonic`, or where delivery went wrong.
+    static func deliveryText(_ run: StreamRun) -> String {
+        if !run.inOrder { return "OUT OF ORDER" }
+        if let at = run.deliveryBackwardsAt { return "BACKWARDS at \(at)" }
+        return "monotonic"
+    }
+}
