@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Conformance
 import Converters
 import Frames
 
@@ -41,6 +42,13 @@ final class BitExactChecker {
         actual.view.base.update(repeating: 0xA5, count: actual.stride * frame.height)
         converter.convert(frame, to: actual.view, matrix: matrix)
         return Self.equal(expected.view, actual.view)
+    }
+
+    /// The MD5 of libyuv's BGRA rows for the loaded frame (packed, as in
+    /// the `.bgra.md5` golden lists).
+    func referenceDigest() -> String {
+        guard let expected else { preconditionFailure("no frame loaded") }
+        return FrameDigest.bgra(expected.view)
     }
 
     /// Whether the pixel bytes (not padding) of two same-sized images are equal.

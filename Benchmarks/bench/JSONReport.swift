@@ -101,7 +101,7 @@ enum JSONReport {
     static func entries(_ run: StreamRun) -> [[String: Any]] {
         let file = VectorFiles.fileName(run.path)
         var shared: [String: Any] = [
-            "file": run.path, "mode": run.mode.rawValue, "converter": run.converter, "frames": run.frames,
+            "file": run.path, "mode": run.mode.rawValue, "converter": run.converter, "frames": run.frames, "passes": run.passes,
             "timestamps_monotonic": run.timestampsMonotonic,
             "timestamp_violations": run.timestamps.violations.map(\.frame.index),
             "gaps": run.timestamps.gaps.map(\.frame.index),
@@ -121,8 +121,8 @@ enum JSONReport {
             result.append(item)
         }
         if run.frames > 0 {
-            let perFrame = run.seconds * 1e9 / Double(run.frames)
-            var item = base(name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames,
+            let perFrame = run.seconds * 1e9 / Double(run.frames * run.passes)
+            var item = base(name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames * run.passes,
                             realTime: perFrame, cpuTime: perFrame)
             item.merge(shared) { current, _ in current }
             item["frames_per_second"] = finite(run.framesPerSecond)

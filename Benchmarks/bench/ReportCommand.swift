@@ -116,10 +116,9 @@ enum ReportCommand {
         var serial: [StreamRun] = [], pipelined: [StreamRun] = []
         for (number, file) in files.enumerated() {
             progress.update("end to end \(number + 1)/\(files.count): \(VectorFiles.fileName(file))")
-            serial.append(EndToEnd.run(path: file, converter: streamConverter, matrix: options.matrix))
-            if options.pipeline {
-                pipelined.append(Pipeline.run(path: file, converter: streamConverter, matrix: options.matrix))
-            }
+            let (one, two) = streamPasses(file, converter: streamConverter, options: options)
+            serial.append(one)
+            if let two { pipelined.append(two) }
         }
         var scaling: [SizeResult] = []
         if options.scaling {
@@ -132,6 +131,26 @@ enum ReportCommand {
         return Report(machine: machine, date: date, matrix: options.matrix, budget: options.budget,
                       streamConverter: options.streamConverter, synthetic: synthetic, serial: serial,
                       pipelined: pipelined, scaling: scaling, seconds: Clock.seconds(since: start))
+    }
+
+    /// Most passes over one file in the end-to-end section.
+    static let maximumPasses = 20
+
+    /// The serial (and, with `--pipeline`, pipelined) runs of `file`:
+    /// passes repeat until at least `--min-frames` frames are timed (at
+    /// most `maximumPasses`), serial and pipelined alternating pass by pass
+    /// so drift affects both alike.
+    static func streamPasses(_ file: String, converter: any FrameConverter,
+                             options: ReportOptions) -> (StreamRun, StreamRun?) {
+        var serial: [StreamRun] = [], pipelined: [StreamRun] = []
+        repeat {
+            serial.append(EndToEnd.run(path: file, converter: converter, matrix: options.matrix))
+            if options.pipeline {
+                pipelined.append(Pipeline.run(path: file, converter: converter, matrix: options.matrix))
+            }
+        } while serial[0].error == nil && serial[0].frames > 0 && serial.count < maximumPasses
+            && serial.count * serial[0].frames < options.budget.minFrames
+        return (StreamRun.combine(serial), pipelined.isEmpty ? nil : StreamRun.combine(pipelined))
     }
 
     /// Writes `text` to `path`; returns 0, or prints the error and returns 1.

@@ -17,15 +17,18 @@ struct StreamRun {
     let mode: Mode
     /// The converter used.
     let converter: String
-    /// Shown frames converted and handed off.
+    /// Shown frames converted and handed off in one pass.
     let frames: Int
+    /// Passes over the file combined in the timings (see `combine`).
+    var passes = 1
     /// Per-packet decode time, nanoseconds (invisible packets included).
     let decode: Distribution?
     /// Per-frame conversion time, nanoseconds.
     let convert: Distribution?
     /// Per-frame time from the start of its packet's decode to its hand-off, nanoseconds.
     let latency: Distribution?
-    /// Monotonic-clock seconds from the first packet to the last hand-off.
+    /// Monotonic-clock seconds from the first packet to the last hand-off,
+    /// summed over the passes.
     let seconds: Double
     /// The shown-frame timestamp check.
     let timestamps: TimestampCheck
@@ -39,12 +42,31 @@ struct StreamRun {
 
     /// Whether the file is a deliberately broken `bad-ts-*` vector.
     var expectedBad: Bool { VectorFiles.isExpectedBad(path) }
-    /// Shown frames per second over the whole pass.
-    var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+    /// Shown frames per second over all passes.
+    var framesPerSecond: Double { seconds > 0 ? Double(frames * passes) / seconds : 0 }
     /// Whether shown-frame timestamps only go forward.
     var timestampsMonotonic: Bool { timestamps.violations.isEmpty }
     /// Whether delivery was in order with stamps that never go backwards.
     var deliveryOK: Bool { inOrder && deliveryBackwardsAt == nil }
+
+    /// Several passes over the same file in the same mode as one run: the
+    /// timing samples and seconds of all passes together, the frame count,
+    /// timestamps and error of the first pass, delivery checked pass by pass.
+    static func combine(_ runs: [StreamRun]) -> StreamRun {
+        precondition(!runs.isEmpty, "nothing to combine")
+        func merged(_ part: (StreamRun) -> Distribution?) -> Distribution? {
+            Distribution(runs.flatMap { part($0)?.sorted ?? [] })
+        }
+        let first = runs[0]
+        var result = StreamRun(
+            path: first.path, mode: first.mode, converter: first.converter, frames: first.frames,
+            decode: merged(\.decode), convert: merged(\.convert), latency: merged(\.latency),
+            seconds: runs.reduce(0) { $0 + $1.seconds }, timestamps: first.timestamps,
+            inOrder: runs.allSatisfy(\.inOrder), deliveryBackwardsAt: runs.lazy.compactMap(\.deliveryBackwardsAt).first,
+            error: first.error)
+        result.passes = runs.count
+        return result
+    }
 
     /// The index of the first stamp below its predecessor in `stamps` (in
     /// hand-off order), or nil when they never go backwards.

@@ -5,7 +5,7 @@ import VPX
 
 /// One failed check of a verified file.
 struct CheckFailure: Sendable, CustomStringConvertible {
-    /// Which check: `read`, `ivf`, `decode`, `md5`, `bit-exact <converter>`, `timestamps`.
+    /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`, `timestamps`.
     let check: String
     /// 0-based index of the shown frame where it failed.
     let frame: Int
@@ -24,6 +24,8 @@ struct FileVerdict: Sendable {
     let frames: Int
     /// Whether a `.ivf.md5` sidecar was found and compared.
     let md5Checked: Bool
+    /// Whether a golden `.bgra.md5` list was found and compared.
+    let goldenChecked: Bool
     /// The first failure of each check, earliest frame first (empty: pass).
     let failures: [CheckFailure]
     /// The timestamp check's result (nil if the file could not be read at all).
@@ -44,7 +46,9 @@ struct FileVerdict: Sendable {
 
 /// Checks one IVF file: decodes every packet, compares each shown frame's
 /// MD5 with the sidecar (when there is one), converts each frame with every
-/// converter and compares with libyuv byte for byte, then checks that
+/// converter and compares with libyuv byte for byte, compares libyuv's
+/// BGRA MD5 with the golden `<stem>.<matrix>.bgra.md5` list (when there is
+/// one, beside the file or in `Vectors/golden/`), then checks that
 /// shown-frame timestamps only go forward.
 struct StreamVerifier {
     /// The converters compared with libyuv (libyuv itself excluded).
@@ -72,6 +76,10 @@ struct StreamVerifier {
             expected = nil
             fail("md5", 0, "\(error)")
         }
+        var golden: [String]?
+        if let goldenPath = VectorFiles.goldenBGRAPath(for: path, matrix: matrix.name) {
+            do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", 0, "\(error)") }
+        }
         let checker = BitExactChecker()
         var shown: [ShownFrameTime] = []
         var readable = true
@@ -88,6 +96,12 @@ struct StreamVerifier {
                     }
                 }
                 checker.load(frame.image, matrix: matrix)
+                if let golden {
+                    let digest = checker.referenceDigest()
+                    if index >= golden.count || digest != golden[index] {
+                        fail("bgra-md5", index, "packet \(frame.packet): libyuv's BGRA \(digest), golden list says \(index < golden.count ? golden[index] : "nothing")")
+                    }
+                }
                 for converter in converters where !checker.matches(converter) {
                     fail("bit-exact \(converter.name)", index, "packet \(frame.packet), \(frame.image.size)")
                 }
@@ -110,7 +124,7 @@ struct StreamVerifier {
             fail("timestamps", violation.frame.index,
                  "\(kind), packet \(violation.frame.packet): \(violation.frame.time) after \(violation.previous)")
         }
-        return FileVerdict(path: path, frames: shown.count, md5Checked: expected != nil,
+        return FileVerdict(path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
                            failures: failures.sorted { $0.frame < $1.frame }, timestamps: timestamps)
     }
 }

@@ -44,11 +44,28 @@ enum VectorFiles {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// The golden BGRA list for `path` and `matrix`: `<stem>.<matrix>.bgra.md5`
+    /// beside the file, else in `Vectors/golden/` (where the lists for the
+    /// official vectors live); nil when neither exists.
+    static func goldenBGRAPath(for path: String, matrix: String) -> String? {
+        let name = fileName(path)
+        let stem = name.lowercased().hasSuffix(".ivf") ? String(name.dropLast(4)) : name
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let candidates = ["\(directory)/\(stem).\(matrix).bgra.md5", "\(defaultDirectory)/golden/\(stem).\(matrix).bgra.md5"]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// The expected frame MD5s from `path + ".md5"` (`vpxdec --md5` lines:
     /// `<md5>  <name>`), in order; nil when there is no sidecar.
     /// - Throws: when the sidecar exists but cannot be read or a line is malformed.
     static func sidecarDigests(for path: String) throws -> [String]? {
-        let sidecar = path + ".md5"
+        try digests(in: path + ".md5")
+    }
+
+    /// The MD5s listed in `sidecar` (first word of each line), in order;
+    /// nil when the file does not exist.
+    /// - Throws: when it exists but cannot be read or a line is malformed.
+    static func digests(in sidecar: String) throws -> [String]? {
         guard FileManager.default.fileExists(atPath: sidecar) else { return nil }
         let text = try String(contentsOfFile: sidecar, encoding: .utf8)
         return try text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
