@@ -13,6 +13,10 @@ struct CellResult {
     let cpuMean: Double
     /// Median of per-round `time ÷ libyuv's time` (below 1: faster than libyuv).
     let ratioToLibyuv: Double?
+    /// Median of per-round `process CPU time ÷ libyuv's`: the work ratio,
+    /// which other processes competing for the cores barely move (the gate
+    /// compares this one).
+    let cpuRatioToLibyuv: Double?
     /// Median of per-round `time ÷ floor's time` (1: as fast as moving the bytes).
     let ratioToFloor: Double?
     /// Whether the output equals libyuv's on every synthetic frame (nil for the floor).
@@ -67,13 +71,14 @@ enum ConverterBench {
     /// Turns samples into results: distributions, paired ratios against the
     /// `libyuv` and `floor` labels (when present), and bit-exactness by label.
     static func summarize(_ samples: [CellSamples], size: FrameSize, bitExact: [String: Bool]) -> SizeResult {
-        let reference = samples.first { $0.label == Contender.referenceLabel }?.wall
+        let reference = samples.first { $0.label == Contender.referenceLabel }
         let floor = samples.first { $0.label == Contender.floorLabel }?.wall
         let cells = samples.compactMap { sample -> CellResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
             return CellResult(
                 label: sample.label, size: size, wall: wall, cpuMean: cpu.mean,
-                ratioToLibyuv: reference.flatMap { PairedRatio.median(sample.wall, over: $0) },
+                ratioToLibyuv: reference.flatMap { PairedRatio.median(sample.wall, over: $0.wall) },
+                cpuRatioToLibyuv: reference.flatMap { PairedRatio.median(sample.cpu, over: $0.cpu) },
                 ratioToFloor: floor.flatMap { PairedRatio.median(sample.wall, over: $0) },
                 bitExact: bitExact[sample.label])
         }

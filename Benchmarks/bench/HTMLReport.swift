@@ -18,7 +18,7 @@ enum HTMLReport {
             body += HTMLCharts.throughputChart(report.synthetic, title: "Throughput against frame size (median; dashed: memory floor)")
             for size in report.synthetic { body += HTMLCharts.latencyChart(size) }
             body += table(TextReport.syntheticTable(report.synthetic))
-            body += "<p class=\"note\">floor = a copy of the same I420 bytes plus a fill of the same BGRA bytes. GB/s counts I420 bytes read plus BGRA bytes written.</p>"
+            body += "<p class=\"note\">floor = a copy of the same I420 bytes plus a fill of the same BGRA bytes. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it.</p>"
         }
         if !report.serial.isEmpty {
             body += "<h2>End to end (serial, converter \(SVG.escape(report.streamConverter)))</h2>"

@@ -4,7 +4,7 @@ import Foundation
 /// `benchmarks` array whose entries have `name`, `run_type`, `iterations`,
 /// `real_time`, `cpu_time` and `time_unit` (so `compare.py` and other
 /// tools read it), plus FrameBench's own fields (`p90`, `p99`, `max`,
-/// `ratio_to_libyuv`, `ratio_to_floor`, `bit_exact`, ...).
+/// `ratio_to_libyuv`, `cpu_ratio_to_libyuv`, `ratio_to_floor`, `bit_exact`, ...).
 ///
 /// Times are in microseconds. `real_time` is the median per-frame wall
 /// time (not a mean: the claim is the median); `cpu_time` is the mean
@@ -83,6 +83,8 @@ enum JSONReport {
         item["height"] = cell.size.height
         item["matrix"] = matrix
         item["min"] = finite(cell.wall.min / 1000)
+        item["p10"] = finite(cell.wall.percentile(0.1) / 1000)
+        item["p25"] = finite(cell.wall.percentile(0.25) / 1000)
         item["p50"] = finite(cell.wall.median / 1000)
         item["p90"] = finite(cell.wall.p90 / 1000)
         item["p99"] = finite(cell.wall.p99 / 1000)
@@ -92,6 +94,7 @@ enum JSONReport {
         item["bytes_per_second"] = finite(Double(CellResult.bytesMoved(cell.size)) * 1e9 / cell.wall.median)
         item["mpixels_per_second"] = finite(cell.megapixelsPerSecond)
         item["ratio_to_libyuv"] = cell.ratioToLibyuv.map(finite) ?? NSNull()
+        item["cpu_ratio_to_libyuv"] = cell.cpuRatioToLibyuv.map(finite) ?? NSNull()
         item["ratio_to_floor"] = cell.ratioToFloor.map(finite) ?? NSNull()
         if let exact = cell.bitExact { item["bit_exact"] = exact }
         return item

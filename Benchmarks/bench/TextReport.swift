@@ -10,7 +10,8 @@ enum TextReport {
             Output.line("")
             Output.line("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
             for line in syntheticTable(report.synthetic).render() { Output.line(line) }
-            Output.line("floor = copy of the same I420 bytes + fill of the same BGRA bytes; GB/s counts I420 read + BGRA written")
+            Output.line("floor = copy of the same I420 bytes + fill of the same BGRA bytes; GB/s counts I420 read + BGRA written;")
+            Output.line("cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares")
         }
         if !report.serial.isEmpty {
             Output.line("")
@@ -35,14 +36,14 @@ enum TextReport {
     static func syntheticTable(_ sizes: [SizeResult]) -> Table {
         var table = Table([("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
                            ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×libyuv", true),
-                           ("×floor", true), ("bit-exact", false)])
+                           ("cpu×libyuv", true), ("×floor", true), ("bit-exact", false)])
         for size in sizes {
             for (index, cell) in size.cells.enumerated() {
                 table.add([index == 0 ? "\(size.size)" : "", cell.label, "\(cell.wall.count)",
                            Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
                            Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
                            Format.fixed(cell.gigabytesPerSecond, 2), Format.ratio(cell.ratioToLibyuv),
-                           Format.ratio(cell.ratioToFloor), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
+                           Format.ratio(cell.cpuRatioToLibyuv), Format.ratio(cell.ratioToFloor), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
             }
         }
         return table

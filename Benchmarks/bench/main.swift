@@ -4,11 +4,21 @@ import Glibc
 
 /// Top-level help: the subcommands and what they do.
 let usage = """
-    usage: bench [report options]       performance report (default)
-           bench decode FILE.ivf ...     per-frame MD5s, like vpxdec --md5
+    usage: bench [report options]            performance report (default)
+           bench verify PATH... [options]    conformance of IVF files
+           bench gate --baseline FILE ...    CI pass/fail: bit-exactness, vectors, ratios
+           bench decode FILE.ivf ...         per-frame MD5s, like vpxdec --md5
            bench --help
 
+    \(ReportCommand.usage)
+
+    \(VerifyCommand.usage)
+
+    \(GateCommand.usage)
+
     \(DecodeCommand.usage)
+
+    Exit status: 0 success, 1 a check failed, 2 usage error (or the gate in a debug build).
     """
 
 let words = CommandLine.arguments.dropFirst()
@@ -22,6 +32,10 @@ do {
         status = try DecodeCommand.run(words.dropFirst())
     case "verify":
         status = try VerifyCommand.run(words.dropFirst())
+    case "gate":
+        status = try GateCommand.run(words.dropFirst())
+    case let word? where !word.hasPrefix("-"):
+        throw UsageError("unknown command '\(word)'")
     default:
         status = try ReportCommand.run(words[...])
     }

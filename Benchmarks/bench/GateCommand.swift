@@ -1,0 +1,247 @@
+import Converters
+import Foundation
+import Frames
+
+/// `bench gate --baseline FILE [--tolerance 0.25] [--update-baseline]`:
+/// a quick pass/fail run for CI.
+enum GateCommand {
+    static let usage = """
+        bench gate --baseline FILE [--tolerance T] [--update-baseline] [--runs N]
+                   [--vectors DIR]... [--seconds S] [--quiet]
+          Quick pass/fail run (under a minute). Fails (exit 1, naming what) on:
+          - any converter not bit-exact with libyuv on synthetic frames (the
+            report sizes plus odd ones);
+          - any file in Vectors/ (and each --vectors DIR) failing verify, except
+            bad-ts-* files, which must fail, and only on their timestamps;
+          - any converter whose same-run ratio to libyuv at 1280x720 or 1920x1080
+            exceeds the baseline's by more than T (default 0.25 = 25 %). The ratio
+            is the median over interleaved rounds of the converter's process CPU
+            time for a frame ÷ libyuv's for the same frame (the work ratio: other
+            processes on the cores barely move it; the wall-time ratio is shown
+            beside it). A cell over the limit is measured again and fails only if
+            it is over both times.
+          --update-baseline  measure N runs (default 3) and write FILE with the
+                             worst ratio of each cell (nothing is compared)
+          --seconds S        measuring time per size and run (default 5)
+          Refuses to run in a debug build (exit 2): its timings are not comparable.
+        """
+
+    /// The sizes whose ratios are gated.
+    static let gatedSizes = ["1280x720", "1920x1080"].compactMap(FrameSize.init(parsing:))
+    /// Sizes of the synthetic bit-exactness check: the report's plus odd and tiny ones.
+    static let exactnessSizes = ReportOptions.defaultSizes
+        + ["175x143", "33x17", "3x5", "2x2", "1x1"].compactMap(FrameSize.init(parsing:))
+
+    /// One line of the gate's verdict.
+    struct Check {
+        let name: String
+        let passed: Bool
+        let detail: String
+    }
+
+    /// Parses, refuses debug builds, runs the checks; returns the exit status.
+    static func run(_ words: ArraySlice<String>) throws(UsageError) -> Int32 {
+        var arguments = Arguments(words)
+        guard let baselinePath = try arguments.value("--baseline") else { throw UsageError("gate needs --baseline FILE") }
+        let tolerance = try arguments.number("--tolerance", in: 0...100) ?? 0.25
+        let update = arguments.flag("--update-baseline")
+        let runs = try arguments.integer("--runs", in: 1...50) ?? (update ? 3 : 1)
+        var vectorPaths = try arguments.values("--vectors")
+        let seconds = try arguments.number("--seconds", in: 0...600) ?? 5
+        let quiet = arguments.flag("--quiet")
+        let rest = try arguments.finish()
+        if let stray = rest.first { throw UsageError("unexpected argument '\(stray)'") }
+
+        if MachineInfo.isDebugBuild {
+            Output.line("DEBUG BUILD: the gate refuses to compare debug timings; run 'swift run -c release bench gate ...'")
+            return 2
+        }
+        let machine = MachineInfo.current()
+        Output.line(machine.line)
+        let start = Clock.monotonic()
+        let progress = Progress(quiet: quiet)
+        defer { progress.clear() }
+        let matrix = ColorMatrix.bt601
+        var budget = RunBudget()
+        budget.seconds = seconds
+        let converters = ConverterRegistry.all()
+
+        if update {
+            let baseline = measureBaseline(converters: converters, runs: runs, matrix: matrix, budget: budget,
+                                           machine: machine, progress: progress)
+            progress.clear()
+            do { try baseline.save(baselinePath) } catch {
+                Output.error("cannot write \(baselinePath): \(error.localizedDescription)")
+                return 1
+            }
+            for size in gatedSizes.map(\.description) {
+                let cells = (baseline.ratios[size] ?? [:]).sorted { $0.key < $1.key }
+                Output.line("baseline \(size) (cpu ratio to libyuv): " + cells.map { "\($0.key) \(Format.ratio($0.value))" }.joined(separator: ", "))
+            }
+            Output.line("wrote \(baselinePath) from \(runs) runs in \(Format.fixed(Clock.seconds(since: start), 1)) s")
+            return 0
+        }
+
+        let baseline: Baseline
+        do { baseline = try Baseline.load(baselinePath) } catch {
+            Output.error("cannot read baseline \(baselinePath): \(error)")
+            return 1
+        }
+        Output.line("gate: baseline \(baselinePath) (\(baseline.date), \(baseline.runs) runs), tolerance \(Format.fixed(tolerance * 100, 0)) %")
+        var checks: [Check] = []
+        progress.update("gate: bit-exactness on synthetic frames")
+        checks.append(syntheticExactness(converters, matrix: matrix))
+        if VectorFiles.directoryExists(VectorFiles.defaultDirectory) { vectorPaths.insert(VectorFiles.defaultDirectory, at: 0) }
+        progress.update("gate: verifying vectors")
+        checks += vectorChecks(vectorPaths, converters: converters, matrix: matrix)
+        checks += ratioChecks(baseline: baseline, tolerance: tolerance, converters: converters, matrix: matrix,
+                              budget: budget, progress: progress)
+        progress.clear()
+        let failed = checks.filter { !$0.passed }
+        Output.line("gate: \(checks.count - failed.count) passed, \(failed.count) failed (\(Format.fixed(Clock.seconds(since: start), 1)) s)")
+        if !failed.isEmpty {
+            Output.line("gate: FAIL: " + failed.map(\.name).joined(separator: "; "))
+            return 1
+        }
+        return 0
+    }
+
+    /// Prints one check line and returns the check.
+    static func report(_ check: Check) -> Check {
+        Output.line("\(check.passed ? "pass" : "FAIL")  \(check.name)\(check.detail.isEmpty ? "" : ": " + check.detail)")
+        return check
+    }
+
+    /// Every converter against libyuv on the synthetic frames of every `exactnessSizes` size.
+    static func syntheticExactness(_ converters: [any FrameConverter], matrix: ColorMatrix) -> Check {
+        var mismatches: [String] = []
+        for size in exactnessSizes {
+            let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
+            for (name, exact) in ConverterBench.bitExactness(converters, frames: frames, matrix: matrix).sorted(by: { $0.key < $1.key }) where !exact {
+                mismatches.append("\(name) at \(size)")
+            }
+        }
+        return report(Check(name: "bit-exact with libyuv on synthetic frames",
+                            passed: mismatches.isEmpty,
+                            detail: mismatches.isEmpty ? "\(converters.count) converters × \(exactnessSizes.count) sizes × \(ConverterBench.distinctFrames) frames"
+                                                       : "mismatch: " + mismatches.joined(separator: ", ")))
+    }
+
+    /// One check per vector file: ordinary files must pass `verify`; bad-ts-*
+    /// files must fail it on timestamps alone.
+    static func vectorChecks(_ paths: [String], converters: [any FrameConverter], matrix: ColorMatrix) -> [Check] {
+        let files = VectorFiles.expand(paths)
+        guard !files.isEmpty else {
+            return [report(Check(name: "vectors", passed: false, detail: "no IVF files (no Vectors/ here and no --vectors)"))]
+        }
+        let verifier = StreamVerifier(converters: converters, matrix: matrix)
+        return files.map { file in
+            let verdict = verifier.verify(file)
+            if VectorFiles.isExpectedBad(file) {
+                return report(Check(name: "\(file) flagged (deliberately bad timestamps)",
+                                    passed: verdict.failedOnlyTimestamps,
+                                    detail: verdict.passed ? "verify passed it: the timestamp check missed the fault"
+                                                           : verdict.summary))
+            }
+            let checked = ["\(verdict.frames) frames", verdict.md5Checked ? "I420 MD5s" : nil,
+                           verdict.goldenChecked ? "golden BGRA MD5s" : nil, "bit-exact", "timestamps"]
+            return report(Check(name: "\(file)", passed: verdict.passed,
+                                detail: verdict.passed ? checked.compactMap { $0 }.joined(separator: ", ") : verdict.summary))
+        }
+    }
+
+    /// The gated ratios: each converter's time ÷ libyuv at each gated size,
+    /// one check per converter and size, over-limit cells confirmed by a
+    /// second measurement of that size (the better of the two counts).
+    static func ratioChecks(baseline: Baseline, tolerance: Double, converters: [any FrameConverter],
+                            matrix: ColorMatrix, budget: RunBudget, progress: Progress) -> [Check] {
+        var checks: [Check] = []
+        for size in gatedSizes {
+            let key = size.description
+            guard let expected = baseline.ratios[key] else {
+                checks.append(report(Check(name: "ratios at \(key)", passed: false, detail: "baseline has no \(key) entry")))
+                continue
+            }
+            func limit(_ name: String) -> Double? { expected[name].map { $0 * (1 + tolerance) } }
+            var measured = measureRatios(converters: converters, size: size, matrix: matrix, budget: budget, progress: progress)
+            let over = measured.filter { name, ratio in limit(name).map { ratio.cpu > $0 } ?? false }
+            if !over.isEmpty {
+                let again = measureRatios(converters: converters, size: size, matrix: matrix, budget: budget, progress: progress)
+                for (name, ratio) in again where over[name] != nil {
+                    if let first = measured[name], ratio.cpu < first.cpu { measured[name] = ratio }
+                }
+            }
+            for converter in converters where converter.name != Contender.referenceLabel {
+                let name = converter.name
+                let check = "\(name) ratio to libyuv at \(key)"
+                guard let ratio = measured[name] else { continue }
+                let wall = "wall \(Format.ratio(ratio.wall))"
+                guard let base = expected[name], let bound = limit(name) else {
+                    checks.append(report(Check(name: check, passed: true,
+                                               detail: "cpu \(Format.ratio(ratio.cpu)) (not in the baseline, not gated), \(wall)")))
+                    continue
+                }
+                let detail = "cpu \(Format.ratio(ratio.cpu)) vs baseline \(Format.ratio(base)), limit \(Format.ratio(bound))"
+                    + (over[name] != nil ? " (measured twice, better kept)" : "") + "; \(wall)"
+                let regressed = ratio.cpu > bound
+                checks.append(report(Check(name: regressed ? "\(check) regressed" : check, passed: !regressed, detail: detail)))
+            }
+            for name in expected.keys.sorted() where !converters.contains(where: { $0.name == name }) {
+                checks.append(report(Check(name: "\(name) at \(key)", passed: false, detail: "in the baseline but no longer registered")))
+            }
+        }
+        return checks
+    }
+
+    /// One interleaved measurement of every converter (and the floor) at
+    /// `size`: converter name → (median paired CPU-time ratio to libyuv,
+    /// median paired wall-time ratio).
+    static func measureRatios(converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix,
+                              budget: RunBudget, progress: Progress) -> [String: (cpu: Double, wall: Double)] {
+        let contenders = converters.map { Contender.converter($0) } + [.floor]
+        let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
+        let outputs = contenders.map { _ in BGRABuffer(size: size) }
+        let samples = InterleavedRun.measure(contenders, frames: frames, outputs: outputs, matrix: matrix,
+                                             budget: budget) { done, planned in
+            progress.update("gate: timing \(size), frame \(done) of ~\(planned)")
+        }
+        let result = ConverterBench.summarize(samples, size: size, bitExact: [:])
+        var ratios: [String: (cpu: Double, wall: Double)] = [:]
+        for cell in result.cells where cell.label != Contender.floorLabel {
+            if let cpu = cell.cpuRatioToLibyuv, let wall = cell.ratioToLibyuv { ratios[cell.label] = (cpu, wall) }
+        }
+        return ratios
+    }
+
+    /// Measures the gated sizes `runs` times and keeps each cell's worst ratio.
+    static func measureBaseline(converters: [any FrameConverter], runs: Int, matrix: ColorMatrix,
+                                budget: RunBudget, machine: MachineInfo, progress: Progress) -> Baseline {
+        var samples: [String: [String: [Double]]] = [:], wallSamples: [String: [String: [Double]]] = [:]
+        for run in 1...runs {
+            for size in gatedSizes {
+                progress.update("baseline run \(run)/\(runs): \(size)")
+                for (name, ratio) in measureRatios(converters: converters, size: size, matrix: matrix,
+                                                   budget: budget, progress: progress) {
+                    samples[size.description, default: [:]][name, default: []].append(ratio.cpu)
+                    wallSamples[size.description, default: [:]][name, default: []].append(ratio.wall)
+                }
+            }
+        }
+        let ratios = samples.mapValues { $0.mapValues { $0.max() ?? 0 } }
+        return Baseline(
+            note: """
+                Gated: per cell, the worst of \(runs) runs (\(Format.fixed(budget.seconds, 0)) s per size each) of \
+                the median over interleaved rounds of converter CPU time ÷ libyuv CPU time for the same \
+                synthetic frame (BT.601 limited). CPU time, not wall time, because on a shared 2-core \
+                machine other processes inflate wall-time ratios of long conversions by up to 2x while \
+                CPU-time ratios stay within about 10 %; wall_samples shows the wall-time ratios of the \
+                same runs. Regenerate after a deliberate speed change (e.g. when the SIMD converter \
+                lands) with the command below, from a release build.
+                """,
+            command: "swift run -c release bench gate --baseline Benchmarks/baseline.json --update-baseline --runs \(runs) --seconds \(Format.fixed(budget.seconds, 0))",
+            date: ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withInternetDateTime]),
+            machine: machine.line, matrix: matrix.name, runs: runs,
+            statistic: "median over rounds of (converter process CPU time ÷ libyuv's) for the same frame; worst of the runs",
+            samples: samples, wallSamples: wallSamples, ratios: ratios)
+    }
+}
