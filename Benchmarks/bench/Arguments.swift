@@ -15,7 +15,8 @@ struct Arguments {
 
     init(_ words: some Sequence<String>) { self.words = Array(words) }
 
-    /// Removes and returns the value of `--name`, or nil when absent.
+    /// Removes and returns the value of `--name`, or nil when absent (when
+    /// given more than once, the last one wins and all are removed).
     mutating func value(_ name: String) throws(UsageError) -> String? {
         var found: String?
         var index = 0
@@ -35,10 +36,23 @@ struct Arguments {
         return found
     }
 
-    /// Removes every value of a repeatable `--name`.
+    /// Removes every value of a repeatable `--name`, in command-line order.
     mutating func values(_ name: String) throws(UsageError) -> [String] {
         var all: [String] = []
-        while let one = try value(name) { all.append(one) }
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == name {
+                guard index + 1 < words.count else { throw UsageError("\(name) needs a value") }
+                all.append(words[index + 1])
+                words.removeSubrange(index...index + 1)
+            } else if word.hasPrefix(name + "=") {
+                all.append(String(word.dropFirst(name.count + 1)))
+                words.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
         return all
     }
 

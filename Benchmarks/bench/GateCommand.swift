@@ -234,7 +234,7 @@ enum GateCommand {
                 the median over interleaved rounds of converter CPU time ÷ libyuv CPU time for the same \
                 synthetic frame (BT.601 limited). CPU time, not wall time, because on a shared 2-core \
                 machine other processes inflate wall-time ratios of long conversions by up to 2x while \
-                CPU-time ratios stay within about 10 %; wall_samples shows the wall-time ratios of the \
+                CPU-time ratios move by up to about 30 %; wall_samples shows the wall-time ratios of the \
                 same runs. Regenerate after a deliberate speed change (e.g. when the SIMD converter \
                 lands) with the command below, from a release build.
                 """,

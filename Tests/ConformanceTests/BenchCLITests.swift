@@ -1,0 +1,212 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `bench` command line, run as a separate process: usage errors,
+/// `verify` lines and exit codes, the report's JSON and HTML files, and the
+/// gate's refusal of debug builds (or, in a release build, its failure on a
+/// baseline stricter than reality).
+@Suite("bench command line")
+struct BenchCLITests {
+    /// What one run of `bench` printed and returned.
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        /// Standard output's lines.
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The built `bench` executable beside this test binary, or in `.build/debug`.
+    static var benchPath: String? {
+        var candidates: [String] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append((exe as NSString).deletingLastPathComponent + "/bench")
+        }
+        if let argv0 = CommandLine.arguments.first {
+            candidates.append((argv0 as NSString).deletingLastPathComponent + "/bench")
+        }
+        candidates.append(TestPaths.packageRoot + "/.build/debug/bench")
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "framebench-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Runs `bench arguments` in `directory` (default: the package root);
+    /// output goes through files so large outputs cannot block the pipe.
+    static func bench(_ arguments: [String], in directory: String = TestPaths.packageRoot) throws -> Run {
+        let bench = try #require(benchPath, "the bench executable is not built: run `swift build` or `swift test`")
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let out = scratch + "/stdout", err = scratch + "/stderr"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bench)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: try String(contentsOfFile: out, encoding: .utf8),
+                   stderr: try String(contentsOfFile: err, encoding: .utf8))
+    }
+
+    /// Whether the binary under test is a debug build (its report says so first).
+    static func isDebugBinary() throws -> Bool {
+        let run = try bench(["--only-sizes", "2x2", "--seconds", "0", "--min-frames", "1", "--max-frames", "1",
+                             "--warmup", "0", "--no-vectors", "--quiet"])
+        return run.stdout.hasPrefix("DEBUG BUILD")
+    }
+
+    @Test("--help exits 0 and names every subcommand")
+    func help() throws {
+        let run = try Self.bench(["--help"])
+        #expect(run.status == 0)
+        for word in ["bench verify", "bench gate", "bench decode", "--json", "--html", "--pipeline", "--scaling"] {
+            #expect(run.stdout.contains(word), "help lacks \(word)")
+        }
+    }
+
+    @Test("unknown options, bad values and missing arguments: usage on stderr, exit 2",
+          arguments: [["--bogus"], ["--sizes", "0x5"], ["--sizes", "big"], ["--seconds", "abc"], ["--matrix", "bt999"],
+                      ["--converters", "nope"], ["--min-frames", "0"], ["frob"], ["verify"], ["verify", "--bogus", "x.ivf"],
+                      ["gate"], ["gate", "--baseline", "b.json", "--tolerance", "-1"], ["gate", "--baseline"]])
+    func usageErrors(_ arguments: [String]) throws {
+        let run = try Self.bench(arguments)
+        #expect(run.status == 2, "\(arguments) exited \(run.status)")
+        #expect(run.stderr.contains("usage:"), "\(arguments): no usage text on stderr")
+        #expect(run.stdout.isEmpty, "\(arguments) printed on stdout: \(run.stdout.prefix(200))")
+    }
+
+    @Test("verify passes every official vector", .enabled(if: !TestPaths.officialVectors.isEmpty))
+    func verifyOfficial() throws {
+        let run = try Self.bench(["verify", TestPaths.officialVectorsDirectory])
+        let count = TestPaths.officialVectors.count
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.lines.filter { $0.hasSuffix("  pass") }.count == count)
+        #expect(run.lines.contains("\(count) passed, 0 failed"))
+    }
+
+    @Test("verify fails the bad-ts vectors on timestamps, passes the rest, exits 1")
+    func verifyOwnVectors() throws {
+        let files = TestPaths.ownVectors
+        try #require(!files.isEmpty, "no Vectors/")
+        let run = try Self.bench(["verify", TestPaths.packageRoot + "/Vectors"])
+        #expect(run.status == 1)
+        let bad = files.filter { ($0 as NSString).lastPathComponent.hasPrefix("bad-ts-") }
+        #expect(!bad.isEmpty)
+        for line in run.lines where line.contains("/Vectors/") {
+            if line.contains("/bad-ts-") {
+                #expect(line.contains("FAIL: timestamps at frame "), "\(line)")
+            } else {
+                #expect(line.hasSuffix("  pass"), "\(line)")
+            }
+        }
+        #expect(run.lines.contains("\(files.count - bad.count) passed, \(bad.count) failed"))
+    }
+
+    @Test("verify names the check and frame of a sidecar mismatch")
+    func verifyMismatch() throws {
+        let source = TestPaths.packageRoot + "/Vectors/size-176x144.ivf"
+        try #require(FileManager.default.fileExists(atPath: source + ".md5"))
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let copy = directory + "/tampered.ivf"
+        try FileManager.default.copyItem(atPath: source, toPath: copy)
+        var lines = try String(contentsOfFile: source + ".md5", encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[2] = String(repeating: "0", count: 32) + lines[2].dropFirst(32)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: copy + ".md5", atomically: true, encoding: .utf8)
+        let run = try Self.bench(["verify", copy, directory + "/missing.ivf"])
+        #expect(run.status == 1)
+        #expect(run.lines.contains { $0.hasPrefix(copy + " ") && $0.contains("  FAIL: md5 at frame 2 (packet 3") }, "\(run.stdout)")
+        #expect(run.lines.contains { $0.hasSuffix("FAIL: read at frame 0 (cannot read: No such file or directory)") }, "\(run.stdout)")
+        #expect(run.lines.contains("0 passed, 2 failed"))
+    }
+
+    @Test("a tiny report writes Google Benchmark JSON and a self-contained HTML page")
+    func reportFiles() throws {
+        let vectors = TestPaths.packageRoot + "/Vectors"
+        try #require(FileManager.default.fileExists(atPath: vectors + "/bad-ts-backwards.ivf"))
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let json = directory + "/report.json", html = directory + "/report.html"
+        // Run outside the package so Vectors/ is not picked up by default.
+        let run = try Self.bench(["--only-sizes", "48x32,7x5", "--seconds", "0", "--min-frames", "3", "--max-frames", "3",
+                                  "--warmup", "1", "--vectors", vectors + "/size-33x17.ivf",
+                                  "--vectors", vectors + "/bad-ts-backwards.ivf", "--pipeline", "--scaling",
+                                  "--json", json, "--html", html], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let first = run.lines.first { !$0.hasPrefix("DEBUG BUILD") } ?? ""
+        #expect(first.hasPrefix("machine: "), "\(first)")
+        #expect(run.stdout.contains("backwards at 4 (expected)"))
+
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let context = try #require(document["context"] as? [String: Any])
+        #expect(context["num_cpus"] as? Int ?? 0 >= 1)
+        #expect(context["library_build_type"] as? String != nil)
+        let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
+        var byName: [String: [String: Any]] = [:]
+        for entry in benchmarks {
+            let name = try #require(entry["name"] as? String)
+            for key in ["real_time", "cpu_time"] { #expect(entry[key] as? Double != nil, "\(name) lacks \(key)") }
+            #expect(entry["time_unit"] as? String == "us")
+            #expect(entry["iterations"] as? Int ?? 0 >= 1)
+            byName[name] = entry
+        }
+        for converter in ["scalar", "lut", "simd", "parallel", "libyuv"] {
+            let entry = try #require(byName["convert/\(converter)/48x32"], "no entry for \(converter)")
+            #expect(entry["iterations"] as? Int == 3)
+            #expect(entry["bit_exact"] as? Bool == true)
+            #expect(entry["p99"] as? Double != nil && entry["ratio_to_libyuv"] as? Double != nil)
+        }
+        #expect(byName["convert/libyuv/7x5"]?["ratio_to_libyuv"] as? Double == 1)
+        #expect(byName["convert/floor/48x32"] != nil)
+        let bad = try #require(byName["stream/serial/bad-ts-backwards.ivf/decode"])
+        #expect(bad["timestamps_monotonic"] as? Bool == false)
+        #expect(bad["expected_failure"] as? Bool == true)
+        #expect(bad["timestamp_violations"] as? [Int] == [4])
+        let piped = try #require(byName["stream/pipelined/size-33x17.ivf/convert"])
+        #expect(piped["in_order"] as? Bool == true && piped["delivery_monotonic"] as? Bool == true)
+        #expect(byName.keys.contains { $0.hasPrefix("scaling/threads:1/") })
+
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("</html>"))
+        #expect(page.components(separatedBy: "<svg").count >= 5, "expected several inline charts")
+        #expect(!page.contains("src=") && !page.contains("<link") && !page.contains("<script"), "page loads something")
+    }
+
+    @Test("the gate refuses debug numbers; in a release build it fails a baseline stricter than reality")
+    func gate() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let baseline = directory + "/strict.json"
+        let ratios = ["scalar": 0.01, "lut": 0.01, "simd": 0.01, "parallel": 0.01, "libyuv": 1.0]
+        let strict: [String: Any] = [
+            "note": "stricter than any machine", "command": "test", "date": "test", "machine": "test",
+            "matrix": "bt601", "runs": 1, "statistic": "test", "samples": [String: Any](),
+            "wall_samples": [String: Any](), "ratios": ["1280x720": ratios, "1920x1080": ratios],
+        ]
+        try JSONSerialization.data(withJSONObject: strict).write(to: URL(fileURLWithPath: baseline))
+        let run = try Self.bench(["gate", "--baseline", baseline, "--seconds", "0.2", "--quiet"])
+        if try Self.isDebugBinary() {
+            #expect(run.status == 2)
+            #expect(run.stdout.hasPrefix("DEBUG BUILD: the gate refuses"))
+        } else {
+            #expect(run.status == 1)
+            #expect(run.stdout.contains("scalar ratio to libyuv at 1280x720 regressed"), "\(run.stdout)")
+            #expect(run.stdout.contains("gate: FAIL: "))
+        }
+    }
+}
