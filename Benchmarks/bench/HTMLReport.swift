@@ -46,6 +46,7 @@ enum HTMLReport {
             .chart .title { font-size: 14px; font-weight: 600; } .chart .tick { font-size: 11px; fill: #555; }
             .chart .axis { font-size: 12px; fill: #333; } .chart .legend { font-size: 12px; fill: #222; }
             .chart .grid { stroke: #e4e4e4; stroke-width: 1; }
+            .scroll { overflow-x: auto; }
             table { border-collapse: collapse; font-size: 12.5px; margin: 10px 0; }
             th, td { padding: 3px 8px; border-bottom: 1px solid #eee; white-space: nowrap; }
             th { background: #f3f3f3; text-align: left; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -74,7 +75,7 @@ enum HTMLReport {
 
     /// A `Table` as an HTML table (numeric columns right-aligned).
     static func table(_ table: Table) -> String {
-        var html = "<table><tr>" + table.headers.map { "<th>\(SVG.escape($0))</th>" }.joined() + "</tr>"
+        var html = "<div class=\"scroll\"><table><tr>" + table.headers.map { "<th>\(SVG.escape($0))</th>" }.joined() + "</tr>"
         for row in table.rows {
             html += "<tr>" + row.indices.map { column in
                 let cell = SVG.escape(row[column])
@@ -83,6 +84,6 @@ enum HTMLReport {
                 return "<td\(table.numeric[column] ? " class=\"num\"" : "")>\(flagged ? "<span class=\"bad\">\(cell)</span>" : cell)</td>"
             }.joined() + "</tr>"
         }
-        return html + "</table>"
+        return html + "</table></div>"
     }
 }

@@ -11,7 +11,7 @@ struct RunBudget: Sendable {
     var maxFrames = 3000
     /// Once `minFrames` are done, rounds continue until this many seconds
     /// have passed (or `maxFrames` is reached).
-    var seconds = 4.0
+    var seconds = 8.0
 }
 
 /// What one contender measured at one frame size: per-frame samples in

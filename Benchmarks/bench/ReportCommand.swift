@@ -19,7 +19,7 @@ enum ReportCommand {
           latency, shown-frame timestamps, gaps, host delivery times.
           --pipeline   also decode frame N+1 while frame N converts (Dispatch queues)
           --scaling    parallel converter time by thread count and frame size
-          --seconds    measuring time per size once --min-frames are done (default 4)
+          --seconds    measuring time per size once --min-frames are done (default 8)
           --min-frames frames per cell at least (default 30); --max-frames at most (3000)
           --warmup     untimed rounds first (default 3)
           --stream-converter  converter used end to end (default simd)
@@ -112,7 +112,7 @@ enum ReportCommand {
         let synthetic = ConverterBench.run(converters: converters, sizes: options.sizes, matrix: options.matrix,
                                            budget: options.budget, progress: progress.update)
         let files = VectorFiles.expand(options.vectorPaths)
-        let streamConverter = ConverterRegistry.make(options.streamConverter, threads: options.threads)!
+        let streamConverter = ConverterRegistry.make(options.streamConverter, threads: options.threads) ?? LibYUVConverter()
         var serial: [StreamRun] = [], pipelined: [StreamRun] = []
         for (number, file) in files.enumerated() {
             progress.update("end to end \(number + 1)/\(files.count): \(VectorFiles.fileName(file))")
