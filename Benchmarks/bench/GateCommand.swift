@@ -22,6 +22,9 @@ enum GateCommand {
             it is over both times.
           --update-baseline  measure N runs (default 3) and write FILE with the
                              worst ratio of each cell (nothing is compared)
+          --merge            with --update-baseline: keep FILE's earlier runs and
+                             add these, so the baseline spans runs made at
+                             different times (different load on a shared machine)
           --seconds S        measuring time per size and run (default 5)
           Refuses to run in a debug build (exit 2): its timings are not comparable.
         """
@@ -45,6 +48,8 @@ enum GateCommand {
         guard let baselinePath = try arguments.value("--baseline") else { throw UsageError("gate needs --baseline FILE") }
         let tolerance = try arguments.number("--tolerance", in: 0...100) ?? 0.25
         let update = arguments.flag("--update-baseline")
+        let merge = arguments.flag("--merge")
+        if merge && !update { throw UsageError("--merge only goes with --update-baseline") }
         let runs = try arguments.integer("--runs", in: 1...50) ?? (update ? 3 : 1)
         var vectorPaths = try arguments.values("--vectors")
         let seconds = try arguments.number("--seconds", in: 0...600) ?? 5
@@ -67,8 +72,15 @@ enum GateCommand {
         let converters = ConverterRegistry.all()
 
         if update {
+            var earlier: Baseline?
+            if merge, FileManager.default.fileExists(atPath: baselinePath) {
+                do { earlier = try Baseline.load(baselinePath) } catch {
+                    Output.error("cannot merge with \(baselinePath): \(error)")
+                    return 1
+                }
+            }
             let baseline = measureBaseline(converters: converters, runs: runs, matrix: matrix, budget: budget,
-                                           machine: machine, progress: progress)
+                                           machine: machine, earlier: earlier, progress: progress)
             progress.clear()
             do { try baseline.save(baselinePath) } catch {
                 Output.error("cannot write \(baselinePath): \(error.localizedDescription)")
@@ -78,7 +90,7 @@ enum GateCommand {
                 let cells = (baseline.ratios[size] ?? [:]).sorted { $0.key < $1.key }
                 Output.line("baseline \(size) (cpu ratio to libyuv): " + cells.map { "\($0.key) \(Format.ratio($0.value))" }.joined(separator: ", "))
             }
-            Output.line("wrote \(baselinePath) from \(runs) runs in \(Format.fixed(Clock.seconds(since: start), 1)) s")
+            Output.line("wrote \(baselinePath) from \(baseline.runs) runs (\(runs) new) in \(Format.fixed(Clock.seconds(since: start), 1)) s")
             return 0
         }
 
@@ -213,10 +225,13 @@ enum GateCommand {
         return ratios
     }
 
-    /// Measures the gated sizes `runs` times and keeps each cell's worst ratio.
+    /// Measures the gated sizes `runs` times, adds the runs of `earlier`
+    /// (when merging) and keeps each cell's worst ratio.
     static func measureBaseline(converters: [any FrameConverter], runs: Int, matrix: ColorMatrix,
-                                budget: RunBudget, machine: MachineInfo, progress: Progress) -> Baseline {
-        var samples: [String: [String: [Double]]] = [:], wallSamples: [String: [String: [Double]]] = [:]
+                                budget: RunBudget, machine: MachineInfo, earlier: Baseline?,
+                                progress: Progress) -> Baseline {
+        var samples = earlier?.samples ?? [:], wallSamples = earlier?.wallSamples ?? [:]
+        let totalRuns = runs + (earlier?.runs ?? 0)
         for run in 1...runs {
             for size in gatedSizes {
                 progress.update("baseline run \(run)/\(runs): \(size)")
@@ -230,7 +245,8 @@ enum GateCommand {
         let ratios = samples.mapValues { $0.mapValues { $0.max() ?? 0 } }
         return Baseline(
             note: """
-                Gated: per cell, the worst of \(runs) runs (\(Format.fixed(budget.seconds, 0)) s per size each) of \
+                Gated: per cell, the worst of \(totalRuns) runs (\(Format.fixed(budget.seconds, 0)) s per size each\
+                \(earlier == nil ? "" : ", accumulated with --merge at different times and loads")) of \
                 the median over interleaved rounds of converter CPU time ÷ libyuv CPU time for the same \
                 synthetic frame (BT.601 limited). CPU time, not wall time, because on a shared 2-core \
                 machine other processes inflate wall-time ratios of long conversions by up to 2x while \
@@ -238,9 +254,9 @@ enum GateCommand {
                 same runs. Regenerate after a deliberate speed change (e.g. when the SIMD converter \
                 lands) with the command below, from a release build.
                 """,
-            command: "swift run -c release bench gate --baseline Benchmarks/baseline.json --update-baseline --runs \(runs) --seconds \(Format.fixed(budget.seconds, 0))",
+            command: "swift run -c release bench gate --baseline Benchmarks/baseline.json --update-baseline --runs \(runs) --seconds \(Format.fixed(budget.seconds, 0))" + (earlier == nil ? "" : " --merge (repeated)"),
             date: ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withInternetDateTime]),
-            machine: machine.line, matrix: matrix.name, runs: runs,
+            machine: machine.line, matrix: matrix.name, runs: totalRuns,
             statistic: "median over rounds of (converter process CPU time ÷ libyuv's) for the same frame; worst of the runs",
             samples: samples, wallSamples: wallSamples, ratios: ratios)
     }
