@@ -1,7 +1,9 @@
 /// A usage mistake on the command line: reported with the usage text and
 /// exit code 2.
 struct UsageError: Error, CustomStringConvertible {
+    /// The one-line message.
     let description: String
+    /// A usage error saying `message`.
     init(_ message: String) { description = message }
 }
 
@@ -11,8 +13,8 @@ struct UsageError: Error, CustomStringConvertible {
 /// everything else is a positional argument. Unknown options are errors.
 struct Arguments {
     private var words: [String]
-    private(set) var positional: [String] = []
 
+    /// Arguments over `words` (the words after the subcommand).
     init(_ words: some Sequence<String>) { self.words = Array(words) }
 
     /// Removes and returns the value of `--name`, or nil when absent (when

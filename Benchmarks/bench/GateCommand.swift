@@ -37,8 +37,11 @@ enum GateCommand {
 
     /// One line of the gate's verdict.
     struct Check {
+        /// What was checked (names the file, or the converter and size).
         let name: String
+        /// Whether it passed.
         let passed: Bool
+        /// Figures or the failure's description.
         let detail: String
     }
 
@@ -174,6 +177,7 @@ enum GateCommand {
                 checks.append(report(Check(name: "ratios at \(key)", passed: false, detail: "baseline has no \(key) entry")))
                 continue
             }
+            /// The largest ratio `name` may have: its baseline ratio × (1 + tolerance).
             func limit(_ name: String) -> Double? { expected[name].map { $0 * (1 + tolerance) } }
             var measured = measureRatios(converters: converters, size: size, matrix: matrix, budget: budget, progress: progress)
             let over = measured.filter { name, ratio in limit(name).map { ratio.cpu > $0 } ?? false }

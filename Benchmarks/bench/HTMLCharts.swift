@@ -4,9 +4,13 @@ import Foundation
 enum HTMLCharts {
     /// One line of a line chart.
     struct Series {
+        /// The legend text.
         let label: String
+        /// The stroke colour (CSS).
         let color: String
+        /// Whether the line is dashed (the memory floor).
         let dashed: Bool
+        /// The data points (both coordinates > 0: the axes are logarithmic).
         let points: [(x: Double, y: Double)]
     }
 

@@ -45,6 +45,7 @@ enum InterleavedRun {
         let targets = outputs.map(\.view)
         let count = contenders.count
 
+        /// Runs contender `index` on frame `frame` into its own output.
         func runOne(_ index: Int, frame: Int) {
             switch contenders[index].kind {
             case .converter(let converter): converter.convert(views[frame], to: targets[index], matrix: matrix)

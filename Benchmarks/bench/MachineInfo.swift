@@ -33,6 +33,7 @@ struct MachineInfo {
     /// Reads everything from `/proc`, `/sys` and the process.
     static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        /// The value of the first `/proc/cpuinfo` line starting with `name`.
         func field(_ name: String) -> String? {
             for line in cpuinfo.split(separator: "\n") where line.hasPrefix(name) {
                 if let colon = line.firstIndex(of: ":") {
@@ -80,6 +81,7 @@ struct MachineInfo {
         let root = "/sys/devices/system/cpu/cpu0/cache"
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasPrefix("index") }.sorted()
         return entries.compactMap { entry in
+            /// The trimmed contents of this cache's attribute file `name`.
             func read(_ name: String) -> String? {
                 (try? String(contentsOfFile: "\(root)/\(entry)/\(name)", encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -107,6 +107,7 @@ private final class PipelineState: @unchecked Sendable {
         var buffer: I420Buffer?
     }
 
+    /// A ring of `depth` empty slots.
     init(depth: Int) { slots = (0..<depth).map { _ in Slot() } }
 
     /// Decode queue: copies `image` into slot `slot`, reallocating it when the size changes.

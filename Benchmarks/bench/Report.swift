@@ -1,3 +1,4 @@
+import Converters
 import Frames
 
 /// Everything one `bench` report run measured, ready for the text table,
@@ -35,7 +36,7 @@ struct ReportOptions {
     /// The colour matrix.
     var matrix = ColorMatrix.bt601
     /// The converters measured (always including libyuv).
-    var converters: [String] = []
+    var converters: [String] = ConverterRegistry.names
     /// Threads for `parallel` (nil: all cores).
     var threads: Int?
     /// IVF files and directories for the end-to-end section.

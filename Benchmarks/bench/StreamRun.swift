@@ -54,6 +54,7 @@ struct StreamRun {
     /// timestamps and error of the first pass, delivery checked pass by pass.
     static func combine(_ runs: [StreamRun]) -> StreamRun {
         precondition(!runs.isEmpty, "nothing to combine")
+        /// The samples of `part` from every pass as one distribution.
         func merged(_ part: (StreamRun) -> Distribution?) -> Distribution? {
             Distribution(runs.flatMap { part($0)?.sorted ?? [] })
         }

@@ -66,6 +66,7 @@ struct StreamVerifier {
     /// decode errors are failures in the verdict.
     func verify(_ path: String) -> FileVerdict {
         var failures: [CheckFailure] = []
+        /// Records the first failure of `check` (later ones of the same check are dropped).
         func fail(_ check: String, _ frame: Int, _ detail: String) {
             if !failures.contains(where: { $0.check == check }) {
                 failures.append(CheckFailure(check: check, frame: frame, detail: detail))

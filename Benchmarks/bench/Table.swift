@@ -26,6 +26,7 @@ struct Table {
         let widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
         }
+        /// One row padded to the column widths.
         func line(_ cells: [String]) -> String {
             cells.indices.map { column in
                 let pad = String(repeating: " ", count: widths[column] - cells[column].count)
