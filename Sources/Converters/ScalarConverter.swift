@@ -15,13 +15,12 @@ public struct ScalarConverter: FrameConverter {
         let k = matrix.coefficients
         for row in 0..<source.height {
             let yRow = source.y.row(row), uRow = source.u.row(row / 2), vRow = source.v.row(row / 2)
-            let out = destination.row(row)
+            let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<source.width {
                 let pixel = Self.bgr(y: yRow[x], u: uRow[x / 2], v: vRow[x / 2], k)
-                out[4 * x] = pixel.b
-                out[4 * x + 1] = pixel.g
-                out[4 * x + 2] = pixel.r
-                out[4 * x + 3] = 255
+                // Memory order B, G, R, A: one little-endian 32-bit word.
+                let word = UInt32(pixel.b) | UInt32(pixel.g) << 8 | UInt32(pixel.r) << 16 | 0xFF00_0000
+                out.storeBytes(of: word.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
         }
     }
@@ -38,9 +37,12 @@ public struct ScalarConverter: FrameConverter {
         return (b, g, r)
     }
 
-    /// Clamps to 0 ... 255.
+    /// Clamps to 0 ... 255, without branches (saturated colours would make
+    /// a branchy clamp mispredict).
     @inlinable
     static func clamp255(_ value: Int32) -> UInt8 {
-        UInt8(min(max(value, 0), 255))
+        let nonNegative = value & ~(value >> 31)  // value < 0 → 0
+        let overflow = (255 - nonNegative) >> 31   // value > 255 → all ones
+        return UInt8(truncatingIfNeeded: nonNegative | overflow)
     }
 }
