@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Conformance
-import Foundation
 import Frames
 import Testing
 import VPX
@@ -412,22 +411,35 @@ import VPX
         return candidates.first { access($0, X_OK) == 0 }
     }
 
-    /// Runs `bench decode path`; returns exit status, stdout and stderr.
+    /// Runs `bench decode path` with stdout and stderr sent to files in
+    /// `directory` (posix_spawn: Foundation's Process leaks under LSan);
+    /// returns the exit status (-1 if killed by a signal), stdout and stderr.
     static func runBench(_ bench: String, _ path: String, in directory: String) throws
         -> (status: Int32, stdout: String, stderr: String) {
         let out = directory + "/stdout", err = directory + "/stderr"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bench)
-        process.arguments = ["decode", path]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus,
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(bench), strdup("decode"), strdup(path), nil]
+        defer { for arg in argv { free(arg) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, bench, &actions, nil, argv, environ)
+        try #require(spawned == 0, "cannot run \(bench): \(String(cString: strerror(spawned)))")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : -1,
                 String(decoding: try FileBytes.read(out), as: UTF8.self),
                 String(decoding: try FileBytes.read(err), as: UTF8.self))
+    }
+
+    /// Writes `bytes` to a new file at `path`.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try #require(fopen(path, "wb"), "cannot create \(path)")
+        defer { fclose(file) }
+        try #require(bytes.isEmpty || fwrite(bytes, 1, bytes.count, file) == bytes.count, "cannot write \(path)")
     }
 
     @Test("bench decode on hostile files: exit 1, one stderr line naming file, packet and offset, frames before it")
@@ -446,7 +458,11 @@ import VPX
             return
         }
         let directory = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var written: [String] = [directory + "/stdout", directory + "/stderr"]
+        defer {
+            for file in written { unlink(file) }
+            rmdir(directory)
+        }
 
         struct Case {
             let name: String
@@ -475,7 +491,8 @@ import VPX
         ]
         for item in cases {
             let path = directory + "/" + item.name
-            try Data(item.bytes).write(to: URL(fileURLWithPath: path))
+            try Self.write(item.bytes, to: path)
+            written.append(path)
             let run = try Self.runBench(bench, path, in: directory)
             #expect(run.status == 1, "\(item.name): exit status \(run.status), stderr: \(run.stderr)")
             let errorLines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
@@ -491,7 +508,8 @@ import VPX
 
         // A bad file header: exit 1, one line naming the file, no frames.
         let notIVF = directory + "/size-33x17.not-ivf.ivf"
-        try Data("not an ivf file at all, just text\n".utf8).write(to: URL(fileURLWithPath: notIVF))
+        try Self.write(Array("not an ivf file at all, just text\n".utf8), to: notIVF)
+        written.append(notIVF)
         let run = try Self.runBench(bench, notIVF, in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
