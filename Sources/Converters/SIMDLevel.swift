@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An instruction-set level the SIMD kernel is compiled for, lowest first.
+///
+/// Each level's kernel lives in its own module built with its own
+/// `-target-cpu` (`SIMDRows` at the package default, `SIMDRowsAVX2` for
+/// Haswell, `SIMDRowsAVX512` for Skylake-AVX512); `SIMDConverter` picks one
+/// at run time from what this CPU and OS support.
+public enum SIMDLevel: String, CaseIterable, Sendable, Comparable {
+    /// The target's baseline: SSE2 on x86-64, NEON on arm64.
+    case baseline
+    /// AVX2 with the rest of Haswell's instructions (FMA, BMI1/2, F16C, MOVBE, LZCNT, POPCNT).
+    case avx2
+    /// AVX-512 F, BW, VL, DQ and CD (Skylake-SP and later, Zen 4).
+    case avx512
+
+    /// Lower levels first: `baseline < avx2 < avx512`.
+    public static func < (a: SIMDLevel, b: SIMDLevel) -> Bool {
+        a.rank < b.rank
+    }
+
+    private var rank: Int {
+        switch self {
+        case .baseline: 0
+        case .avx2: 1
+        case .avx512: 2
+        }
+    }
+}
+
+extension SIMDLevel {
+    /// The environment variable that caps the level (values `baseline`,
+    /// `avx2`, `avx512`), like libyuv's `LIBYUV_DISABLE_*`.
+    public static let environmentVariable = "FRAMEBENCH_SIMD"
+
+    /// Levels this CPU and OS can run, lowest first, capped by the
+    /// FRAMEBENCH_SIMD environment variable (values: baseline, avx2, avx512),
+    /// like libyuv's LIBYUV_DISABLE_*. Read once per process.
+    public static var supported: [SIMDLevel] { detected }
+
+    /// The highest supported level.
+    public static var best: SIMDLevel { detected.last ?? .baseline }
+
+    private static let detected: [SIMDLevel] = {
+        let cap = getenv(environmentVariable).map { String(cString: $0) }
+        return supported(cpuFlags: hostCPUFlags(), cap: cap)
+    }()
+
+    /// The level a FRAMEBENCH_SIMD value names (case and surrounding
+    /// whitespace ignored), or nil if it names none.
+    public init?(environmentValue: String) {
+        let name = environmentValue.trimmingASCIIWhitespace().lowercased()
+        guard let level = SIMDLevel(rawValue: name) else { return nil }
+        self = level
+    }
+
+    /// The levels a CPU with `cpuFlags` (the words of the `flags` line of
+    /// /proc/cpuinfo) can run, lowest first, capped at the level `cap`
+    /// names. A nil, empty or unrecognised `cap` caps nothing. Off x86-64
+    /// only `baseline` exists, whatever the flags.
+    public static func supported(cpuFlags: Set<String>, cap: String?) -> [SIMDLevel] {
+        var levels: [SIMDLevel] = [.baseline]
+        #if arch(x86_64)
+        if avx2Flags.isSubset(of: cpuFlags) {
+            levels.append(.avx2)
+            if avx512Flags.isSubset(of: cpuFlags) { levels.append(.avx512) }
+        }
+        #endif
+        if let cap, let limit = SIMDLevel(environmentValue: cap) {
+            levels.removeAll { $0 > limit }
+        }
+        return levels
+    }
+
+    /// /proc/cpuinfo flags needed by code built with `-target-cpu haswell`
+    /// (the compiler may use any of them, not only AVX2; `abm` is LZCNT).
+    /// Linux lists `avx` only when the OS saves the YMM state.
+    static let avx2Flags: Set<String> = ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "popcnt", "abm"]
+
+    /// /proc/cpuinfo flags needed, beyond `avx2Flags`, by code built with
+    /// `-target-cpu skylake-avx512`. Linux lists them only when the OS
+    /// saves the ZMM and mask state.
+    static let avx512Flags: Set<String> = ["avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd"]
+
+    /// The words of the first `flags` line of /proc/cpuinfo; empty where
+    /// that file does not exist or has no such line.
+    static func hostCPUFlags() -> Set<String> {
+        #if os(Linux) && arch(x86_64)
+        guard let file = fopen("/proc/cpuinfo", "r") else { return [] }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0 {
+            guard let line else { break }
+            let text = String(cString: line)
+            if let flags = cpuFlags(fromCPUInfoLine: text) { return flags }
+        }
+        return []
+        #else
+        return []
+        #endif
+    }
+
+    /// The flags of a /proc/cpuinfo line `flags\t\t: fpu vme ...`, or nil
+    /// if `line` is another line.
+    public static func cpuFlags(fromCPUInfoLine line: String) -> Set<String>? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        guard line[..<colon].trimmingASCIIWhitespace() == "flags" else { return nil }
+        let words = line[line.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        return Set(words.map(String.init))
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    fileprivate func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}
