@@ -68,7 +68,9 @@ let package = Package(
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
-        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "Conformance", "VPX", "Frames", "TestSupport"]),
+        .testTarget(
+            name: "ConvertersTests",
+            dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

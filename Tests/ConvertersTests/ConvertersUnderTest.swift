@@ -15,7 +15,9 @@ enum ConvertersUnderTest {
             ("scalar", ScalarConverter()),
             ("lut", LUTConverter()),
         ]
-        list.append(("simd", SIMDConverter()))
+        for level in SIMDLevel.supported {
+            list.append(("simd-\(level.rawValue)", SIMDConverter(level: level)))
+        }
         list += [
             ("parallel(simd, 2 threads)", ParallelConverter(inner: SIMDConverter(), threads: 2, minimumParallelPixels: 0)),
             ("parallel(lut, 3 threads)", ParallelConverter(inner: LUTConverter(), threads: 3, minimumParallelPixels: 0)),

@@ -3,16 +3,13 @@ import Foundation
 import Frames
 import SIMDRows
 import Testing
-import TestSupport
 
-/// The SIMD converter at every instruction-set level this machine runs:
-/// level detection and the FRAMEBENCH_SIMD cap, the kernel's 16-bit
-/// ranges, and bytes equal to libyuv's for every matrix, on every width
-/// from 1 to 67 (odd and even heights, padded strides, destination padding,
-/// planes ending at guard pages) and on all 256³ (y, u, v) triples.
+/// The SIMD converter's dispatch and kernel constants: level detection and
+/// the FRAMEBENCH_SIMD cap, and the kernel's 16-bit ranges. Its bytes are
+/// checked against libyuv at every level this machine runs by the shared
+/// conformance tests (`ConvertersUnderTest` lists one `simd-LEVEL` per
+/// supported level: exhaustive, sizes, guard pages, vectors, goldens).
 @Suite struct SIMDLevelTests {
-    static let levels = SIMDLevel.supported
-    static let oracle = LibYUVConverter()
 
     // MARK: Levels
 
@@ -101,94 +98,5 @@ import TestSupport
     func termRanges(matrix: ColorMatrix) {
         let range = SIMDRowConstants.termRange(matrix)
         #expect(range.lowerBound >= 0 && range.upperBound <= 65535, "\(matrix.name): \(range)")
-    }
-
-    // MARK: Bytes equal to libyuv
-
-    static let heights = [1, 2, 5, 6]
-
-    @Test("widths 1 ... 67, padded strides and destinations", arguments: levels, ColorMatrix.allCases)
-    func everyWidth(level: SIMDLevel, matrix: ColorMatrix) {
-        let converter = SIMDConverter(level: level)
-        #expect(converter.level == level)
-        for width in 1...67 {
-            for height in Self.heights {
-                let size = FrameSize(width: width, height: height)
-                let padding = (width * 7 + height) % 13
-                let source = I420Buffer.random(size: size, padding: padding, seed: UInt64(width * 100 + height))
-                // Canary-filled destination padding: libyuv leaves it alone, so
-                // comparing whole buffers also checks the converter does.
-                let expected = BGRABuffer(size: size, padding: 4 * (height % 3) + 5, fill: 0xA5)
-                let actual = BGRABuffer(size: size, padding: 4 * (height % 3) + 5, fill: 0xA5)
-                Self.oracle.convert(source.view, to: expected.view, matrix: matrix)
-                converter.convert(source.view, to: actual.view, matrix: matrix)
-                if let message = describeDifference(actual, expected) {
-                    Issue.record("\(level) \(matrix.name) \(size) padding \(padding): \(message)")
-                    return
-                }
-            }
-        }
-    }
-
-    @Test("planes and destination ending at guard pages", arguments: levels)
-    func guardPages(level: SIMDLevel) {
-        let converter = SIMDConverter(level: level)
-        for width in 1...67 {
-            for height in [1, 2, 3] {
-                let size = FrameSize(width: width, height: height)
-                for padding in [0, 5] {
-                    let source = GuardedI420(size: size, padding: padding, seed: UInt64(width * 10 + height))
-                    let destination = GuardedBytes(count: width * 4 * height)
-                    let view = BGRAView(base: destination.base, stride: width * 4, width: width, height: height)
-                    converter.convert(source.view, to: view, matrix: .bt709)
-                    let expected = BGRABuffer(size: size)
-                    Self.oracle.convert(source.view, to: expected.view, matrix: .bt709)
-                    if memcmp(destination.base, expected.allBytes.baseAddress!, destination.count) != 0 {
-                        Issue.record("\(level) \(size) padding \(padding): bytes differ from libyuv")
-                        return
-                    }
-                }
-            }
-        }
-    }
-
-    @Test("all 256³ (y, u, v) triples", arguments: levels, ColorMatrix.allCases)
-    func everyTriple(level: SIMDLevel, matrix: ColorMatrix) {
-        let converter = SIMDConverter(level: level)
-        let size = ExhaustiveFrames.size
-        let source = I420Buffer(size: size)
-        let expected = BGRABuffer(size: size)
-        let actual = BGRABuffer(size: size)
-        for u in 0...255 {
-            ExhaustiveFrames.fill(source, u: UInt8(u))
-            Self.oracle.convert(source.view, to: expected.view, matrix: matrix)
-            converter.convert(source.view, to: actual.view, matrix: matrix)
-            if memcmp(actual.allBytes.baseAddress!, expected.allBytes.baseAddress!, actual.allBytes.count) != 0 {
-                let at = firstMismatch(actual.allBytes, expected.allBytes)
-                let pixel = at / 4, x = pixel % size.width, row = pixel / size.width
-                let y = 4 * (row / 2) + 2 * (row % 2) + x % 2
-                Issue.record("\(level) \(matrix.name): y=\(y) u=\(u) v=\(x / 2): byte \(at % 4) is \(actual.allBytes[at]), libyuv \(expected.allBytes[at])")
-                return
-            }
-        }
-    }
-
-    /// Where `actual` and `expected` (same geometry, padding included)
-    /// differ, or nil when their bytes are equal.
-    private func describeDifference(_ actual: BGRABuffer, _ expected: BGRABuffer) -> String? {
-        let a = actual.allBytes, e = expected.allBytes
-        guard a.count == e.count else { return "buffer sizes differ" }
-        if memcmp(a.baseAddress!, e.baseAddress!, a.count) == 0 { return nil }
-        let at = firstMismatch(a, e)
-        let row = at / actual.stride, column = at % actual.stride
-        let place = column < actual.size.width * 4 ? "pixel \(column / 4) byte \(column % 4)" : "row padding byte \(column - actual.size.width * 4)"
-        return "row \(row) \(place) is \(a[at]), expected \(e[at])"
-    }
-
-    /// The first index where `a` and `b` differ (they are known to differ).
-    private func firstMismatch(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = 0
-        while a[i] == b[i] { i += 1 }
-        return i
     }
 }
