@@ -9,9 +9,10 @@ import Frames
 /// row is shared, and each band writes its own destination rows only; with
 /// a destination stride that is a multiple of 64 bytes (any width that is a
 /// multiple of 16) no cache line is written by two bands. Below
-/// `minimumParallelPixels` (a crossover measured once per instance, where
-/// the inner converter's time exceeds the cost of dispatching) it converts
-/// on the calling thread.
+/// `minimumParallelPixels` (a crossover measured once per instance: the
+/// smallest frame where the split beats the inner converter alone) it
+/// converts on the calling thread, so small frames never pay for waking
+/// threads.
 public struct ParallelConverter: FrameConverter {
     /// `"parallel"`.
     public let name = "parallel"
@@ -35,8 +36,12 @@ public struct ParallelConverter: FrameConverter {
     /// Converts band by band in parallel; see `FrameConverter` for the guarantees.
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         checkSizes(source, destination)
+        guard source.width * source.height >= minimumParallelPixels else {
+            inner.convert(source, to: destination, matrix: matrix)
+            return
+        }
         let bands = Self.bandRows(height: source.height, threads: threads)
-        guard bands.count > 1, source.width * source.height >= minimumParallelPixels else {
+        guard bands.count > 1 else {
             inner.convert(source, to: destination, matrix: matrix)
             return
         }

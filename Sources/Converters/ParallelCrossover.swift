@@ -3,35 +3,49 @@ import Frames
 
 /// Measures where splitting a frame across threads starts to pay.
 enum ParallelCrossover {
-    /// The pixel count above which `threads` bands beat one thread: the
-    /// point where the time saved (half the inner converter's time) exceeds
-    /// the measured cost of one `concurrentPerform` round. Takes a few
-    /// milliseconds.
+    /// Frame sizes tried, smallest first (luma pixels: 4 K … 1 M).
+    static let candidates: [FrameSize] = [
+        FrameSize(width: 64, height: 64), FrameSize(width: 128, height: 64), FrameSize(width: 128, height: 128),
+        FrameSize(width: 256, height: 128), FrameSize(width: 256, height: 256), FrameSize(width: 512, height: 256),
+        FrameSize(width: 512, height: 512), FrameSize(width: 1024, height: 512), FrameSize(width: 1024, height: 1024),
+    ]
+
+    /// The smallest candidate pixel count at which converting on `threads`
+    /// threads beats the inner converter alone by at least 10 %, measured
+    /// side by side (medians of interleaved runs, the real dispatch included:
+    /// waking the worker threads is most of the cost at small sizes). Takes
+    /// a few tens of milliseconds; `Int.max` (never split) when no candidate
+    /// wins or there is one thread.
     static func measure(inner: any FrameConverter, threads: Int) -> Int {
         guard threads > 1 else { return Int.max }
-        let size = FrameSize(width: 256, height: 64)
-        let source = I420Buffer(size: size)
-        let target = BGRABuffer(size: size)
-        let convertTime = median(repeats: 15) {
-            inner.convert(source.view, to: target.view, matrix: .bt601)
+        for size in candidates {
+            let source = I420Buffer(size: size)
+            let target = BGRABuffer(size: size)
+            let bands = ParallelConverter.bandRows(height: size.height, threads: threads)
+            let split = ParallelConverter(inner: inner, threads: threads, minimumParallelPixels: 0)
+            var alone: [UInt64] = [], together: [UInt64] = []
+            for round in 0..<12 {
+                let a = time { inner.convert(source.view, to: target.view, matrix: .bt601) }
+                let b = time { split.convert(source.view, to: target.view, matrix: .bt601) }
+                if round >= 2 {  // the first rounds warm caches and threads
+                    alone.append(a)
+                    together.append(b)
+                }
+            }
+            if bands.count > 1, median(together) * 10 < median(alone) * 9 {
+                return size.pixelCount
+            }
         }
-        let dispatchTime = median(repeats: 31) {
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in }
-        }
-        let perPixel = max(convertTime / Double(size.pixelCount), 1e-12)
-        // Parallel time ≈ t / threads + dispatch; worth it when t - t / threads > 2 × dispatch.
-        let saving = 1 - 1 / Double(threads)
-        return Int(min(2 * dispatchTime / (perPixel * saving), Double(1 << 30)))
+        return Int.max
     }
 
-    private static func median(repeats: Int, _ body: () -> Void) -> Double {
+    private static func time(_ body: () -> Void) -> UInt64 {
+        let start = DispatchTime.now().uptimeNanoseconds
         body()
-        var times: [Double] = []
-        for _ in 0..<repeats {
-            let start = DispatchTime.now().uptimeNanoseconds
-            body()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start))
-        }
-        return times.sorted()[repeats / 2]
+        return DispatchTime.now().uptimeNanoseconds - start
+    }
+
+    private static func median(_ values: [UInt64]) -> UInt64 {
+        values.sorted()[values.count / 2]
     }
 }
