@@ -12,28 +12,6 @@ import Glibc
 /// baseline stricter than reality).
 @Suite("bench command line")
 struct BenchCLITests {
-    /// What one run of `bench` printed and returned.
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        /// Standard output's lines.
-        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-    }
-
-    /// The built `bench` executable beside this test binary, or in `.build/debug`.
-    static var benchPath: String? {
-        var candidates: [String] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append((exe as NSString).deletingLastPathComponent + "/bench")
-        }
-        if let argv0 = CommandLine.arguments.first {
-            candidates.append((argv0 as NSString).deletingLastPathComponent + "/bench")
-        }
-        candidates.append(TestPaths.packageRoot + "/.build/debug/bench")
-        return candidates.first { access($0, X_OK) == 0 }
-    }
-
     /// A fresh temporary directory.
     static func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "framebench-cli-" + UUID().uuidString
@@ -41,26 +19,9 @@ struct BenchCLITests {
         return path
     }
 
-    /// Runs `bench arguments` in `directory` (default: the package root);
-    /// output goes through files so large outputs cannot block the pipe.
-    static func bench(_ arguments: [String], in directory: String = TestPaths.packageRoot) throws -> Run {
-        let bench = try #require(benchPath, "the bench executable is not built: run `swift build` or `swift test`")
-        let scratch = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let out = scratch + "/stdout", err = scratch + "/stderr"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bench)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: try String(contentsOfFile: out, encoding: .utf8),
-                   stderr: try String(contentsOfFile: err, encoding: .utf8))
+    /// Runs `bench arguments` in `directory` (default: the package root).
+    static func bench(_ arguments: [String], in directory: String = TestPaths.packageRoot) throws -> BenchProcess.Run {
+        try BenchProcess.run(arguments, in: directory)
     }
 
     /// Whether the binary under test is a debug build (its report says so first).

@@ -21,9 +21,10 @@ public enum TestPaths {
         return packageRoot + "/../shared/vp8-test-vectors"
     }
 
-    /// Paths of the `.ivf` files in `directory` that have a `.ivf.md5`
-    /// sidecar, sorted; empty when the directory is missing.
-    public static func ivfFiles(in directory: String) -> [String] {
+    /// Paths of the `.ivf` files in `directory`, sorted (only those with a
+    /// `.ivf.md5` sidecar when `requiringManifest`); empty when the
+    /// directory is missing.
+    public static func ivfFiles(in directory: String, requiringManifest: Bool = true) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
@@ -31,11 +32,15 @@ public enum TestPaths {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name.hasSuffix(".ivf") { names.append(name) }
         }
-        return names.sorted().map { directory + "/" + $0 }.filter { access($0 + ".md5", R_OK) == 0 }
+        return names.sorted().map { directory + "/" + $0 }
+            .filter { !requiringManifest || access($0 + ".md5", R_OK) == 0 }
     }
 
     /// FrameBench's own vectors in `Vectors/`.
-    public static var ownVectors: [String] { ivfFiles(in: packageRoot + "/Vectors") }
+    public static var ownVectors: [String] { ivfFiles(in: ownVectorsDirectory) }
+
+    /// `Vectors/` in the package.
+    public static var ownVectorsDirectory: String { packageRoot + "/Vectors" }
 
     /// Directory of the golden BGRA MD5s of the official vectors.
     public static var goldenDirectory: String { packageRoot + "/Vectors/golden" }

@@ -4,6 +4,7 @@ import Glibc
 import Conformance
 import Frames
 import Testing
+import TestSupport
 import VPX
 
 /// Malformed and hostile IVF input: every case is built in the test from a
@@ -14,13 +15,7 @@ import VPX
 @Suite struct HostileInputTests {
     // MARK: The valid source stream
 
-    /// The package root: three levels above this file.
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/VPXTests/HostileInputTests.swift
-        return parts.joined(separator: "/")
-    }()
-
+    static let root = TestPaths.packageRoot
     static let sourcePath = root + "/Vectors/size-33x17.ivf"
 
     /// A packet of the source stream as the test itself parses it.
@@ -394,47 +389,6 @@ import VPX
 
     // MARK: The command line
 
-    /// The built `bench` executable: beside this test binary in the products
-    /// directory, else in the package's default `.build/debug`.
-    static func benchPath() -> String? {
-        var candidates: [String] = []
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if n > 0 {
-            let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            candidates.append(String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/bench")
-        }
-        if let argv0 = CommandLine.arguments.first, let slash = argv0.lastIndex(of: "/") {
-            candidates.append(String(argv0[..<slash]) + "/bench")
-        }
-        candidates.append(root + "/.build/debug/bench")
-        return candidates.first { access($0, X_OK) == 0 }
-    }
-
-    /// Runs `bench decode path` with stdout and stderr sent to files in
-    /// `directory` (posix_spawn: Foundation's Process leaks under LSan);
-    /// returns the exit status (-1 if killed by a signal), stdout and stderr.
-    static func runBench(_ bench: String, _ path: String, in directory: String) throws
-        -> (status: Int32, stdout: String, stderr: String) {
-        let out = directory + "/stdout", err = directory + "/stderr"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(bench), strdup("decode"), strdup(path), nil]
-        defer { for arg in argv { free(arg) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, bench, &actions, nil, argv, environ)
-        try #require(spawned == 0, "cannot run \(bench): \(String(cString: strerror(spawned)))")
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0
-        return (exited ? (status >> 8) & 0xff : -1,
-                String(decoding: try FileBytes.read(out), as: UTF8.self),
-                String(decoding: try FileBytes.read(err), as: UTF8.self))
-    }
-
     /// Writes `bytes` to a new file at `path`.
     static func write(_ bytes: [UInt8], to path: String) throws {
         let file = try #require(fopen(path, "wb"), "cannot create \(path)")
@@ -444,13 +398,7 @@ import VPX
 
     @Test("bench decode on hostile files: exit 1, one stderr line naming file, packet and offset, frames before it")
     func commandLine() throws {
-        guard let bench = Self.benchPath() else {
-            Issue.record("""
-                the bench executable is not built (looked beside the test binary and in \(Self.root)/.build/debug): \
-                build it with `swift build` (or run `swift test`, which builds every product)
-                """)
-            return
-        }
+        try #require(BenchProcess.path != nil, Comment(rawValue: BenchProcess.notBuiltReason))
         let source = try Self.source()
         var template = Array("/tmp/framebench-hostile-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -458,7 +406,7 @@ import VPX
             return
         }
         let directory = String(cString: made)
-        var written: [String] = [directory + "/stdout", directory + "/stderr"]
+        var written: [String] = []
         defer {
             for file in written { unlink(file) }
             rmdir(directory)
@@ -493,7 +441,7 @@ import VPX
             let path = directory + "/" + item.name
             try Self.write(item.bytes, to: path)
             written.append(path)
-            let run = try Self.runBench(bench, path, in: directory)
+            let run = try BenchProcess.run(["decode", path], in: directory)
             #expect(run.status == 1, "\(item.name): exit status \(run.status), stderr: \(run.stderr)")
             let errorLines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(errorLines.count == 2 && errorLines[1].isEmpty,
@@ -510,7 +458,7 @@ import VPX
         let notIVF = directory + "/size-33x17.not-ivf.ivf"
         try Self.write(Array("not an ivf file at all, just text\n".utf8), to: notIVF)
         written.append(notIVF)
-        let run = try Self.runBench(bench, notIVF, in: directory)
+        let run = try BenchProcess.run(["decode", notIVF], in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(notIVF)

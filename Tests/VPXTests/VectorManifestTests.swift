@@ -4,34 +4,17 @@ import Glibc
 import Conformance
 import Frames
 import Testing
+import TestSupport
 import VPX
 
 /// FrameBench's own vectors (Vectors/, made by scripts/make-vectors) decode
 /// to the I420 MD5s Debian's `vpxdec` wrote for them, frame by frame, and
 /// each special case is what its name says.
 @Suite struct VectorManifestTests {
-    /// The package root: three levels above this file.
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/VPXTests/VectorManifestTests.swift
-        return parts.joined(separator: "/")
-    }()
+    static let directory = TestPaths.ownVectorsDirectory
 
-    static let directory = root + "/Vectors"
-
-    /// Every `Vectors/*.ivf`, sorted.
-    static let vectors: [String] = {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".ivf") { names.append(name) }
-        }
-        return names.sorted().map { directory + "/" + $0 }
-    }()
+    /// Every `Vectors/*.ivf`, sorted, with or without manifests.
+    static let vectors = TestPaths.ivfFiles(in: directory, requiringManifest: false)
 
     /// The lines of a text file, without empty ones.
     static func lines(_ path: String) throws -> [String] {
