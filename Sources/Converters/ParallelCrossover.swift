@@ -3,19 +3,20 @@ import Frames
 
 /// Measures where splitting a frame across threads starts to pay.
 enum ParallelCrossover {
-    /// Frame sizes tried, smallest first (luma pixels: 4 K … 1 M).
+    /// Frame sizes tried, smallest first (luma pixels: 4 K … 256 K).
     static let candidates: [FrameSize] = [
         FrameSize(width: 64, height: 64), FrameSize(width: 128, height: 64), FrameSize(width: 128, height: 128),
         FrameSize(width: 256, height: 128), FrameSize(width: 256, height: 256), FrameSize(width: 512, height: 256),
-        FrameSize(width: 512, height: 512), FrameSize(width: 1024, height: 512), FrameSize(width: 1024, height: 1024),
+        FrameSize(width: 512, height: 512),
     ]
 
     /// The smallest candidate pixel count at which converting on `threads`
     /// threads beats the inner converter alone by at least 10 %, measured
     /// side by side (medians of interleaved runs, the real dispatch included:
     /// waking the worker threads is most of the cost at small sizes). Takes
-    /// a few tens of milliseconds; `Int.max` (never split) when no candidate
-    /// wins or there is one thread.
+    /// a few tens of milliseconds. With one thread, `Int.max` (never split);
+    /// otherwise at most `largestCrossover`, so a measurement taken while
+    /// another process held a core never stops large frames from splitting.
     static func measure(inner: any FrameConverter, threads: Int) -> Int {
         guard threads > 1 else { return Int.max }
         for size in candidates {
@@ -33,11 +34,14 @@ enum ParallelCrossover {
                 }
             }
             if bands.count > 1, median(together) * 10 < median(alone) * 9 {
-                return size.pixelCount
+                return min(size.pixelCount, largestCrossover)
             }
         }
-        return Int.max
+        return largestCrossover
     }
+
+    /// 512 × 512: above this, splitting pays on any idle multi-core machine.
+    static let largestCrossover = 512 * 512
 
     private static func time(_ body: () -> Void) -> UInt64 {
         let start = DispatchTime.now().uptimeNanoseconds

@@ -26,3 +26,12 @@ import Testing
         #expect(converter.minimumParallelPixels > 1)
     }
 }
+
+/// The measured crossover never keeps a large frame on one thread.
+@Suite struct ParallelCrossoverTests {
+    @Test func crossoverIsBounded() {
+        let converter = ParallelConverter(inner: SIMDConverter(), threads: 2)
+        #expect(converter.minimumParallelPixels <= 512 * 512)
+        #expect(ParallelConverter(inner: SIMDConverter(), threads: 1).minimumParallelPixels == Int.max)
+    }
+}
