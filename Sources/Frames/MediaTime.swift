@@ -22,8 +22,10 @@ public struct Timebase: Hashable, Sendable, CustomStringConvertible {
 /// number of ticks of a rational timebase, so no precision is lost.
 ///
 /// Times in different timebases compare exactly (cross-multiplication in
-/// 128 bits), so ordering checks never round.
-public struct MediaTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+/// 128 bits), so ordering checks never round. Not `Hashable`: equal
+/// instants in different timebases would need a reduced fraction to hash
+/// alike, and nothing needs it.
+public struct MediaTime: Sendable, Comparable, CustomStringConvertible {
     /// Number of ticks since the stream's origin.
     public let value: Int64
     /// The length of one tick.
@@ -51,11 +53,6 @@ public struct MediaTime: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Exact equality of the instants, whatever their timebases.
     public static func == (a: MediaTime, b: MediaTime) -> Bool {
         compare(a, b) == 0
-    }
-
-    /// Hashes the instant: equal instants in different timebases hash alike.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(seconds)
     }
 
     /// -1, 0 or 1 as `a` is before, at or after `b`.
