@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Converters
 import Frames
 
@@ -41,6 +44,3 @@ func firstDifference(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<U
     return zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
