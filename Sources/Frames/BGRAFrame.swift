@@ -38,7 +38,9 @@ public struct BGRAView {
     }
 }
 
-/// An owned BGRA image, allocated once and released on deallocation.
+/// An owned BGRA image, allocated once and released on deallocation. The
+/// first row starts on a 64-byte boundary (as in a `CVPixelBuffer`), so
+/// with a stride that is a multiple of 64 every row does.
 public final class BGRABuffer {
     /// Width and height in pixels.
     public let size: FrameSize
@@ -54,9 +56,13 @@ public final class BGRABuffer {
         self.size = size
         stride = size.width * 4 + padding
         byteCount = stride * size.height
-        storage = .allocate(capacity: max(byteCount, 1))
+        storage = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: Self.rowAlignment)
+            .bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
         storage.initialize(repeating: fill, count: max(byteCount, 1))
     }
+
+    /// The alignment of the first row: a cache line.
+    public static let rowAlignment = 64
 
     deinit { storage.deallocate() }
 
