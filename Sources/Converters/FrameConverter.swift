@@ -19,6 +19,16 @@ public protocol FrameConverter: Sendable {
     /// Converts `source` into `destination` with `matrix`.
     /// - Precondition: `source` and `destination` have the same size.
     func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix)
+
+    /// The converter a parallel converter runs on the bands of `frame`:
+    /// one that makes the choices `self` would make for the whole frame
+    /// (the default, `self`, makes none).
+    func converter(forBandsOf frame: BGRAView) -> any FrameConverter
+}
+
+extension FrameConverter {
+    /// `self`: the converter makes no choice from the frame's size.
+    public func converter(forBandsOf frame: BGRAView) -> any FrameConverter { self }
 }
 
 extension FrameConverter {

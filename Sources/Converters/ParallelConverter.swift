@@ -46,7 +46,7 @@ public struct ParallelConverter: FrameConverter {
             return
         }
         let work = BandWork(source: source, destination: destination, bands: bands)
-        let inner = self.inner
+        let inner = self.inner.converter(forBandsOf: destination)
         DispatchQueue.concurrentPerform(iterations: bands.count) { index in
             let rows = work.bands[index]
             inner.convert(work.source.band(rows: rows), to: work.destination.band(rows: rows), matrix: matrix)

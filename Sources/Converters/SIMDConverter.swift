@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Frames
 import SIMDRows
 import SIMDRowsAVX2
@@ -10,27 +15,91 @@ import SIMDRowsAVX512
 /// 16-bit lanes offset so that no sum wraps; narrow rows and the last
 /// column of odd widths go through the same arithmetic one pixel at a time.
 /// It reads only the meaningful bytes of each plane row and writes only
-/// `width × 4` bytes of each destination row.
+/// `width × 4` bytes of each destination row. Large frames are written
+/// with streaming stores (see `SIMDStorePolicy`).
 public struct SIMDConverter: FrameConverter {
-    /// `"simd"`.
-    public let name = "simd"
+    /// `"simd"`; `"simd-cached"` or `"simd-streaming"` with a fixed store policy.
+    public var name: String { stores == .automatic ? "simd" : "simd-\(stores.rawValue)" }
     /// The instruction-set level this converter runs.
     public let level: SIMDLevel
+    /// When it writes with streaming stores.
+    public let stores: SIMDStorePolicy
 
     /// A converter for `level`, or for the highest supported level below it
     /// when this CPU (or FRAMEBENCH_SIMD) does not allow `level`, so it
-    /// never runs instructions the CPU lacks.
-    public init(level: SIMDLevel = .best) {
+    /// never runs instructions the CPU lacks. `stores` nil: the policy
+    /// FRAMEBENCH_STORES names, else `.automatic`.
+    public init(level: SIMDLevel = .best, stores: SIMDStorePolicy? = nil) {
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
+        self.stores = stores ?? SIMDStorePolicy.environmentDefault
     }
 
     /// Converts with the kernel of `level`; see `FrameConverter` for the guarantees.
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         checkSizes(source, destination)
+        let streaming = streams(into: destination)
         switch level {
-        case .baseline: convertBaseline(source, to: destination, matrix: matrix)
-        case .avx2: convertAVX2(source, to: destination, matrix: matrix)
-        case .avx512: convertAVX512(source, to: destination, matrix: matrix)
+        case .baseline: convertBaseline(source, to: destination, matrix: matrix, streaming: streaming)
+        case .avx2: convertAVX2(source, to: destination, matrix: matrix, streaming: streaming)
+        case .avx512: convertAVX512(source, to: destination, matrix: matrix, streaming: streaming)
         }
     }
+
+    /// Whether converting into `destination` uses streaming stores: the
+    /// policy asks for them at its size and its rows start 64-byte aligned.
+    public func streams(into destination: BGRAView) -> Bool {
+        stores.streams(destinationBytes: destination.stride * destination.height) && streamingStoresFit(destination)
+    }
+
+    /// With `.automatic`, a converter whose store kind is fixed by the size
+    /// of the whole `frame`, so that its bands store the way the frame would.
+    public func converter(forBandsOf frame: BGRAView) -> any FrameConverter {
+        guard stores == .automatic else { return self }
+        let streaming = stores.streams(destinationBytes: frame.stride * frame.height)
+        return SIMDConverter(level: level, stores: streaming ? .streaming : .cached)
+    }
+}
+
+/// When `SIMDConverter` writes whole 32-pixel blocks with streaming
+/// (non-temporal) stores instead of ordinary ones. The bytes written are
+/// the same; streaming stores skip reading each destination line into the
+/// cache first, which saves a third of the memory traffic of a frame that
+/// does not fit in the caches, and costs time on one that does (the next
+/// reader finds it in memory, not in cache).
+public enum SIMDStorePolicy: String, Sendable, CaseIterable {
+    /// Ordinary stores only.
+    case cached
+    /// Streaming stores whenever the destination rows start 64-byte aligned.
+    case streaming
+    /// Streaming stores for destinations of at least `streamingThreshold`
+    /// bytes (and aligned rows), ordinary stores below.
+    case automatic
+
+    /// Destination size from which `.automatic` streams: 3.5 MiB, between
+    /// 1024×768 (3 MiB), where ordinary stores were still as fast, and
+    /// 1280×720 (3.5 MiB + 16 KiB), where streaming was 15–30 % faster
+    /// (`bench --converters simd-cached,simd-streaming --sizes ...`, on a
+    /// 2-core Zen 3 VM with 32 MiB of L3). Below it the frame stays in the
+    /// caches from one frame to the next and ordinary stores win.
+    public static let streamingThreshold = 3584 << 10
+
+    /// Whether a conversion into `destinationBytes` bytes (stride × height)
+    /// should use streaming stores.
+    public func streams(destinationBytes: Int) -> Bool {
+        switch self {
+        case .cached: false
+        case .streaming: true
+        case .automatic: destinationBytes >= Self.streamingThreshold
+        }
+    }
+
+    /// The environment variable that fixes the policy of converters made
+    /// without one (values `cached`, `streaming`, `automatic`).
+    public static let environmentVariable = "FRAMEBENCH_STORES"
+
+    /// The policy FRAMEBENCH_STORES names, else `.automatic`. Read once per process.
+    public static let environmentDefault: SIMDStorePolicy = {
+        guard let value = getenv(environmentVariable) else { return .automatic }
+        return SIMDStorePolicy(rawValue: String(cString: value).lowercased()) ?? .automatic
+    }()
 }

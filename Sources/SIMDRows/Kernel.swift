@@ -1,4 +1,8 @@
 import Frames
+import Synchronization
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
 
 // The SIMD I420 → BGRA kernel, written once with Swift SIMD types and
 // instantiated per instruction-set level: every entry point here is generic
@@ -28,6 +32,15 @@ import Frames
 // once per 32 chroma-sharing pixels at half resolution and spread to pair
 // order with one in-lane byte shuffle each; at the AVX2 and AVX-512 levels
 // the two luma rows of a chroma row share them.
+//
+// Stores: each kernel is instantiated twice, with ordinary stores and with
+// streaming (non-temporal) ones, which write a frame too big for the caches
+// without first reading every destination line in (a third less memory
+// traffic). Streaming needs 64-byte-aligned rows; a row's last, overlapping
+// block and the whole block before it use ordinary stores, so no cache line
+// mixes both kinds. The streaming store is the platform's own intrinsic
+// (`_mm256_stream_si256`, `_mm_stream_si128` from clang's intrinsics module):
+// Swift has no non-temporal store of its own.
 //
 // The formulations of min, saturating subtraction and the high multiply
 // below are the ones LLVM turns into single instructions (`vpminuw`,
@@ -138,44 +151,115 @@ public protocol SIMDLevelTag {
     /// live vectors: right with 16 YMM or 32 ZMM registers, spills with
     /// 16 XMM registers holding 256-bit values in halves).
     static var convertsRowPairs: Bool { get }
+
+    /// Stores 32 bytes at a 32-byte-aligned `address` with a non-temporal
+    /// (streaming) store, which writes around the caches instead of first
+    /// reading the line in.
+    static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer)
 }
 
 /// The tag of the baseline instance (built with the package's default target).
 public enum SIMDBaselineLevel: SIMDLevelTag {
     /// One row at a time: with 128-bit registers the row pair spills.
     @inlinable public static var convertsRowPairs: Bool { false }
+
+    /// Two 16-byte `movntdq` on x86-64 (SSE2); an ordinary store elsewhere
+    /// (Swift has no portable non-temporal store).
+    @inlinable @inline(__always)
+    public static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
+        #if arch(x86_64)
+        let halves = address.assumingMemoryBound(to: __m128i.self)
+        _mm_stream_si128(halves, unsafeBitCast(value.lowHalf, to: __m128i.self))
+        _mm_stream_si128(halves + 1, unsafeBitCast(value.highHalf, to: __m128i.self))
+        #else
+        address.storeBytes(of: value, as: SIMD8<UInt32>.self)
+        #endif
+    }
 }
 
 /// Converts `source` into `destination` with the kernel compiled for the
-/// target's baseline instruction set (SSE2 on x86-64, NEON on arm64).
+/// target's baseline instruction set (SSE2 on x86-64, NEON on arm64);
+/// `streaming` as for `convertFrame`.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func convertBaseline(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
-    convertFrame(SIMDBaselineLevel.self, source, to: destination, matrix: matrix)
+public func convertBaseline(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
+    convertFrame(SIMDBaselineLevel.self, source, to: destination, matrix: matrix, streaming: streaming)
 }
 
 /// Converts `source` into `destination` with `matrix`; instantiated in the
-/// calling module for `level`.
+/// calling module for `level`. With `streaming`, and when every destination
+/// row starts 64-byte aligned, whole 32-pixel blocks are written with
+/// non-temporal stores (the bytes are the same; only the cache traffic
+/// differs), followed by a fence so they are visible to other threads once
+/// this returns.
 /// - Precondition: `source` and `destination` have the same size.
 @inlinable
 public func convertFrame<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: I420View, to destination: BGRAView, matrix: ColorMatrix
+    _ level: Level.Type, _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool
+) {
+    if streaming && streamingStoresFit(destination) {
+        convertFrame(level, StreamingStores<Level>.self, source, to: destination, matrix: matrix)
+        // A locked instruction drains the write-combining buffers that hold
+        // non-temporal stores (Intel SDM vol. 3, 11.3.1), so a thread that
+        // synchronises with this one afterwards sees every byte.
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+    } else {
+        convertFrame(level, CachedStores.self, source, to: destination, matrix: matrix)
+    }
+}
+
+/// Whether every row of `destination` starts on a 64-byte boundary: the
+/// alignment of a streaming store (32), and no cache line holding the end
+/// of one row and the start of the next.
+@inlinable
+public func streamingStoresFit(_ destination: BGRAView) -> Bool {
+    Int(bitPattern: destination.row(0)) & 63 == 0 && destination.stride & 63 == 0
+}
+
+/// The matrix switch of `convertFrame`, for one store kind.
+@inlinable
+func convertFrame<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, to destination: BGRAView, matrix: ColorMatrix
 ) {
     switch matrix {
-    case .bt601: convertFrame(SIMDRowMatrices.BT601.self, level, source, to: destination)
-    case .bt601Full: convertFrame(SIMDRowMatrices.BT601Full.self, level, source, to: destination)
-    case .bt709: convertFrame(SIMDRowMatrices.BT709.self, level, source, to: destination)
-    case .bt709Full: convertFrame(SIMDRowMatrices.BT709Full.self, level, source, to: destination)
-    case .bt2020: convertFrame(SIMDRowMatrices.BT2020.self, level, source, to: destination)
-    case .bt2020Full: convertFrame(SIMDRowMatrices.BT2020Full.self, level, source, to: destination)
+    case .bt601: convertFrame(SIMDRowMatrices.BT601.self, level, stores, source, to: destination)
+    case .bt601Full: convertFrame(SIMDRowMatrices.BT601Full.self, level, stores, source, to: destination)
+    case .bt709: convertFrame(SIMDRowMatrices.BT709.self, level, stores, source, to: destination)
+    case .bt709Full: convertFrame(SIMDRowMatrices.BT709Full.self, level, stores, source, to: destination)
+    case .bt2020: convertFrame(SIMDRowMatrices.BT2020.self, level, stores, source, to: destination)
+    case .bt2020Full: convertFrame(SIMDRowMatrices.BT2020Full.self, level, stores, source, to: destination)
+    }
+}
+
+/// How the kernel writes whole 32-pixel blocks.
+public protocol SIMDStoreKind {
+    /// Stores `value` at `address`, which is 32-byte aligned for streaming kinds.
+    static func store(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer)
+}
+
+/// Ordinary stores, through the caches.
+public enum CachedStores: SIMDStoreKind {
+    /// One ordinary (unaligned) 32-byte store.
+    @inlinable @inline(__always)
+    public static func store(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
+        address.storeBytes(of: value, as: SIMD8<UInt32>.self)
+    }
+}
+
+/// Non-temporal stores of `Level`, around the caches.
+public enum StreamingStores<Level: SIMDLevelTag>: SIMDStoreKind {
+    /// `Level.storeStreaming`.
+    @inlinable @inline(__always)
+    public static func store(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
+        Level.storeStreaming(value, at: address)
     }
 }
 
 /// Converts `source` into `destination` with the constants of `M`, one
-/// chroma row (two luma rows) at a time.
+/// chroma row (two luma rows) at a time, whole blocks stored by `Stores`.
 @inlinable
-public func convertFrame<M: SIMDRowMatrix, Level: SIMDLevelTag>(
-    _ matrix: M.Type, _ level: Level.Type, _ source: I420View, to destination: BGRAView
+public func convertFrame<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ matrix: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, to destination: BGRAView
 ) {
     precondition(source.width == destination.width && source.height == destination.height,
                  "source and destination sizes differ")
@@ -186,12 +270,12 @@ public func convertFrame<M: SIMDRowMatrix, Level: SIMDLevelTag>(
     while row < height {
         let u = source.u.row(row / 2), v = source.v.row(row / 2)
         if row + 1 < height && Level.convertsRowPairs {
-            convertRowPair(matrix, level, source.y.row(row), source.y.row(row + 1), u, v,
+            convertRowPair(matrix, stores, source.y.row(row), source.y.row(row + 1), u, v,
                            destination.row(row), destination.row(row + 1), width, bound)
         } else {
-            convertSingleRow(matrix, level, source.y.row(row), u, v, destination.row(row), width, bound)
+            convertSingleRow(matrix, stores, source.y.row(row), u, v, destination.row(row), width, bound)
             if row + 1 < height {
-                convertSingleRow(matrix, level, source.y.row(row + 1), u, v, destination.row(row + 1), width, bound)
+                convertSingleRow(matrix, stores, source.y.row(row + 1), u, v, destination.row(row + 1), width, bound)
             }
         }
         row += 2
@@ -240,27 +324,31 @@ public enum SIMDRowConstants {
 
 /// Two luma rows that share the chroma rows `u` and `v`.
 @inlinable
-func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag>(
-    _ m: M.Type, _ level: Level.Type,
+func convertRowPair<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ stores: Stores.Type,
     _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
     _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
     _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>,
     _ width: Int, _ bound: UnsafeRawPointer
 ) {
     // Vector blocks of 32 pixels cover the even part of the row; when it is
-    // not a multiple of 32 the last block overlaps the previous one (it
+    // not a multiple of 32 a last block overlaps the previous one (it
     // rewrites identical bytes). Reads stay inside each row: a block at even
     // x reads luma x ..< x + 32 and chroma x / 2 ..< x / 2 + 16.
     let even = width & ~1
     if even >= 32 {
         let top = bound.load(as: Words16.self)
+        let streamed = streamedPixels(even)
         var x = 0
-        while true {
-            let c = x &>> 1, o = x &<< 2
-            rowPairBlock(m, y0 + x, y1 + x, u + c, v + c, out0 + o, out1 + o, top)
+        while x &+ 32 <= streamed {
+            rowPairBlock(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, out1 + x &<< 2, top)
             x &+= 32
-            if x >= even { break }
-            if x > even &- 32 { x = even &- 32 }
+        }
+        while x < even {
+            x = min(x, even &- 32)
+            rowPairBlock(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                         out0 + x &<< 2, out1 + x &<< 2, top)
+            x &+= 32
         }
         if even < width {
             scalarPixel(m, y0[even], u[even / 2], v[even / 2], out0 + 4 * even)
@@ -274,23 +362,37 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag>(
     }
 }
 
+/// How many pixels at the start of a row of `even` (≥ 32) vector pixels
+/// may be written with streaming stores: all of them when `even` is a
+/// multiple of 32; otherwise the whole blocks that end before the
+/// overlapping last block starts, so that no cache line gets both a
+/// streaming and an ordinary store (which costs a partial-line write to
+/// memory: ~8× slower at 176×144).
+@inlinable @inline(__always)
+func streamedPixels(_ even: Int) -> Int {
+    even & 31 == 0 ? even : even &- 32
+}
+
 /// One luma row (the last row of an odd height; every row at the baseline level).
 @inlinable
-func convertSingleRow<M: SIMDRowMatrix, Level: SIMDLevelTag>(
-    _ m: M.Type, _ level: Level.Type,
+func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ stores: Stores.Type,
     _ y0: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
     _ out0: UnsafeMutablePointer<UInt8>, _ width: Int, _ bound: UnsafeRawPointer
 ) {
     let even = width & ~1
     if even >= 32 {
         let top = bound.load(as: Words16.self)
+        let streamed = streamedPixels(even)
         var x = 0
-        while true {
-            let c = x &>> 1, o = x &<< 2
-            rowBlock(m, y0 + x, u + c, v + c, out0 + o, top)
+        while x &+ 32 <= streamed {
+            rowBlock(m, stores, y0 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, top)
             x &+= 32
-            if x >= even { break }
-            if x > even &- 32 { x = even &- 32 }
+        }
+        while x < even {
+            x = min(x, even &- 32)
+            rowBlock(m, CachedStores.self, y0 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, top)
+            x &+= 32
         }
         if even < width {
             scalarPixel(m, y0[even], u[even / 2], v[even / 2], out0 + 4 * even)
@@ -324,27 +426,27 @@ struct ChromaTerms {
 
 /// 32 pixels of two rows sharing chroma.
 @inlinable @inline(always)
-func rowPairBlock<M: SIMDRowMatrix>(
-    _ m: M.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+func rowPairBlock<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
     _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
     _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: Words16
 ) {
     let (t0, t1) = chromaTerms(m, u, v)
-    pixels16(m, load16(y0), t0, top, out0)
-    pixels16(m, load16(y1), t0, top, out1)
-    pixels16(m, load16(y0 + 16), t1, top, out0 + 64)
-    pixels16(m, load16(y1 + 16), t1, top, out1 + 64)
+    pixels16(m, stores, load16(y0), t0, top, out0)
+    pixels16(m, stores, load16(y1), t0, top, out1)
+    pixels16(m, stores, load16(y0 + 16), t1, top, out0 + 64)
+    pixels16(m, stores, load16(y1 + 16), t1, top, out1 + 64)
 }
 
 /// 32 pixels of one row.
 @inlinable @inline(always)
-func rowBlock<M: SIMDRowMatrix>(
-    _ m: M.Type, _ y0: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+func rowBlock<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
     _ out0: UnsafeMutablePointer<UInt8>, _ top: Words16
 ) {
     let (t0, t1) = chromaTerms(m, u, v)
-    pixels16(m, load16(y0), t0, top, out0)
-    pixels16(m, load16(y0 + 16), t1, top, out0 + 64)
+    pixels16(m, stores, load16(y0), t0, top, out0)
+    pixels16(m, stores, load16(y0 + 16), t1, top, out0 + 64)
 }
 
 @inlinable @inline(always)
@@ -376,8 +478,8 @@ func chromaTerms<M: SIMDRowMatrix>(
 
 /// 16 pixels from luma bytes `y` and their chroma terms; stores 64 bytes.
 @inlinable @inline(always)
-func pixels16<M: SIMDRowMatrix>(
-    _ m: M.Type, _ y: Bytes16, _ t: ChromaTerms, _ top: Words16, _ out: UnsafeMutablePointer<UInt8>
+func pixels16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ stores: Stores.Type, _ y: Bytes16, _ t: ChromaTerms, _ top: Words16, _ out: UnsafeMutablePointer<UInt8>
 ) {
     let a = mulHigh(lumaWords(y), UInt16(M.yg)) | splat(SIMDRowConstants.lumaOffset)
     let b = pointwiseMinimum(saturatingSubtract(a, t.b), top) &>> 6      // blue, low byte
@@ -387,8 +489,8 @@ func pixels16<M: SIMDRowMatrix>(
     let ra = unsafeBitCast(r | splat(0xFF00), to: Dwords8.self)
     let low = Dwords8(repeating: 0xFFFF)
     let raw = UnsafeMutableRawPointer(out)
-    raw.storeBytes(of: (bg & low) | (ra &<< 16), as: Dwords8.self)            // pixels 0 ... 7
-    raw.storeBytes(of: (bg &>> 16) | (ra & ~low), toByteOffset: 32, as: Dwords8.self) // 8 ... 15
+    Stores.store((bg & low) | (ra &<< 16), at: raw)                // pixels 0 ... 7
+    Stores.store((bg &>> 16) | (ra & ~low), at: raw + 32)          // pixels 8 ... 15
 }
 
 // MARK: - Lane operations

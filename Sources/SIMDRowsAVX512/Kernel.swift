@@ -1,19 +1,26 @@
 import Frames
 import SIMDRows
+import _Builtin_intrinsics.intel
 
 /// The tag that instantiates the SIMD kernel in this module, which is
 /// compiled with `-target-cpu skylake-avx512` (AVX-512 F, BW, VL, DQ, CD).
 public enum SIMDAVX512Level: SIMDLevelTag {
     /// Two rows at a time, sharing chroma terms (no spills with 32 ZMM registers).
     @inlinable public static var convertsRowPairs: Bool { true }
+
+    /// One 32-byte `vmovntdq`.
+    @inline(__always)
+    public static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
+        _mm256_stream_si256(address.assumingMemoryBound(to: __m256i.self), unsafeBitCast(value, to: __m256i.self))
+    }
 }
 
 /// Converts `source` into `destination` with the SIMD kernel compiled for
 /// AVX-512. Call only when the CPU and OS support AVX-512 F, BW, VL, DQ and CD
 /// (`SIMDLevel.supported` contains `.avx512`); otherwise it faults with an
-/// illegal instruction.
+/// illegal instruction. `streaming` as for `convertFrame`.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func convertAVX512(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
-    convertFrame(SIMDAVX512Level.self, source, to: destination, matrix: matrix)
+public func convertAVX512(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
+    convertFrame(SIMDAVX512Level.self, source, to: destination, matrix: matrix, streaming: streaming)
 }

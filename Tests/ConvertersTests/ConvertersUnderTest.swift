@@ -7,7 +7,9 @@ import Frames
 /// Every converter path the conformance tests check against libyuv, with a
 /// label for failure messages.
 ///
-/// The parallel converter appears with its crossover forced to 0 so that
+/// The SIMD converter appears at every level this machine runs, with
+/// ordinary and with streaming stores (which it uses for destinations whose
+/// rows start 64-byte aligned). The parallel converter appears with its crossover forced to 0 so that
 /// its band splitting runs even on the small test frames, with thread
 /// counts that leave bands of uneven heights.
 enum ConvertersUnderTest {
@@ -19,10 +21,13 @@ enum ConvertersUnderTest {
             ("lut", LUTConverter()),
         ]
         for level in SIMDLevel.supported {
-            list.append(("simd-\(level.rawValue)", SIMDConverter(level: level)))
+            list.append(("simd-\(level.rawValue)", SIMDConverter(level: level, stores: .cached)))
+            list.append(("simd-\(level.rawValue) streaming", SIMDConverter(level: level, stores: .streaming)))
         }
         list += [
             ("parallel(simd, 2 threads)", ParallelConverter(inner: SIMDConverter(), threads: 2, minimumParallelPixels: 0)),
+            ("parallel(simd streaming, 2 threads)",
+             ParallelConverter(inner: SIMDConverter(stores: .streaming), threads: 2, minimumParallelPixels: 0)),
             ("parallel(lut, 3 threads)", ParallelConverter(inner: LUTConverter(), threads: 3, minimumParallelPixels: 0)),
             ("parallel(scalar, 7 threads)", ParallelConverter(inner: ScalarConverter(), threads: 7, minimumParallelPixels: 0)),
             ("parallel (registry default)", ConverterRegistry.make("parallel")!),

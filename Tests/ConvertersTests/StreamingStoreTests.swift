@@ -1,0 +1,68 @@
+import Converters
+import Frames
+import Testing
+import TestSupport
+
+/// The SIMD converter's streaming (non-temporal) stores: taken exactly when
+/// the destination rows are 64-byte aligned, bit-exact with libyuv at every
+/// width (whole 32-pixel blocks streamed, row ends stored normally), and
+/// never touching row padding.
+@Suite struct StreamingStoreTests {
+    static let canary: UInt8 = 0x5A
+
+    /// Padding that makes a row of `width` pixels a multiple of 64 bytes.
+    static func aligningPadding(width: Int) -> Int { (64 - width * 4 % 64) % 64 }
+
+    @Test("aligned rows stream and equal libyuv at widths 1…200", arguments: SIMDLevel.supported)
+    func alignedWidths(level: SIMDLevel) {
+        let converter = SIMDConverter(level: level, stores: .streaming)
+        for width in 1...200 {
+            for height in [1, 2, 3, 17] {
+                let size = FrameSize(width: width, height: height)
+                let source = I420Buffer.random(size: size, padding: width % 7, seed: UInt64(width * 100 + height))
+                let padding = Self.aligningPadding(width: width)
+                let expected = BGRABuffer(size: size, padding: padding, fill: Self.canary)
+                let actual = BGRABuffer(size: size, padding: padding, fill: Self.canary)
+                #expect(converter.streams(into: actual.view))
+                ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
+                converter.convert(source.view, to: actual.view, matrix: .bt709)
+                if let at = firstDifference(actual.allBytes, expected.allBytes) {
+                    Issue.record("\(level) \(size) stride \(actual.stride): first difference at byte \(at)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("misaligned rows or a small frame use ordinary stores")
+    func whenNotToStream() {
+        let streaming = SIMDConverter(stores: .streaming)
+        let aligned = BGRABuffer(size: FrameSize(width: 64, height: 4))
+        #expect(streaming.streams(into: aligned.view))
+        // Stride 260: the second row starts 4 bytes past a 64-byte boundary.
+        #expect(!streaming.streams(into: BGRABuffer(size: FrameSize(width: 64, height: 4), padding: 4).view))
+        // The first row 32 bytes past a boundary.
+        let offset = BGRAView(base: aligned.view.base + 32, stride: 256, width: 8, height: 2)
+        #expect(!streaming.streams(into: offset))
+        #expect(!SIMDConverter(stores: .cached).streams(into: aligned.view))
+        #expect(!SIMDConverter(stores: .automatic).streams(into: aligned.view))
+    }
+
+    @Test("automatic stores stream from the threshold up, and bands follow the whole frame")
+    func automaticThreshold() throws {
+        let automatic = SIMDConverter(stores: .automatic)
+        let hd = BGRABuffer(size: FrameSize(width: 1280, height: 720))
+        let vga = BGRABuffer(size: FrameSize(width: 640, height: 480))
+        #expect(hd.stride * 720 >= SIMDStorePolicy.streamingThreshold)
+        #expect(automatic.streams(into: hd.view))
+        #expect(!automatic.streams(into: vga.view))
+        // A band of an HD frame is below the threshold on its own, but is
+        // converted as the whole frame would be.
+        let band = hd.view.band(rows: 0..<90)
+        #expect(!automatic.streams(into: band))
+        let bands = try #require(automatic.converter(forBandsOf: hd.view) as? SIMDConverter)
+        #expect(bands.streams(into: band))
+        let vgaBands = try #require(automatic.converter(forBandsOf: vga.view) as? SIMDConverter)
+        #expect(!vgaBands.streams(into: vga.view.band(rows: 0..<60)))
+    }
+}
