@@ -11,11 +11,11 @@ enum ConverterSelection {
         guard let list else { return ConverterRegistry.all(threads: threads) }
         var wanted = Set<String>([Contender.referenceLabel])
         for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard ConverterRegistry.names.contains(name) else {
-                throw UsageError("unknown converter '\(name)' (\(ConverterRegistry.names.joined(separator: ", ")))")
+            guard ConverterRegistry.knownNames.contains(name) else {
+                throw UsageError("unknown converter '\(name)' (\(ConverterRegistry.knownNames.joined(separator: ", ")))")
             }
             wanted.insert(name)
         }
-        return ConverterRegistry.names.filter(wanted.contains).compactMap { ConverterRegistry.make($0, threads: threads) }
+        return ConverterRegistry.knownNames.filter(wanted.contains).compactMap { ConverterRegistry.make($0, threads: threads) }
     }
 }

@@ -12,7 +12,7 @@ struct DecodeCommand {
           Prints '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, like
           'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420'; with --bgra, the MD5 of
           the BGRA rows the converter writes ('.bgra'). NNNN is the input packet.
-          Converters: \(ConverterRegistry.names.joined(separator: ", ")).
+          Converters: \(ConverterRegistry.knownNames.joined(separator: ", ")).
           Matrices: \(ColorMatrix.allCases.map(\.name).joined(separator: ", ")) (default bt601).
         """
 

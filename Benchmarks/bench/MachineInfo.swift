@@ -64,16 +64,14 @@ struct MachineInfo {
             caches: readCaches())
     }
 
-    /// The `simd` converter's level, read by reflection (a stored property
-    /// named `level`), so this file compiles before and after the SIMD
-    /// converter gains one; "scalar placeholder" when it has none.
+    /// The `simd` converter's path: its instruction-set level and when it
+    /// uses streaming stores.
     static func simdDescription() -> String {
-        guard let simd = ConverterRegistry.make("simd") else { return "no simd converter" }
-        let mirror = Mirror(reflecting: simd)
-        if let level = mirror.children.first(where: { $0.label == "level" })?.value {
-            return "simd level \(level)"
-        }
-        return "simd = scalar placeholder"
+        let simd = SIMDConverter()
+        let stores = simd.stores == .automatic
+            ? "streaming stores from \(SIMDStorePolicy.streamingThreshold >> 10) KiB of output"
+            : "\(simd.stores.rawValue) stores"
+        return "simd level \(simd.level), \(stores)"
     }
 
     /// The caches of CPU 0 from `/sys/devices/system/cpu/cpu0/cache`.

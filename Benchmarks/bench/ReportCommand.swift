@@ -45,7 +45,7 @@ enum ReportCommand {
                                                 ? [VectorFiles.defaultDirectory] : []) + extraVectors
         if noVectors && !extraVectors.isEmpty { throw UsageError("--no-vectors contradicts --vectors") }
         if let name = try arguments.value("--stream-converter") {
-            guard ConverterRegistry.names.contains(name) else { throw UsageError("unknown converter '\(name)'") }
+            guard ConverterRegistry.knownNames.contains(name) else { throw UsageError("unknown converter '\(name)'") }
             options.streamConverter = name
         }
         options.pipeline = arguments.flag("--pipeline")
