@@ -19,6 +19,8 @@ struct CellResult {
     let cpuRatioToLibyuv: Double?
     /// Median of per-round `time ÷ floor's time` (1: as fast as moving the bytes).
     let ratioToFloor: Double?
+    /// Median of per-round `time ÷ scalar's time`, when the scalar reference ran.
+    let ratioToScalar: Double?
     /// Whether the output equals libyuv's on every synthetic frame (nil for the floor).
     let bitExact: Bool?
 
@@ -69,10 +71,11 @@ enum ConverterBench {
     }
 
     /// Turns samples into results: distributions, paired ratios against the
-    /// `libyuv` and `floor` labels (when present), and bit-exactness by label.
+    /// `libyuv`, `floor` and `scalar` labels (when present), and bit-exactness by label.
     static func summarize(_ samples: [CellSamples], size: FrameSize, bitExact: [String: Bool]) -> SizeResult {
         let reference = samples.first { $0.label == Contender.referenceLabel }
         let floor = samples.first { $0.label == Contender.floorLabel }?.wall
+        let scalar = samples.first { $0.label == "scalar" }?.wall
         let cells = samples.compactMap { sample -> CellResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
             return CellResult(
@@ -80,6 +83,7 @@ enum ConverterBench {
                 ratioToLibyuv: reference.flatMap { PairedRatio.median(sample.wall, over: $0.wall) },
                 cpuRatioToLibyuv: reference.flatMap { PairedRatio.median(sample.cpu, over: $0.cpu) },
                 ratioToFloor: floor.flatMap { PairedRatio.median(sample.wall, over: $0) },
+                ratioToScalar: scalar.flatMap { PairedRatio.median(sample.wall, over: $0) },
                 bitExact: bitExact[sample.label])
         }
         return SizeResult(size: size, rounds: samples.first?.wall.count ?? 0, cells: cells)

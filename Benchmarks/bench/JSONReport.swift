@@ -4,7 +4,7 @@ import Foundation
 /// `benchmarks` array whose entries have `name`, `run_type`, `iterations`,
 /// `real_time`, `cpu_time` and `time_unit` (so `compare.py` and other
 /// tools read it), plus FrameBench's own fields (`p90`, `p99`, `max`,
-/// `ratio_to_libyuv`, `cpu_ratio_to_libyuv`, `ratio_to_floor`, `bit_exact`, ...).
+/// `ratio_to_libyuv`, `cpu_ratio_to_libyuv`, `ratio_to_floor`, `ratio_to_scalar`, `bit_exact`, ...).
 ///
 /// Times are in microseconds. `real_time` is the median per-frame wall
 /// time (not a mean: the claim is the median); `cpu_time` is the mean
@@ -96,6 +96,7 @@ enum JSONReport {
         item["ratio_to_libyuv"] = cell.ratioToLibyuv.map(finite) ?? NSNull()
         item["cpu_ratio_to_libyuv"] = cell.cpuRatioToLibyuv.map(finite) ?? NSNull()
         item["ratio_to_floor"] = cell.ratioToFloor.map(finite) ?? NSNull()
+        item["ratio_to_scalar"] = cell.ratioToScalar.map(finite) ?? NSNull()
         if let exact = cell.bitExact { item["bit_exact"] = exact }
         return item
     }

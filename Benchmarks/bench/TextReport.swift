@@ -5,7 +5,7 @@ enum TextReport {
         let b = report.budget
         Output.line("bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
             + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved round-robin per frame; "
-            + "×libyuv and ×floor are medians of per-round paired time ratios (lower is faster)")
+            + "×libyuv, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)")
         if !report.synthetic.isEmpty {
             Output.line("")
             Output.line("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
@@ -36,14 +36,15 @@ enum TextReport {
     static func syntheticTable(_ sizes: [SizeResult]) -> Table {
         var table = Table([("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
                            ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×libyuv", true),
-                           ("cpu×libyuv", true), ("×floor", true), ("bit-exact", false)])
+                           ("cpu×libyuv", true), ("×floor", true), ("×scalar", true), ("bit-exact", false)])
         for size in sizes {
             for (index, cell) in size.cells.enumerated() {
                 table.add([index == 0 ? "\(size.size)" : "", cell.label, "\(cell.wall.count)",
                            Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
                            Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
                            Format.fixed(cell.gigabytesPerSecond, 2), Format.ratio(cell.ratioToLibyuv),
-                           Format.ratio(cell.cpuRatioToLibyuv), Format.ratio(cell.ratioToFloor), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
+                           Format.ratio(cell.cpuRatioToLibyuv), Format.ratio(cell.ratioToFloor),
+                           Format.ratio(cell.ratioToScalar), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
             }
         }
         return table
