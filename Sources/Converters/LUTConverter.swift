@@ -1,11 +1,20 @@
 import Frames
 
-/// Table-driven conversion: blue and red come finished from 64 KiB tables
-/// indexed by `(chroma, y)`, green from a luma table, two chroma tables and
-/// a clamp table, all built once per matrix. Per pixel: three look-ups for
-/// blue and red, one addition, one shift and two look-ups for green, one
-/// 32-bit store. Bit-exact by construction: each table entry is the
-/// reference arithmetic evaluated for that input.
+/// Table-driven conversion with the per-matrix tables of
+/// `ConversionTables`: per pixel, blue is one look-up in a 2-D table, and
+/// green and red are a luma look-up shared by both, then per channel an
+/// addition, a shift and a look-up in a lane of finished words (channel in
+/// its byte, alpha folded into red's), OR-ed into the 32-bit word.
+///
+/// Two luma rows are converted together, so each chroma sample's look-ups
+/// serve its four pixels, and the luma and chroma bytes of two chroma
+/// samples are read as one 32-bit and two 16-bit words. This mix was the
+/// fastest measured on the benchmark machine: tables well past 64 KiB
+/// (pre-shifted 2-D red, unshifted lanes) lose more to cache misses on
+/// noisy chroma than they save, and look-up chains without the shared luma
+/// term (a step table per channel) are slower still.
+/// Bit-exact by construction: each table entry is the reference arithmetic
+/// evaluated for that input.
 public struct LUTConverter: FrameConverter {
     /// `"lut"`.
     public let name = "lut"
@@ -18,95 +27,76 @@ public struct LUTConverter: FrameConverter {
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         checkSizes(source, destination)
         let tables = ConversionTables.shared[matrix.tableIndex]
+        let width = source.width, height = source.height
         tables.withPointers { t in
-            for row in 0..<source.height {
-                let yRow = source.y.row(row), uRow = source.u.row(row / 2), vRow = source.v.row(row / 2)
-                let out = UnsafeMutableRawPointer(destination.row(row))
-                let width = source.width
-                /// One pixel from luma `y` and its pair's table rows and green term.
-                @inline(__always)
-                func pixel(_ y: Int, _ blue: UnsafePointer<UInt8>, _ red: UnsafePointer<UInt8>, _ gTerm: Int32) -> UInt32 {
-                    let g = t.clamp[Int((t.luma[y] &- gTerm) &>> 6) &+ ConversionTables.clampOffset]
-                    return UInt32(blue[y]) | UInt32(g) &<< 8 | UInt32(red[y]) &<< 16 | 0xFF00_0000
-                }
-                // The two pixels of a chroma sample share its table rows and green term.
-                for pair in 0..<(width + 1) / 2 {
-                    let u = Int(uRow[pair]), v = Int(vRow[pair])
-                    let blue = t.blue + u &<< 8, red = t.red + v &<< 8
-                    let gTerm = t.ug[u] &+ t.vg[v]
-                    let x = 2 * pair
-                    out.storeBytes(of: pixel(Int(yRow[x]), blue, red, gTerm).littleEndian,
-                                   toByteOffset: 4 * x, as: UInt32.self)
-                    if x + 1 < width {
-                        out.storeBytes(of: pixel(Int(yRow[x + 1]), blue, red, gTerm).littleEndian,
-                                       toByteOffset: 4 * x + 4, as: UInt32.self)
-                    }
-                }
+            for chromaRow in 0..<(height + 1) / 2 {
+                let top = 2 * chromaRow
+                // An odd last luma row pairs with itself: written twice, same bytes.
+                let bottom = min(top + 1, height - 1)
+                Self.convertRowPair(
+                    width: width, t,
+                    u: UnsafeRawPointer(source.u.row(chromaRow)), v: UnsafeRawPointer(source.v.row(chromaRow)),
+                    y0: UnsafeRawPointer(source.y.row(top)), y1: UnsafeRawPointer(source.y.row(bottom)),
+                    out0: UnsafeMutableRawPointer(destination.row(top)),
+                    out1: UnsafeMutableRawPointer(destination.row(bottom)))
             }
         }
     }
-}
 
-extension ColorMatrix {
-    /// Position of the matrix in `allCases`, for table arrays.
-    var tableIndex: Int { Self.allCases.firstIndex(of: self)! }
-}
-
-/// The look-up tables of one matrix. Immutable after `init`.
-final class ConversionTables: Sendable {
-    /// Tables for every matrix, in `ColorMatrix.allCases` order, built on
-    /// first use (a `static let` is initialised once, thread-safely).
-    static let shared: [ConversionTables] = ColorMatrix.allCases.map { ConversionTables($0.coefficients) }
-
-    /// `clamp[i + clampOffset]` is `i` clamped to 0 ... 255.
-    static let clampOffset = 512
-    private static let clampRange = -512..<1024
-
-    /// Luma term `((y * 0x0101 * YG) >> 16) + YB` per `y`.
-    let luma: [Int32]
-    /// `(u - 128) * UG` per `u`.
-    let ug: [Int32]
-    /// `(v - 128) * VG` per `v`.
-    let vg: [Int32]
-    /// Finished blue channel, `256 × u + y` → `clamp255((luma[y] + (u - 128) * UB) >> 6)`.
-    let blue: [UInt8]
-    /// Finished red channel, `256 × v + y` → `clamp255((luma[y] + (v - 128) * VR) >> 6)`.
-    let red: [UInt8]
-    /// The clamp to 0 ... 255, indexed by the shifted sum plus `clampOffset`.
-    let clamp: [UInt8]
-
-    init(_ k: YUVCoefficients) {
-        let luma = (0..<256).map { y in Int32(bitPattern: (UInt32(y) * 0x0101 * UInt32(k.yg)) >> 16) + k.yb }
-        let clamp = Self.clampRange.map { UInt8(min(max($0, 0), 255)) }
-        func channel(_ coefficient: Int32) -> [UInt8] {
-            (0..<65536).map { index in
-                clamp[Int((luma[index & 255] + (Int32(index >> 8) - 128) * coefficient) >> 6) + Self.clampOffset]
-            }
+    /// Converts the two luma rows `y0`, `y1` that share the chroma rows `u`,
+    /// `v` into `out0`, `out1` (which may be the same row when `y0 == y1`).
+    /// Reads `width` luma and `(width + 1) / 2` chroma bytes a row and
+    /// writes `4 × width` bytes a row, nothing else.
+    @inline(__always)
+    static func convertRowPair(
+        width: Int, _ t: ConversionTables.Pointers,
+        u: UnsafeRawPointer, v: UnsafeRawPointer, y0: UnsafeRawPointer, y1: UnsafeRawPointer,
+        out0: UnsafeMutableRawPointer, out1: UnsafeMutableRawPointer
+    ) {
+        /// Byte `index` (0 = lowest) of `word`.
+        @inline(__always)
+        func byte<W: FixedWidthInteger>(_ word: W, _ index: Int) -> UInt8 {
+            UInt8(truncatingIfNeeded: word &>> (8 &* index))
         }
-        self.luma = luma
-        self.clamp = clamp
-        ug = (0..<256).map { (Int32($0) - 128) * k.ug }
-        vg = (0..<256).map { (Int32($0) - 128) * k.vg }
-        blue = channel(k.ub)
-        red = channel(k.vr)
-    }
+        /// Converts luma `y` under `chroma` into pixel `x` of `out`.
+        @inline(__always)
+        func store(_ y: UInt8, _ chroma: ConversionTables.Pointers.Chroma, _ out: UnsafeMutableRawPointer, _ x: Int) {
+            out.storeBytes(of: t.pixel(y, chroma).littleEndian, toByteOffset: 4 &* x, as: UInt32.self)
+        }
 
-    /// Raw pointers to every table, for the hot loop (no bounds checks: the
-    /// indices are bytes, `256 × byte + byte`, and shifted sums proven
-    /// inside `clampRange`).
-    struct Pointers {
-        let luma, ug, vg: UnsafePointer<Int32>
-        let blue, red, clamp: UnsafePointer<UInt8>
-    }
+        // Four columns (two chroma samples) a step, from whole words.
+        let quads = width / 4
+        for j in 0..<quads {
+            let top = UInt32(littleEndian: y0.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self))
+            let bottom = UInt32(littleEndian: y1.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self))
+            let us = UInt16(littleEndian: u.loadUnaligned(fromByteOffset: 2 &* j, as: UInt16.self))
+            let vs = UInt16(littleEndian: v.loadUnaligned(fromByteOffset: 2 &* j, as: UInt16.self))
+            /// Converts the four pixels of chroma sample `k` (0 or 1) of the step.
+            @inline(__always)
+            func sample(_ k: Int) {
+                let chroma = t.chroma(u: byte(us, k), v: byte(vs, k))
+                let x = 4 &* j &+ 2 &* k
+                store(byte(top, 2 &* k), chroma, out0, x)
+                store(byte(top, 2 &* k &+ 1), chroma, out0, x &+ 1)
+                store(byte(bottom, 2 &* k), chroma, out1, x)
+                store(byte(bottom, 2 &* k &+ 1), chroma, out1, x &+ 1)
+            }
+            sample(0)
+            sample(1)
+        }
 
-    func withPointers<R>(_ body: (Pointers) -> R) -> R {
-        luma.withUnsafeBufferPointer { l in ug.withUnsafeBufferPointer { ug in
-            vg.withUnsafeBufferPointer { vg in blue.withUnsafeBufferPointer { b in
-                red.withUnsafeBufferPointer { r in clamp.withUnsafeBufferPointer { c in
-                    body(Pointers(luma: l.baseAddress!, ug: ug.baseAddress!, vg: vg.baseAddress!,
-                                  blue: b.baseAddress!, red: r.baseAddress!, clamp: c.baseAddress!))
-                } }
-            } }
-        } }
+        // The last one to three columns, a byte at a time.
+        var x = 4 &* quads
+        while x < width {
+            let chroma = t.chroma(u: u.load(fromByteOffset: x &>> 1, as: UInt8.self),
+                                  v: v.load(fromByteOffset: x &>> 1, as: UInt8.self))
+            store(y0.load(fromByteOffset: x, as: UInt8.self), chroma, out0, x)
+            store(y1.load(fromByteOffset: x, as: UInt8.self), chroma, out1, x)
+            if x &+ 1 < width {
+                store(y0.load(fromByteOffset: x &+ 1, as: UInt8.self), chroma, out0, x &+ 1)
+                store(y1.load(fromByteOffset: x &+ 1, as: UInt8.self), chroma, out1, x &+ 1)
+            }
+            x &+= 2
+        }
     }
 }
