@@ -18,8 +18,9 @@ import SIMDRowsAVX512
 /// `width × 4` bytes of each destination row. Large frames are written
 /// with streaming stores (see `SIMDStorePolicy`).
 public struct SIMDConverter: FrameConverter {
-    /// `"simd"`; `"simd-cached"` or `"simd-streaming"` with a fixed store policy.
-    public var name: String { stores == .automatic ? "simd" : "simd-\(stores.rawValue)" }
+    /// `"simd"`; `"simd-cached"` or `"simd-streaming"` when made with that
+    /// store policy (not when FRAMEBENCH_STORES chose it).
+    public let name: String
     /// The instruction-set level this converter runs.
     public let level: SIMDLevel
     /// When it writes with streaming stores.
@@ -32,6 +33,14 @@ public struct SIMDConverter: FrameConverter {
     public init(level: SIMDLevel = .best, stores: SIMDStorePolicy? = nil) {
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
         self.stores = stores ?? SIMDStorePolicy.environmentDefault
+        name = stores == nil || stores == .automatic ? "simd" : "simd-\(stores!.rawValue)"
+    }
+
+    /// A converter with a fixed store policy that keeps the name `name`.
+    private init(level: SIMDLevel, stores: SIMDStorePolicy, name: String) {
+        self.level = level
+        self.stores = stores
+        self.name = name
     }
 
     /// Converts with the kernel of `level`; see `FrameConverter` for the guarantees.
@@ -56,7 +65,7 @@ public struct SIMDConverter: FrameConverter {
     public func converter(forBandsOf frame: BGRAView) -> any FrameConverter {
         guard stores == .automatic else { return self }
         let streaming = stores.streams(destinationBytes: frame.stride * frame.height)
-        return SIMDConverter(level: level, stores: streaming ? .streaming : .cached)
+        return SIMDConverter(level: level, stores: streaming ? .streaming : .cached, name: name)
     }
 }
 
