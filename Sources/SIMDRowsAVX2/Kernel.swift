@@ -1,6 +1,8 @@
 import Frames
 import SIMDRows
+#if arch(x86_64)
 import _Builtin_intrinsics.intel
+#endif
 
 /// The tag that instantiates the SIMD kernel in this module, which is
 /// compiled with `-target-cpu haswell` (AVX2, FMA, BMI2).
@@ -11,7 +13,11 @@ public enum SIMDAVX2Level: SIMDLevelTag {
     /// One 32-byte `vmovntdq`.
     @inline(__always)
     public static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
+        #if arch(x86_64)
         _mm256_stream_si256(address.assumingMemoryBound(to: __m256i.self), unsafeBitCast(value, to: __m256i.self))
+        #else
+        address.storeBytes(of: value, as: SIMD8<UInt32>.self)  // never run: this level is x86-64 only
+        #endif
     }
 }
 
