@@ -29,9 +29,7 @@ public protocol FrameConverter: Sendable {
 extension FrameConverter {
     /// `self`: the converter makes no choice from the frame's size.
     public func converter(forBandsOf frame: BGRAView) -> any FrameConverter { self }
-}
 
-extension FrameConverter {
     /// Checks the sizes agree; conformers call this first.
     @inlinable
     func checkSizes(_ source: I420View, _ destination: BGRAView) {

@@ -46,7 +46,8 @@ public struct SIMDConverter: FrameConverter {
     /// Converts with the kernel of `level`; see `FrameConverter` for the guarantees.
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         checkSizes(source, destination)
-        let streaming = streams(into: destination)
+        // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
+        let streaming = stores.streams(destinationBytes: destination.stride * destination.height)
         switch level {
         case .baseline: convertBaseline(source, to: destination, matrix: matrix, streaming: streaming)
         case .avx2: convertAVX2(source, to: destination, matrix: matrix, streaming: streaming)
@@ -55,7 +56,8 @@ public struct SIMDConverter: FrameConverter {
     }
 
     /// Whether converting into `destination` uses streaming stores: the
-    /// policy asks for them at its size and its rows start 64-byte aligned.
+    /// policy asks for them at its size and its rows start 64-byte aligned
+    /// (which the kernel checks itself).
     public func streams(into destination: BGRAView) -> Bool {
         stores.streams(destinationBytes: destination.stride * destination.height) && streamingStoresFit(destination)
     }
