@@ -1,4 +1,5 @@
 import Converters
+import Foundation
 import Frames
 
 /// How long and how hard one interleaved measurement runs.
@@ -12,6 +13,11 @@ struct RunBudget: Sendable {
     /// Once `minFrames` are done, rounds continue until this many seconds
     /// have passed (or `maxFrames` is reached).
     var seconds = 8.0
+    /// Idle time before each timed conversion, in seconds (0: back to
+    /// back). `--pace FPS` sets it to one frame interval, so every
+    /// conversion starts on an idle machine, as it does in a call where
+    /// frames arrive at that rate.
+    var idleGap = 0.0
 }
 
 /// What one contender measured at one frame size: per-frame samples in
@@ -68,6 +74,7 @@ enum InterleavedRun {
             let frame = round % views.count
             for step in 0..<count {
                 let k = (step + round) % count
+                if budget.idleGap > 0 { Thread.sleep(forTimeInterval: budget.idleGap) }
                 let cpu0 = Clock.processCPU()
                 let t0 = Clock.monotonic()
                 runOne(k, frame: frame)

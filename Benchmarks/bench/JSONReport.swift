@@ -61,6 +61,7 @@ enum JSONReport {
             "matrix": report.matrix.name,
             "warmup_rounds": report.budget.warmupRounds,
             "min_frames": report.budget.minFrames,
+            "idle_gap_ms": report.budget.idleGap * 1000,
             "stream_converter": report.streamConverter,
             "interleaving": "round-robin per frame; ratios are medians of per-round paired ratios",
             "bench_seconds": finite(report.seconds),

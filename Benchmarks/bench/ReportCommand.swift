@@ -7,8 +7,8 @@ enum ReportCommand {
     static let usage = """
         bench [--sizes WxH,...] [--only-sizes WxH,...] [--matrix NAME] [--converters LIST]
               [--threads N] [--vectors DIR]... [--no-vectors] [--stream-converter NAME]
-              [--pipeline] [--scaling] [--seconds S] [--min-frames N] [--max-frames N]
-              [--warmup N] [--json FILE] [--html FILE] [--quiet]
+              [--pipeline] [--scaling] [--pace FPS] [--seconds S] [--min-frames N]
+              [--max-frames N] [--warmup N] [--json FILE] [--html FILE] [--quiet]
           The report. Synthetic frames at 176x144, 640x480, 1280x720, 1920x1080
           (--sizes adds sizes, --only-sizes replaces them) through every converter
           and the memory floor (a copy of the input + a fill of the output),
@@ -19,6 +19,8 @@ enum ReportCommand {
           latency, shown-frame timestamps, gaps, host delivery times.
           --pipeline   also decode frame N+1 while frame N converts (Dispatch queues)
           --scaling    parallel converter time by thread count and frame size
+          --pace FPS   idle 1/FPS s before each timed conversion, as between the
+                       frames of a call (default: back to back)
           --seconds    measuring time per size once --min-frames are done (default 8)
           --min-frames frames per cell at least (default 30); --max-frames at most (3000)
           --warmup     untimed rounds first (default 3)
@@ -50,6 +52,7 @@ enum ReportCommand {
         }
         options.pipeline = arguments.flag("--pipeline")
         options.scaling = arguments.flag("--scaling")
+        if let fps = try arguments.number("--pace", in: 1...1000) { options.budget.idleGap = 1 / fps }
         options.budget.seconds = try arguments.number("--seconds", in: 0...600) ?? options.budget.seconds
         options.budget.minFrames = try arguments.integer("--min-frames", in: 1...1_000_000) ?? options.budget.minFrames
         options.budget.maxFrames = try arguments.integer("--max-frames", in: 1...1_000_000) ?? options.budget.maxFrames

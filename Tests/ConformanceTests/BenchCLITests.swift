@@ -35,14 +35,14 @@ struct BenchCLITests {
     func help() throws {
         let run = try Self.bench(["--help"])
         #expect(run.status == 0)
-        for word in ["bench verify", "bench gate", "bench decode", "--json", "--html", "--pipeline", "--scaling"] {
+        for word in ["bench verify", "bench gate", "bench decode", "--json", "--html", "--pipeline", "--scaling", "--pace"] {
             #expect(run.stdout.contains(word), "help lacks \(word)")
         }
     }
 
     @Test("unknown options, bad values and missing arguments: usage on stderr, exit 2",
           arguments: [["--bogus"], ["--sizes", "0x5"], ["--sizes", "big"], ["--seconds", "abc"], ["--matrix", "bt999"],
-                      ["--converters", "nope"], ["--min-frames", "0"], ["frob"], ["verify"], ["verify", "--bogus", "x.ivf"],
+                      ["--converters", "nope"], ["--min-frames", "0"], ["--pace", "0"], ["frob"], ["verify"], ["verify", "--bogus", "x.ivf"],
                       ["gate"], ["gate", "--baseline", "b.json", "--tolerance", "-1"], ["gate", "--baseline"]])
     func usageErrors(_ arguments: [String]) throws {
         let run = try Self.bench(arguments)
@@ -94,6 +94,25 @@ struct BenchCLITests {
         #expect(run.lines.contains { $0.hasPrefix(copy + " ") && $0.contains("  FAIL: md5 at frame 2 (packet 3") }, "\(run.stdout)")
         #expect(run.lines.contains { $0.hasSuffix("FAIL: read at frame 0 (cannot read: No such file or directory)") }, "\(run.stdout)")
         #expect(run.lines.contains("0 passed, 2 failed"))
+    }
+
+    @Test("--pace idles one frame interval before each timed conversion and says so")
+    func pacedReport() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let json = directory + "/paced.json"
+        let frames = 4, contenders = 6, fps = 50.0
+        let run = try Self.bench(["--only-sizes", "8x8", "--seconds", "0", "--min-frames", "\(frames)",
+                                  "--max-frames", "\(frames)", "--warmup", "0", "--no-vectors", "--pace", "\(Int(fps))",
+                                  "--json", json])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("paced: 20.0 ms idle before each conversion"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let context = try #require(document["context"] as? [String: Any])
+        #expect(context["idle_gap_ms"] as? Double == 20)
+        // Every timed conversion (4 frames × 5 converters + floor) waited 20 ms first.
+        let seconds = try #require(context["bench_seconds"] as? Double)
+        #expect(seconds >= Double(frames * contenders) / fps, "took \(seconds) s")
     }
 
     @Test("a tiny report writes Google Benchmark JSON and a self-contained HTML page")
