@@ -1,7 +1,6 @@
 import Conformance
 import Converters
 import Frames
-import VPX
 
 /// The serial end-to-end pass: read, decode, convert and hand off each
 /// shown frame in turn, as a simple player would, timing each step on the
@@ -18,25 +17,15 @@ enum EndToEnd {
         var failure: String?
         let start = Clock.monotonic()
         do {
-            let bytes = try FileBytes.read(path)
-            var reader = try IVFReader(bytes: bytes)
-            let decoder = try VP8Decoder()
-            while let packet = try reader.next() {
-                let t0 = Clock.monotonic()
-                var decoded: UInt64?
-                try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
-                    let t1 = Clock.monotonic()
-                    if decoded == nil { decoded = t1; decodeTimes.append(Double(t1 &- t0)) }
-                    shown.append(ShownFrameTime(index: shown.count, packet: packet.number,
-                                                time: MediaTime(value: packet.pts, timebase: reader.header.timebase)))
-                    if target?.size != image.size { target = BGRABuffer(size: image.size) }
-                    converter.convert(image, to: target!.view, matrix: matrix)
-                    let handOff = Clock.monotonic()
-                    convertTimes.append(Double(handOff &- t1))
-                    latencies.append(Double(handOff &- t0))
-                    stamps.append(handOff)
-                }
-                if decoded == nil { decodeTimes.append(Double(Clock.monotonic() &- t0)) }
+            try TimedDecode.run(path: path, onDecodeTime: { decodeTimes.append($0) }) { frame in
+                let received = Clock.monotonic()
+                shown.append(frame.time)
+                if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
+                converter.convert(frame.image, to: target!.view, matrix: matrix)
+                let handOff = Clock.monotonic()
+                convertTimes.append(Double(handOff &- received))
+                latencies.append(Double(handOff &- frame.packetStart))
+                stamps.append(handOff)
             }
         } catch {
             failure = "\(error)"

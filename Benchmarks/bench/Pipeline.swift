@@ -2,7 +2,6 @@ import Conformance
 import Converters
 import Dispatch
 import Frames
-import VPX
 
 /// The pipelined end-to-end pass: a serial decode queue decodes packets and
 /// copies each shown frame into a small ring of owned buffers; a serial
@@ -31,34 +30,23 @@ enum Pipeline {
         decodeQueue.async {
             defer { finished.leave() }
             do {
-                let bytes = try FileBytes.read(path)
-                var reader = try IVFReader(bytes: bytes)
-                let decoder = try VP8Decoder()
-                while let packet = try reader.next() {
-                    let t0 = Clock.monotonic()
-                    var decoded = false
-                    try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
-                        let t1 = Clock.monotonic()
-                        if !decoded { decoded = true; state.decodeTimes.append(Double(t1 &- t0)) }
-                        let index = state.shown.count
-                        state.shown.append(ShownFrameTime(index: index, packet: packet.number,
-                                                          time: MediaTime(value: packet.pts, timebase: reader.header.timebase)))
-                        freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
-                        let slot = index % depth
-                        state.fill(slot: slot, from: image)
-                        finished.enter()
-                        convertQueue.async {
-                            defer { finished.leave() }
-                            let c0 = Clock.monotonic()
-                            state.convert(slot: slot, with: converter, matrix: matrix)
-                            let handOff = Clock.monotonic()
-                            state.convertTimes.append(Double(handOff &- c0))
-                            state.latencies.append(Double(handOff &- t0))
-                            state.deliveries.append((index, handOff))
-                            freeSlots.signal()
-                        }
+                try TimedDecode.run(path: path, onDecodeTime: { state.decodeTimes.append($0) }) { frame in
+                    let index = frame.time.index, packetStart = frame.packetStart
+                    state.shown.append(frame.time)
+                    freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
+                    let slot = index % depth
+                    state.fill(slot: slot, from: frame.image)
+                    finished.enter()
+                    convertQueue.async {
+                        defer { finished.leave() }
+                        let c0 = Clock.monotonic()
+                        state.convert(slot: slot, with: converter, matrix: matrix)
+                        let handOff = Clock.monotonic()
+                        state.convertTimes.append(Double(handOff &- c0))
+                        state.latencies.append(Double(handOff &- packetStart))
+                        state.deliveries.append((index, handOff))
+                        freeSlots.signal()
                     }
-                    if !decoded { state.decodeTimes.append(Double(Clock.monotonic() &- t0)) }
                 }
             } catch {
                 state.error = "\(error)"
