@@ -21,6 +21,8 @@ struct Contender {
     static let floorLabel = "floor"
     /// The label of the converter every ratio is taken against.
     static let referenceLabel = "libyuv"
+    /// The label of the readable reference, for the `×scalar` ratios.
+    static let scalarLabel = "scalar"
 
     /// A contender for `converter`, labelled with its name unless `label` is given.
     static func converter(_ converter: any FrameConverter, label: String? = nil) -> Contender {

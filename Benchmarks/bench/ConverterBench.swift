@@ -75,7 +75,7 @@ enum ConverterBench {
     static func summarize(_ samples: [CellSamples], size: FrameSize, bitExact: [String: Bool]) -> SizeResult {
         let reference = samples.first { $0.label == Contender.referenceLabel }
         let floor = samples.first { $0.label == Contender.floorLabel }?.wall
-        let scalar = samples.first { $0.label == "scalar" }?.wall
+        let scalar = samples.first { $0.label == Contender.scalarLabel }?.wall
         let cells = samples.compactMap { sample -> CellResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
             return CellResult(
