@@ -19,7 +19,7 @@ struct Contender {
 
     /// The label the memory floor always has.
     static let floorLabel = "floor"
-    /// The label of the converter every ratio is taken against.
+    /// The label of the converter the ×libyuv ratios (and the gate's) are taken against.
     static let referenceLabel = "libyuv"
     /// The label of the readable reference, for the `×scalar` ratios.
     static let scalarLabel = "scalar"

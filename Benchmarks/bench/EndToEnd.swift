@@ -18,12 +18,11 @@ enum EndToEnd {
         let start = Clock.monotonic()
         do {
             try TimedDecode.run(path: path, onDecodeTime: { decodeTimes.append($0) }) { frame in
-                let received = Clock.monotonic()
-                shown.append(frame.time)
+                shown.append(frame.shownFrame)
                 if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
                 converter.convert(frame.image, to: target!.view, matrix: matrix)
                 let handOff = Clock.monotonic()
-                convertTimes.append(Double(handOff &- received))
+                convertTimes.append(Double(handOff &- frame.handedOver))
                 latencies.append(Double(handOff &- frame.packetStart))
                 stamps.append(handOff)
             }

@@ -11,12 +11,12 @@ struct RunBudget: Sendable {
     /// No contender is measured on more than this many frames.
     var maxFrames = 3000
     /// Once `minFrames` are done, rounds continue until this many seconds
-    /// have passed (or `maxFrames` is reached).
+    /// have passed, idle gaps included (or `maxFrames` is reached).
     var seconds = 8.0
-    /// Idle time before each timed conversion, in seconds (0: back to
-    /// back). `--pace FPS` sets it to one frame interval, so every
-    /// conversion starts on an idle machine, as it does in a call where
-    /// frames arrive at that rate.
+    /// Idle time before each timed conversion of the synthetic and scaling
+    /// sections, in seconds (0: back to back). `--pace FPS` sets it to one
+    /// frame interval, so every conversion starts on an idle machine, as it
+    /// does in a call where frames arrive at that rate.
     var idleGap = 0.0
 }
 
@@ -39,7 +39,9 @@ struct CellSamples {
 enum InterleavedRun {
     /// Runs `contenders` on `frames` (cycled) within `budget`; each
     /// converter writes its own buffer of `outputs` (same order), which
-    /// holds its output of the last frame measured.
+    /// holds its output of the last frame measured. With a `budget.idleGap`,
+    /// each timed conversion follows that much sleep, outside its samples
+    /// (warm-up rounds are not paced).
     /// `progress(done, planned)` is called after every round.
     static func measure(_ contenders: [Contender], frames: [I420Buffer], outputs: [BGRABuffer],
                         matrix: ColorMatrix, budget: RunBudget,

@@ -31,8 +31,8 @@ enum Pipeline {
             defer { finished.leave() }
             do {
                 try TimedDecode.run(path: path, onDecodeTime: { state.decodeTimes.append($0) }) { frame in
-                    let index = frame.time.index, packetStart = frame.packetStart
-                    state.shown.append(frame.time)
+                    let index = frame.shownFrame.index, packetStart = frame.packetStart
+                    state.shown.append(frame.shownFrame)
                     freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
                     let slot = index % depth
                     state.fill(slot: slot, from: frame.image)

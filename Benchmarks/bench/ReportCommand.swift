@@ -19,8 +19,9 @@ enum ReportCommand {
           latency, shown-frame timestamps, gaps, host delivery times.
           --pipeline   also decode frame N+1 while frame N converts (Dispatch queues)
           --scaling    parallel converter time by thread count and frame size
-          --pace FPS   idle 1/FPS s before each timed conversion, as between the
-                       frames of a call (default: back to back)
+          --pace FPS   synthetic and scaling sections: idle 1/FPS s before each
+                       timed conversion, as between the frames of a call
+                       (default: back to back); the idle time counts in --seconds
           --seconds    measuring time per size once --min-frames are done (default 8)
           --min-frames frames per cell at least (default 30); --max-frames at most (3000)
           --warmup     untimed rounds first (default 3)

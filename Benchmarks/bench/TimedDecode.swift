@@ -10,19 +10,24 @@ enum TimedDecode {
     struct Shown {
         /// The decoder's planes, valid only during the `onShown` call.
         let image: I420View
-        /// Its position among the shown frames, packet and presentation time.
-        let time: ShownFrameTime
+        /// Its position among the shown frames, its packet and presentation time.
+        let shownFrame: ShownFrameTime
         /// The clock reading when the decode call of its packet began.
         let packetStart: UInt64
+        /// The clock reading when the decoder handed it over: where its
+        /// packet's decode time ends (for the first frame of the packet).
+        let handedOver: UInt64
     }
 
-    /// Decodes `path`, calling `onDecodeTime` once per packet (nanoseconds
-    /// from the start of its decode call to its first shown frame, or to the
-    /// end of the call when it shows none) and `onShown` for every shown
-    /// frame in order, after that packet's `onDecodeTime`.
-    /// - Throws: the first read or decode error (`IVFError`, `VPXError`);
-    ///   every frame shown before it has been passed to `onShown`.
-    static func run(path: String, onDecodeTime: (Double) -> Void, onShown: (Shown) throws -> Void) throws {
+    /// Decodes `path`, calling `onDecodeTime` once per packet whose decode
+    /// call returns (nanoseconds from the start of the call to its first
+    /// shown frame, or to the end of the call when it shows none) and
+    /// `onShown` for every shown frame in order, after that packet's
+    /// `onDecodeTime`.
+    /// - Throws: the first error reading or decoding the file
+    ///   (`FileReadError`, `IVFError`, `VPXError`); every frame shown
+    ///   before it has been passed to `onShown`.
+    static func run(path: String, onDecodeTime: (Double) -> Void, onShown: (Shown) -> Void) throws {
         let bytes = try FileBytes.read(path)
         var reader = try IVFReader(bytes: bytes)
         let timebase = reader.header.timebase
@@ -32,11 +37,12 @@ enum TimedDecode {
             let start = Clock.monotonic()
             var timed = false
             try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
-                if !timed { timed = true; onDecodeTime(Double(Clock.monotonic() &- start)) }
-                let time = ShownFrameTime(index: shownCount, packet: packet.number,
-                                          time: MediaTime(value: packet.pts, timebase: timebase))
+                let handedOver = Clock.monotonic()
+                if !timed { timed = true; onDecodeTime(Double(handedOver &- start)) }
+                let shownFrame = ShownFrameTime(index: shownCount, packet: packet.number,
+                                                time: MediaTime(value: packet.pts, timebase: timebase))
                 shownCount += 1
-                try onShown(Shown(image: image, time: time, packetStart: start))
+                onShown(Shown(image: image, shownFrame: shownFrame, packetStart: start, handedOver: handedOver))
             }
             if !timed { onDecodeTime(Double(Clock.monotonic() &- start)) }
         }

@@ -96,23 +96,32 @@ struct BenchCLITests {
         #expect(run.lines.contains("0 passed, 2 failed"))
     }
 
-    @Test("--pace idles one frame interval before each timed conversion and says so")
+    @Test("--pace idles one frame interval before each timed conversion, outside the timing, and says so")
     func pacedReport() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let json = directory + "/paced.json"
-        let frames = 4, contenders = 6, fps = 50.0
+        let frames = 4, gapMicroseconds = 20_000.0
         let run = try Self.bench(["--only-sizes", "8x8", "--seconds", "0", "--min-frames", "\(frames)",
-                                  "--max-frames", "\(frames)", "--warmup", "0", "--no-vectors", "--pace", "\(Int(fps))",
+                                  "--max-frames", "\(frames)", "--warmup", "0", "--no-vectors", "--pace", "50",
                                   "--json", json])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("paced: 20.0 ms idle before each conversion"))
+        #expect(run.stdout.contains("paced: 20.0 ms idle before each synthetic conversion"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         let context = try #require(document["context"] as? [String: Any])
-        #expect(context["idle_gap_ms"] as? Double == 20)
-        // Every timed conversion (4 frames × 5 converters + floor) waited 20 ms first.
+        #expect(context["idle_gap_ms"] as? Double == gapMicroseconds / 1000)
+        let cells = try #require(document["benchmarks"] as? [[String: Any]]).filter {
+            ($0["name"] as? String)?.hasPrefix("convert/") == true
+        }
+        #expect(cells.count >= 2)
+        for cell in cells {
+            // An 8×8 conversion takes microseconds: a gap inside the timing would show.
+            let median = try #require(cell["real_time"] as? Double)
+            #expect(median < gapMicroseconds / 2, "\(cell["name"] ?? "?") timed \(median) µs")
+        }
+        // Every timed conversion (frames × cells) slept first.
         let seconds = try #require(context["bench_seconds"] as? Double)
-        #expect(seconds >= Double(frames * contenders) / fps, "took \(seconds) s")
+        #expect(seconds >= Double(frames * cells.count) * gapMicroseconds / 1e6, "took \(seconds) s")
     }
 
     @Test("a tiny report writes Google Benchmark JSON and a self-contained HTML page")
