@@ -31,11 +31,12 @@ struct CellSamples {
     var cpu: [Double] = []
 }
 
-/// Measures several contenders on the same frames, round-robin: each
-/// round converts one frame with every contender in turn, starting with a
-/// different contender each round so no one always runs first (or right
-/// after the floor flushed the cache). Ratios taken pair by pair within a
-/// round cancel drift of the machine.
+/// Measures several contenders on the same frames, interleaved: each
+/// round converts one frame with every contender in turn, in the balanced
+/// order of `RoundOrder`, so no one always runs first or always right after
+/// the same contender (after the floor, which flushed the cache, or after
+/// the parallel converter, which left the other core awake). Ratios taken
+/// pair by pair within a round cancel drift of the machine.
 enum InterleavedRun {
     /// Runs `contenders` on `frames` (cycled) within `budget`; each
     /// converter writes its own buffer of `outputs` (same order), which
@@ -74,8 +75,7 @@ enum InterleavedRun {
         while round < budget.maxFrames
                 && (round < budget.minFrames || Clock.seconds(since: start) < budget.seconds) {
             let frame = round % views.count
-            for step in 0..<count {
-                let k = (step + round) % count
+            for k in RoundOrder.order(round: round, count: count) {
                 if budget.idleGap > 0 { Thread.sleep(forTimeInterval: budget.idleGap) }
                 let cpu0 = Clock.processCPU()
                 let t0 = Clock.monotonic()
