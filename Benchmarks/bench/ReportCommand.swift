@@ -12,7 +12,7 @@ enum ReportCommand {
           The report. Synthetic frames at 176x144, 640x480, 1280x720, 1920x1080
           (--sizes adds sizes, --only-sizes replaces them) through every converter
           and the memory floor (a copy of the input + a fill of the output),
-          interleaved round-robin per frame: per-frame latency (median, p90, p99,
+          interleaved per frame in a balanced order: per-frame latency (median, p90, p99,
           max), Mpixel/s, GB/s (bytes read + written), time ÷ libyuv and ÷ floor
           (medians of per-round paired ratios), bit-exactness with libyuv.
           Then end to end over Vectors/ and each --vectors DIR: decode and convert
