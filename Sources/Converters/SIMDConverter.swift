@@ -86,13 +86,17 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     /// bytes (and aligned rows), ordinary stores below.
     case automatic
 
-    /// Destination size from which `.automatic` streams: 3.5 MiB, between
-    /// 1024×768 (3 MiB), where ordinary stores were still as fast, and
-    /// 1280×720 (3.5 MiB + 16 KiB), where streaming was 15–30 % faster
-    /// (`bench --converters simd-cached,simd-streaming --sizes ...`, on a
-    /// 2-core Zen 3 VM with 32 MiB of L3). Below it the frame stays in the
-    /// caches from one frame to the next and ordinary stores win.
-    public static let streamingThreshold = 3584 << 10
+    /// Destination size from which `.automatic` streams: 512 KiB, between
+    /// 320×240 (300 KiB), where both kinds of store took the same time, and
+    /// 480×360 (675 KiB), where streaming took 0.68–0.78× the time of
+    /// ordinary stores (as at 640×480 and up). At 176×144 ordinary stores
+    /// took 0.4× the time: the fence after streaming waits for the whole
+    /// frame to reach memory. Measured on a 2-core VM (1 MiB L2 a core,
+    /// 32 MiB L3) with `bench --converters scalar,lut,simd-cached,simd-streaming,libyuv`,
+    /// so the caches hold what other work left, as between the frames of a
+    /// call (`--pace 30` agreed); with only the two SIMD converters running,
+    /// the caches stay warm and ordinary stores tie up to 1024×768.
+    public static let streamingThreshold = 512 << 10
 
     /// Whether a conversion into `destinationBytes` bytes (stride × height)
     /// should use streaming stores.

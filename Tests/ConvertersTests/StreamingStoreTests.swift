@@ -51,18 +51,19 @@ import TestSupport
     @Test("automatic stores stream from the threshold up, and bands follow the whole frame")
     func automaticThreshold() throws {
         let automatic = SIMDConverter(stores: .automatic)
-        let hd = BGRABuffer(size: FrameSize(width: 1280, height: 720))
         let vga = BGRABuffer(size: FrameSize(width: 640, height: 480))
-        #expect(hd.stride * 720 >= SIMDStorePolicy.streamingThreshold)
-        #expect(automatic.streams(into: hd.view))
-        #expect(!automatic.streams(into: vga.view))
-        // A band of an HD frame is below the threshold on its own, but is
+        let qvga = BGRABuffer(size: FrameSize(width: 320, height: 240))
+        #expect(vga.stride * 480 >= SIMDStorePolicy.streamingThreshold)
+        #expect(qvga.stride * 240 < SIMDStorePolicy.streamingThreshold)
+        #expect(automatic.streams(into: vga.view))
+        #expect(!automatic.streams(into: qvga.view))
+        // A band of a VGA frame is below the threshold on its own, but is
         // converted as the whole frame would be.
-        let band = hd.view.band(rows: 0..<90)
+        let band = vga.view.band(rows: 0..<60)
         #expect(!automatic.streams(into: band))
-        let bands = try #require(automatic.converter(forBandsOf: hd.view) as? SIMDConverter)
+        let bands = try #require(automatic.converter(forBandsOf: vga.view) as? SIMDConverter)
         #expect(bands.streams(into: band))
-        let vgaBands = try #require(automatic.converter(forBandsOf: vga.view) as? SIMDConverter)
-        #expect(!vgaBands.streams(into: vga.view.band(rows: 0..<60)))
+        let qvgaBands = try #require(automatic.converter(forBandsOf: qvga.view) as? SIMDConverter)
+        #expect(!qvgaBands.streams(into: qvga.view.band(rows: 0..<60)))
     }
 }
