@@ -63,6 +63,7 @@ enum JSONReport {
             "min_frames": report.budget.minFrames,
             "idle_gap_ms": report.budget.idleGap * 1000,
             "stream_converter": report.streamConverter,
+            "parallel_min_pixels": report.parallelMinimumPixels.map { $0 as Any } ?? NSNull(),
             "interleaving": "per frame, in a balanced Latin-square order (each contender follows every other equally often); ratios are medians of per-round paired ratios",
             "bench_seconds": finite(report.seconds),
         ]

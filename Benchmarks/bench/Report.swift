@@ -14,6 +14,9 @@ struct Report {
     let budget: RunBudget
     /// The converter used end to end.
     let streamConverter: String
+    /// The `parallel` converter's measured crossover: it splits frames of
+    /// at least this many pixels (nil when it is not measured).
+    let parallelMinimumPixels: Int?
     /// Converters on synthetic frames, one entry per size.
     let synthetic: [SizeResult]
     /// Serial end-to-end runs, one per file.

@@ -113,6 +113,11 @@ enum ReportCommand {
         let progress = Progress(quiet: options.quiet)
         defer { progress.clear() }
         let converters = options.converters.compactMap { ConverterRegistry.make($0, threads: options.threads) }
+        let parallel = converters.lazy.compactMap { $0 as? ParallelConverter }.first
+        if let parallel {
+            Output.line("parallel: \(parallel.threads) threads, one thread below "
+                + "\(parallel.minimumParallelPixels) pixels (crossover measured now, each run after 1 ms idle)")
+        }
         let synthetic = ConverterBench.run(converters: converters, sizes: options.sizes, matrix: options.matrix,
                                            budget: options.budget, progress: progress.update)
         let files = VectorFiles.expand(options.vectorPaths)
@@ -133,7 +138,8 @@ enum ReportCommand {
         }
         progress.clear()
         return Report(machine: machine, date: date, matrix: options.matrix, budget: options.budget,
-                      streamConverter: options.streamConverter, synthetic: synthetic, serial: serial,
+                      streamConverter: options.streamConverter,
+                      parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
                       pipelined: pipelined, scaling: scaling, seconds: Clock.seconds(since: start))
     }
 

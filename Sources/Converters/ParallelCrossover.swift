@@ -1,20 +1,32 @@
 import Dispatch
+import Foundation
 import Frames
 
 /// Measures where splitting a frame across threads starts to pay.
 enum ParallelCrossover {
-    /// Frame sizes tried, smallest first (luma pixels: 4 K … 256 K).
+    /// Frame sizes tried, smallest first (luma pixels: 4 K … 1 M).
     static let candidates: [FrameSize] = [
         FrameSize(width: 64, height: 64), FrameSize(width: 128, height: 64), FrameSize(width: 128, height: 128),
         FrameSize(width: 256, height: 128), FrameSize(width: 256, height: 256), FrameSize(width: 512, height: 256),
-        FrameSize(width: 512, height: 512),
+        FrameSize(width: 512, height: 512), FrameSize(width: 1024, height: 512), FrameSize(width: 1024, height: 1024),
     ]
+
+    /// Idle time before each timed conversion, in microseconds: long enough
+    /// for an idle core to go to sleep, as it does between the frames of a
+    /// call. Waking it is most of the cost of splitting: on the 2-vCPU
+    /// benchmark VM a Dispatch worker on a sleeping core joined after
+    /// 40–90 µs, against 10–15 µs when its core had just been busy. Measured
+    /// back to back, the crossover came out at 512×512 or below, and
+    /// `parallel` then took 1.1–1.4× the time of `simd` at 640×480 in the
+    /// report; measured after this sleep, no candidate gains 10 % there,
+    /// so only frames from `largestCrossover` up are split.
+    static let idleMicroseconds: UInt32 = 1000
 
     /// The smallest candidate pixel count at which converting on `threads`
     /// threads beats the inner converter alone by at least 10 %, measured
-    /// side by side (medians of interleaved runs, the real dispatch included:
-    /// waking the worker threads is most of the cost at small sizes). Takes
-    /// a few tens of milliseconds. With one thread, `Int.max` (never split);
+    /// side by side (medians of interleaved runs, each after
+    /// `idleMicroseconds` of sleep, the real dispatch included). Takes up to
+    /// about half a second. With one thread, `Int.max` (never split);
     /// otherwise at most `largestCrossover`, so a measurement taken while
     /// another process held a core never stops large frames from splitting.
     static func measure(inner: any FrameConverter, threads: Int) -> Int {
@@ -40,10 +52,15 @@ enum ParallelCrossover {
         return largestCrossover
     }
 
-    /// 512 × 512: above this, splitting pays on any idle multi-core machine.
-    static let largestCrossover = 512 * 512
+    /// 1024 × 1024, between 1280 × 720 and 1920 × 1080: from this size up,
+    /// splitting pays on any multi-core machine whose other cores are not
+    /// busy (on the benchmark VM, 0.6–0.65× libyuv's time at 1920 × 1080
+    /// against 0.77–0.81× for `simd` alone).
+    static let largestCrossover = 1024 * 1024
 
+    /// Nanoseconds `body` takes, after `idleMicroseconds` of sleep.
     private static func time(_ body: () -> Void) -> UInt64 {
+        usleep(idleMicroseconds)
         let start = DispatchTime.now().uptimeNanoseconds
         body()
         return DispatchTime.now().uptimeNanoseconds - start

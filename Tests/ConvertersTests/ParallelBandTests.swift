@@ -27,11 +27,11 @@ import Testing
     }
 }
 
-/// The measured crossover never keeps a large frame on one thread.
+/// The measured crossover never keeps a 1080p frame on one thread.
 @Suite struct ParallelCrossoverTests {
     @Test func crossoverIsBounded() {
         let converter = ParallelConverter(inner: SIMDConverter(), threads: 2)
-        #expect(converter.minimumParallelPixels <= 512 * 512)
+        #expect(converter.minimumParallelPixels <= 1920 * 1080)
         #expect(ParallelConverter(inner: SIMDConverter(), threads: 1).minimumParallelPixels == Int.max)
     }
 }
