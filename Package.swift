@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
-        .testTarget(name: "BenchTests", dependencies: ["bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "Converters", "Frames"]),
         .testTarget(
             name: "ConvertersTests",
             dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),
