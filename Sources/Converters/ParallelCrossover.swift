@@ -4,11 +4,12 @@ import Frames
 
 /// Measures where splitting a frame across threads starts to pay.
 enum ParallelCrossover {
-    /// Frame sizes tried, smallest first (luma pixels: 4 K … 1 M).
+    /// Frame sizes tried, smallest first (luma pixels: 4 K … 512 K), all
+    /// below `largestCrossover`, which holds whatever is measured there.
     static let candidates: [FrameSize] = [
         FrameSize(width: 64, height: 64), FrameSize(width: 128, height: 64), FrameSize(width: 128, height: 128),
         FrameSize(width: 256, height: 128), FrameSize(width: 256, height: 256), FrameSize(width: 512, height: 256),
-        FrameSize(width: 512, height: 512), FrameSize(width: 1024, height: 512), FrameSize(width: 1024, height: 1024),
+        FrameSize(width: 512, height: 512), FrameSize(width: 1024, height: 512),
     ]
 
     /// Idle time before each timed conversion, in microseconds: long enough
