@@ -116,7 +116,7 @@ enum ReportCommand {
         let parallel = converters.lazy.compactMap { $0 as? ParallelConverter }.first
         if let parallel {
             Output.line("parallel: \(parallel.threads) threads, one thread below "
-                + "\(parallel.minimumParallelPixels) pixels (crossover measured now, each run after 1 ms idle)")
+                + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)")
         }
         let synthetic = ConverterBench.run(converters: converters, sizes: options.sizes, matrix: options.matrix,
                                            budget: options.budget, progress: progress.update)
