@@ -2,9 +2,10 @@ import Frames
 
 /// Table-driven conversion with the per-matrix tables of
 /// `ConversionTables`: per pixel, blue is one look-up in a 2-D table, and
-/// green and red are a luma look-up shared by both, then per channel an
-/// addition, a shift and a look-up in a lane of finished words (channel in
-/// its byte, alpha folded into red's), OR-ed into the 32-bit word.
+/// green and red share a luma look-up and one 64-bit addition that makes
+/// both their sums, then per channel a shift and a look-up in a lane of
+/// finished words (channel in its byte, alpha folded into red's), OR-ed
+/// into the 32-bit word.
 ///
 /// Two luma rows are converted together, so each chroma sample's look-ups
 /// serve its four pixels, and the luma and chroma bytes of four chroma
