@@ -47,7 +47,7 @@ public struct SIMDConverter: FrameConverter {
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         checkSizes(source, destination)
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
-        let streaming = stores.streams(destinationBytes: destination.stride * destination.height)
+        let streaming = stores.wantsStreaming(for: destination)
         switch level {
         case .baseline: convertBaseline(source, to: destination, matrix: matrix, streaming: streaming)
         case .avx2: convertAVX2(source, to: destination, matrix: matrix, streaming: streaming)
@@ -59,15 +59,14 @@ public struct SIMDConverter: FrameConverter {
     /// policy asks for them at its size and its rows start 64-byte aligned
     /// (which the kernel checks itself).
     public func streams(into destination: BGRAView) -> Bool {
-        stores.streams(destinationBytes: destination.stride * destination.height) && streamingStoresFit(destination)
+        stores.wantsStreaming(for: destination) && streamingStoresFit(destination)
     }
 
     /// With `.automatic`, a converter whose store kind is fixed by the size
     /// of the whole `frame`, so that its bands store the way the frame would.
     public func converter(forBandsOf frame: BGRAView) -> any FrameConverter {
         guard stores == .automatic else { return self }
-        let streaming = stores.streams(destinationBytes: frame.stride * frame.height)
-        return SIMDConverter(level: level, stores: streaming ? .streaming : .cached, name: name)
+        return SIMDConverter(level: level, stores: stores.wantsStreaming(for: frame) ? .streaming : .cached, name: name)
     }
 }
 
@@ -98,13 +97,14 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     /// the caches stay warm and ordinary stores tie up to 1024×768.
     public static let streamingThreshold = 512 << 10
 
-    /// Whether a conversion into `destinationBytes` bytes (stride × height)
-    /// should use streaming stores.
-    public func streams(destinationBytes: Int) -> Bool {
+    /// Whether the policy asks for streaming stores into `destination`,
+    /// judged by its size in bytes (stride × height); the kernel streams
+    /// only if the rows are also 64-byte aligned.
+    public func wantsStreaming(for destination: BGRAView) -> Bool {
         switch self {
         case .cached: false
         case .streaming: true
-        case .automatic: destinationBytes >= Self.streamingThreshold
+        case .automatic: destination.stride * destination.height >= Self.streamingThreshold
         }
     }
 
