@@ -18,6 +18,12 @@ struct RunBudget: Sendable {
     /// frame interval, so every conversion starts on an idle machine, as it
     /// does in a call where frames arrive at that rate.
     var idleGap = 0.0
+
+    /// How a paced run idles, for report headers (`"16.7 ms idle before
+    /// each synthetic conversion"`); nil when it runs back to back.
+    var pacing: String? {
+        idleGap > 0 ? "\(Format.fixed(idleGap * 1000, 1)) ms idle before each synthetic conversion" : nil
+    }
 }
 
 /// What one contender measured at one frame size: per-frame samples in

@@ -5,7 +5,7 @@ enum TextReport {
         let b = report.budget
         Output.line("bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
             + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved per frame in a balanced order; "
-            + (b.idleGap > 0 ? "paced: \(Format.fixed(b.idleGap * 1000, 1)) ms idle before each synthetic conversion; " : "")
+            + (b.pacing.map { "paced: \($0); " } ?? "")
             + "×libyuv, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)")
         if !report.synthetic.isEmpty {
             Output.line("")
