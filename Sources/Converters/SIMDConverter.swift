@@ -11,8 +11,9 @@ import SIMDRowsAVX512
 /// Pure-Swift SIMD conversion (`SIMDRows`), with the kernel compiled once
 /// per instruction-set level and the level chosen at run time.
 ///
-/// The kernel works on 32-pixel blocks of two rows that share chroma, in
-/// 16-bit lanes offset so that no sum wraps; narrow rows and the last
+/// The kernel works on 64-pixel blocks of two rows that share chroma (in
+/// 512-bit vectors at the AVX-512 level, as two 32-pixel blocks of 256-bit
+/// vectors below it), in 16-bit lanes offset so that no sum wraps; narrow rows and the last
 /// column of odd widths go through the same arithmetic one pixel at a time.
 /// It reads only the meaningful bytes of each plane row and writes only
 /// `width × 4` bytes of each destination row. Large frames are written
@@ -70,7 +71,7 @@ public struct SIMDConverter: FrameConverter {
     }
 }
 
-/// When `SIMDConverter` writes whole 32-pixel blocks with streaming
+/// When `SIMDConverter` writes whole vector blocks with streaming
 /// (non-temporal) stores instead of ordinary ones. The bytes written are
 /// the same; streaming stores skip reading each destination line into the
 /// cache first, which saves a third of the memory traffic of a frame that

@@ -33,21 +33,27 @@ import _Builtin_intrinsics.intel
 // order with one in-lane byte shuffle each; at the AVX2 and AVX-512 levels
 // the two luma rows of a chroma row share them.
 //
+// Row pairs go in 64-pixel blocks (`SIMDLevelTag.convertPairBlock64`): two
+// of the 32-pixel blocks above, except at the AVX-512 level, which converts
+// all 64 in 512-bit vectors (SIMDRowsAVX512/PairBlock512.swift) with the
+// same arithmetic, so every level's bytes come from the same terms.
+//
 // Stores: each kernel is instantiated twice, with ordinary stores and with
 // streaming (non-temporal) ones, which write a frame too big for the caches
 // without first reading every destination line in (a third less memory
 // traffic). Streaming needs 64-byte-aligned rows; a row's last, overlapping
 // block and the whole block before it use ordinary stores, so no cache line
 // mixes both kinds. The streaming store is the platform's own intrinsic
-// (`_mm256_stream_si256`, `_mm_stream_si128` from clang's intrinsics module):
-// Swift has no non-temporal store of its own.
+// (`_mm512_stream_si512`, `_mm256_stream_si256`, `_mm_stream_si128` from
+// clang's intrinsics module): Swift has no non-temporal store of its own.
 //
 // The formulations of min, saturating subtraction and the high multiply
 // below are the ones LLVM turns into single instructions (`vpminuw`,
 // `vpsubusw`, `vpmulhuw`); the stdlib's generic helpers (`pointwiseMin`,
 // `clamped`, converting initialisers) compile to calls or lane loops.
-// Check the AVX2 hot loop after any change:
+// Check the AVX2 and AVX-512 hot loops after any change:
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/Kernel.swift.o
+//   (likewise SIMDRowsAVX512)
 //
 // Incremental builds: SwiftPM does not recompile SIMDRowsAVX2 and
 // SIMDRowsAVX512 when only an @inlinable body here changes; touch their
@@ -156,6 +162,30 @@ public protocol SIMDLevelTag {
     /// (streaming) store, which writes around the caches instead of first
     /// reading the line in.
     static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer)
+
+    /// Converts pixels 0 ..< 64 of two luma rows `y0`, `y1` that share the
+    /// chroma samples 0 ..< 32 of `u` and `v`: reads exactly those bytes and
+    /// writes exactly 256 bytes at `out0` and at `out1`, stored by `Stores`
+    /// (32-byte aligned where `Stores` streams). `top` holds 16 lanes of
+    /// `SIMDRowConstants.upperBound`. The default converts two 32-pixel
+    /// blocks; a level with wider registers converts all 64 at once.
+    static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>)
+}
+
+extension SIMDLevelTag {
+    /// Two 32-pixel blocks (`rowPairBlock`).
+    @inlinable @inline(__always)
+    public static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
+    ) {
+        rowPairBlock(m, stores, y0, y1, u, v, out0, out1, top)
+        rowPairBlock(m, stores, y0 + 32, y1 + 32, u + 16, v + 16, out0 + 128, out1 + 128, top)
+    }
 }
 
 /// The tag of the baseline instance (built with the package's default target).
@@ -188,7 +218,7 @@ public func convertBaseline(_ source: I420View, to destination: BGRAView, matrix
 
 /// Converts `source` into `destination` with `matrix`; instantiated in the
 /// calling module for `level`. With `streaming`, and when every destination
-/// row starts 64-byte aligned, whole 32-pixel blocks are written with
+/// row starts 64-byte aligned, whole vector blocks are written with
 /// non-temporal stores (the bytes are the same; only the cache traffic
 /// differs), followed by a fence so they are visible to other threads once
 /// this returns.
@@ -209,8 +239,8 @@ public func convertFrame<Level: SIMDLevelTag>(
 }
 
 /// Whether every row of `destination` starts on a 64-byte boundary: the
-/// alignment of a streaming store (32), and no cache line holding the end
-/// of one row and the start of the next.
+/// alignment of a streaming store (32 or 64 bytes), and no cache line
+/// holding the end of one row and the start of the next.
 @inlinable
 public func streamingStoresFit(_ destination: BGRAView) -> Bool {
     Int(bitPattern: destination.row(0)) & 63 == 0 && destination.stride & 63 == 0
@@ -231,14 +261,21 @@ func convertFrame<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     }
 }
 
-/// How the kernel writes whole 32-pixel blocks.
+/// How the kernel writes whole vector blocks.
 public protocol SIMDStoreKind {
+    /// Whether the stores are streaming (non-temporal) ones, for a level
+    /// that writes wider vectors than `store` takes.
+    static var streams: Bool { get }
+
     /// Stores `value` at `address`, which is 32-byte aligned for streaming kinds.
     static func store(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer)
 }
 
 /// Ordinary stores, through the caches.
 public enum CachedStores: SIMDStoreKind {
+    /// No.
+    @inlinable public static var streams: Bool { false }
+
     /// One ordinary (unaligned) 32-byte store.
     @inlinable @inline(__always)
     public static func store(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
@@ -248,6 +285,9 @@ public enum CachedStores: SIMDStoreKind {
 
 /// Non-temporal stores of `Level`, around the caches.
 public enum StreamingStores<Level: SIMDLevelTag>: SIMDStoreKind {
+    /// Yes.
+    @inlinable public static var streams: Bool { true }
+
     /// `Level.storeStreaming`.
     @inlinable @inline(__always)
     public static func store(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
@@ -270,7 +310,7 @@ public func convertFrame<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStor
     while row < height {
         let u = source.u.row(row / 2), v = source.v.row(row / 2)
         if row + 1 < height && Level.convertsRowPairs {
-            convertRowPair(matrix, stores, source.y.row(row), source.y.row(row + 1), u, v,
+            convertRowPair(matrix, level, stores, source.y.row(row), source.y.row(row + 1), u, v,
                            destination.row(row), destination.row(row + 1), width, bound)
         } else {
             convertSingleRow(matrix, stores, source.y.row(row), u, v, destination.row(row), width, bound)
@@ -324,53 +364,66 @@ public enum SIMDRowConstants {
 
 /// Two luma rows that share the chroma rows `u` and `v`.
 @inlinable
-func convertRowPair<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-    _ m: M.Type, _ stores: Stores.Type,
+func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
     _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
     _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
     _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>,
     _ width: Int, _ bound: UnsafeRawPointer
 ) {
-    // Vector blocks of 32 pixels cover the even part of the row; when it is
-    // not a multiple of 32 a last block overlaps the previous one (it
-    // rewrites identical bytes). Reads stay inside each row: a block at even
-    // x reads luma x ..< x + 32 and chroma x / 2 ..< x / 2 + 16.
+    // Vector blocks of 64 pixels (32 for rows of 32 ..< 64) cover the even
+    // part of the row; when it is not a multiple of the block a last block
+    // overlaps the previous one (it rewrites identical bytes). Reads stay
+    // inside each row: a block at even x reads luma x ..< x + n and chroma
+    // x / 2 ..< (x + n) / 2.
     let even = width & ~1
-    if even >= 32 {
-        let top = bound.load(as: Words16.self)
-        let streamed = streamedPixels(even)
-        var x = 0
-        while x &+ 32 <= streamed {
-            rowPairBlock(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, out1 + x &<< 2, top)
-            x &+= 32
-        }
-        while x < even {
-            x = min(x, even &- 32)
-            rowPairBlock(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
-                         out0 + x &<< 2, out1 + x &<< 2, top)
-            x &+= 32
-        }
-        if even < width {
-            scalarPixel(m, y0[even], u[even / 2], v[even / 2], out0 + 4 * even)
-            scalarPixel(m, y1[even], u[even / 2], v[even / 2], out1 + 4 * even)
-        }
-    } else {
+    guard even >= 32 else {
         for x in 0..<width {
             scalarPixel(m, y0[x], u[x / 2], v[x / 2], out0 + 4 * x)
             scalarPixel(m, y1[x], u[x / 2], v[x / 2], out1 + 4 * x)
         }
+        return
+    }
+    let top = bound.load(as: Words16.self)
+    if even >= 64 {
+        let streamed = streamedPixels(even, block: 64)
+        var x = 0
+        while x &+ 64 <= streamed {
+            Level.convertPairBlock64(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                                     out0 + x &<< 2, out1 + x &<< 2, top)
+            x &+= 64
+        }
+        while x < even {
+            x = min(x, even &- 64)
+            Level.convertPairBlock64(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                                     out0 + x &<< 2, out1 + x &<< 2, top)
+            x &+= 64
+        }
+    } else {
+        // 32 ..< 64 pixels: one block, and an overlapping one if needed, through the caches.
+        rowPairBlock(m, CachedStores.self, y0, y1, u, v, out0, out1, top)
+        if even > 32 {
+            let x = even &- 32
+            rowPairBlock(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                         out0 + x &<< 2, out1 + x &<< 2, top)
+        }
+    }
+    if even < width {
+        scalarPixel(m, y0[even], u[even / 2], v[even / 2], out0 + 4 * even)
+        scalarPixel(m, y1[even], u[even / 2], v[even / 2], out1 + 4 * even)
     }
 }
 
-/// How many pixels at the start of a row of `even` (≥ 32) vector pixels
-/// may be written with streaming stores: all of them when `even` is a
-/// multiple of 32; otherwise the whole blocks that end before the
+/// How many pixels at the start of a row of `even` (≥ `block`) vector
+/// pixels may be written with streaming stores in blocks of `block` (a
+/// power of two, at least 16: whole cache lines): all of them when `even`
+/// is a multiple of `block`; otherwise the whole blocks that end before the
 /// overlapping last block starts, so that no cache line gets both a
 /// streaming and an ordinary store (which costs a partial-line write to
 /// memory: ~8× slower at 176×144).
 @inlinable @inline(__always)
-func streamedPixels(_ even: Int) -> Int {
-    even & 31 == 0 ? even : even &- 32
+func streamedPixels(_ even: Int, block: Int) -> Int {
+    even & (block &- 1) == 0 ? even : even &- block
 }
 
 /// One luma row (the last row of an odd height; every row at the baseline level).
@@ -383,7 +436,7 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
     let even = width & ~1
     if even >= 32 {
         let top = bound.load(as: Words16.self)
-        let streamed = streamedPixels(even)
+        let streamed = streamedPixels(even, block: 32)
         var x = 0
         while x &+ 32 <= streamed {
             rowBlock(m, stores, y0 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, top)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The SIMD converter's streaming (non-temporal) stores: taken exactly when
 /// the destination rows are 64-byte aligned, bit-exact with libyuv at every
-/// width (whole 32-pixel blocks streamed, row ends stored normally), and
+/// width (whole vector blocks streamed, row ends stored normally), and
 /// never touching row padding.
 @Suite struct StreamingStoreTests {
     static let canary: UInt8 = 0x5A

@@ -1,0 +1,125 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+import SIMDRows
+
+// The AVX-512 level's 64-pixel row-pair block: the kernel's arithmetic
+// (SIMDRows/Kernel.swift: the same offset 16-bit terms, one `vpsubusw`,
+// `vpminuw` and shift a channel) in 512-bit vectors of 32 pixels, twice
+// the width of the other levels' blocks.
+//
+// Lanes hold pixels in their natural order; chroma terms are computed once
+// for the 32 samples the two rows share and spread to pixels with one
+// `vpermw` each, and one `vpermt2w` interleaves the B|G and R|A words of
+// 16 pixels into their BGRA bytes, so no in-lane "pair order" is needed.
+//
+// Written with clang's AVX-512 intrinsics rather than Swift's `SIMD32`: at
+// 32 lanes the standard library's generic lane operations (comparisons,
+// `replacing(with:where:)`, `lowHalf`, initialisers from lanes) compile to
+// lane-by-lane loops in a release build (Swift 6.3), where each intrinsic
+// here is one instruction. Check the hot loop after any change:
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/Kernel.swift.o
+
+extension SIMDAVX512Level {
+    /// Converts pixels 0 ..< 64 of two rows in 512-bit vectors; the contract
+    /// of `SIMDLevelTag.convertPairBlock64`.
+    @inline(__always)
+    public static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
+    ) {
+        let bound = _mm512_broadcast_i64x4(unsafeBitCast(top, to: __m256i.self))
+        let uw = widen32(u), vw = widen32(v)
+        // With u, v the raw samples: Tb = offset + 128 UB - u UB, and so on.
+        let offset = SIMDRowConstants.lumaOffset - M.yb
+        let tb = _mm512_sub_epi16(splat(offset + 128 * M.ub), _mm512_mullo_epi16(uw, splat(M.ub)))
+        let tg = _mm512_add_epi16(
+            _mm512_add_epi16(splat(offset - 128 * (M.ug + M.vg)), _mm512_mullo_epi16(uw, splat(M.ug))),
+            _mm512_mullo_epi16(vw, splat(M.vg)))
+        let tr = _mm512_sub_epi16(splat(offset + 128 * M.vr), _mm512_mullo_epi16(vw, splat(M.vr)))
+        let first = Terms512(tb, tg, tr, spreading: spreadFirst)
+        let second = Terms512(tb, tg, tr, spreading: spreadSecond)
+        pixels32(m, stores, y0, first, bound, out0)
+        pixels32(m, stores, y1, first, bound, out1)
+        pixels32(m, stores, y0 + 32, second, bound, out0 + 128)
+        pixels32(m, stores, y1 + 32, second, bound, out1 + 128)
+    }
+
+    /// 32 pixels from luma bytes `y` and their chroma terms; stores 128 bytes.
+    @inline(__always)
+    static func pixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
+        _ out: UnsafeMutablePointer<UInt8>
+    ) {
+        let yw = widen32(y)
+        let a = _mm512_or_si512(_mm512_mulhi_epu16(_mm512_or_si512(yw, _mm512_slli_epi16(yw, 8)), splat(M.yg)),
+                                splat(SIMDRowConstants.lumaOffset))
+        let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.b), bound), 6)   // blue, low byte
+        let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.g), bound), 2)   // green, high byte
+        let r = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.r), bound), 6)   // red, low byte
+        let highBytes = splat(0xFF00)
+        let bg = _mm512_or_si512(b, _mm512_and_si512(g, highBytes))
+        let ra = _mm512_or_si512(r, highBytes)
+        store(stores, _mm512_permutex2var_epi16(bg, interleaveFirst, ra), at: out)          // pixels 0 ... 15
+        store(stores, _mm512_permutex2var_epi16(bg, interleaveSecond, ra), at: out + 64)    // pixels 16 ... 31
+    }
+
+    /// Stores 64 bytes at `address` (64-byte aligned when `Stores` streams).
+    @inline(__always)
+    static func store<Stores: SIMDStoreKind>(_ stores: Stores.Type, _ value: __m512i, at address: UnsafeMutablePointer<UInt8>) {
+        if Stores.streams {
+            _mm512_stream_si512(UnsafeMutableRawPointer(address), value)
+        } else {
+            UnsafeMutableRawPointer(address).storeBytes(of: value, as: __m512i.self)
+        }
+    }
+
+    /// 32 bytes at `p` (no alignment needed) zero-extended to 32 words (`vpmovzxbw`).
+    @inline(__always)
+    static func widen32(_ p: UnsafePointer<UInt8>) -> __m512i {
+        _mm512_cvtepu8_epi16(UnsafeRawPointer(p).loadUnaligned(as: __m256i.self))
+    }
+
+    /// 32 lanes of the low 16 bits of `x`.
+    @inline(__always)
+    static func splat(_ x: Int) -> __m512i {
+        _mm512_set1_epi16(Int16(truncatingIfNeeded: x))
+    }
+
+    /// Word indices that repeat chroma samples 0 ... 15 for pixels 0 ... 31.
+    @inline(__always)
+    static var spreadFirst: __m512i {
+        _mm512_set_epi16(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8,
+                         7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0)
+    }
+
+    /// Word indices that repeat chroma samples 16 ... 31 for pixels 32 ... 63.
+    @inline(__always)
+    static var spreadSecond: __m512i { _mm512_add_epi16(spreadFirst, splat(16)) }
+
+    /// `vpermt2w` indices pairing B|G word i (0 ... 15) with R|A word i (32 + i).
+    @inline(__always)
+    static var interleaveFirst: __m512i {
+        _mm512_set_epi16(47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8,
+                         39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0)
+    }
+
+    /// `vpermt2w` indices pairing B|G word 16 + i with R|A word 48 + i.
+    @inline(__always)
+    static var interleaveSecond: __m512i { _mm512_add_epi16(interleaveFirst, splat(16)) }
+}
+
+/// The three chroma terms of 32 pixels, spread from the 32 chroma samples
+/// of a 64-pixel block.
+struct Terms512 {
+    var b, g, r: __m512i
+
+    /// The terms `tb`, `tg`, `tr` (one per chroma sample) at the samples `indices` names, one per pixel.
+    @inline(__always)
+    init(_ tb: __m512i, _ tg: __m512i, _ tr: __m512i, spreading indices: __m512i) {
+        b = _mm512_permutexvar_epi16(indices, tb)
+        g = _mm512_permutexvar_epi16(indices, tg)
+        r = _mm512_permutexvar_epi16(indices, tr)
+    }
+}
+#endif
