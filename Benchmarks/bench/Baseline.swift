@@ -1,7 +1,8 @@
 import Foundation
 
-/// `Benchmarks/baseline.json`: the same-run ratios to libyuv that the gate
-/// compares with, per frame size and converter, and how they were made.
+/// One machine's entry in `Benchmarks/baseline.json` (`BaselineFile`): the
+/// same-run ratios to libyuv that the gate compares with, per frame size
+/// and converter, and how they were made.
 ///
 /// The gated ratio is the work ratio: the median over interleaved rounds of
 /// (the converter's process CPU time for a frame ÷ libyuv's for the same
@@ -34,9 +35,29 @@ struct Baseline: Codable {
         case wallSamples = "wall_samples"
     }
 
+}
+
+/// The baseline file: one `Baseline` per kind of machine, because a ratio
+/// to libyuv depends on the CPU (on the 2-core AMD EPYC VM `simd` took 0.84×
+/// libyuv's CPU time at 1920×1080, on the Intel Xeon VM with AVX-512 0.5×),
+/// so one machine's numbers are too loose or too strict for another.
+struct BaselineFile: Codable {
+    /// What the file holds, for people.
+    var about: String
+    /// `MachineInfo.baselineKey` → the baseline measured on that kind of machine.
+    var machines: [String: Baseline]
+
+    /// An empty file.
+    init() {
+        about = """
+            Per kind of machine (CPU model, cores, SIMD level), the same-run CPU-time ratios to libyuv             that `bench gate` compares with. The gate uses its own machine's entry; on a machine with             none it uses, per cell, the loosest of all entries. `bench gate --update-baseline` writes             the entry of the machine it runs on and keeps the others.
+            """
+        machines = [:]
+    }
+
     /// Reads and decodes the file at `path`.
-    static func load(_ path: String) throws -> Baseline {
-        try JSONDecoder().decode(Baseline.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    static func load(_ path: String) throws -> BaselineFile {
+        try JSONDecoder().decode(BaselineFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// Writes the file at `path` (pretty-printed, keys sorted, trailing newline).
@@ -46,5 +67,23 @@ struct Baseline: Codable {
         var data = try encoder.encode(self)
         data.append(0x0A)
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The gated ratios for the machine `key` names (size → converter →
+    /// ratio), and a phrase saying where they come from: that machine's
+    /// entry, or for a machine without one the largest ratio of each cell
+    /// over all entries. Nil when the file has no entries.
+    func ratios(for key: String) -> (ratios: [String: [String: Double]], source: String)? {
+        if let own = machines[key] {
+            return (own.ratios, "entry '\(key)' (\(own.date), \(own.runs) runs)")
+        }
+        guard !machines.isEmpty else { return nil }
+        var loosest: [String: [String: Double]] = [:]
+        for baseline in machines.values {
+            for (size, cells) in baseline.ratios {
+                for (name, ratio) in cells { loosest[size, default: [:]][name] = max(loosest[size]?[name] ?? 0, ratio) }
+            }
+        }
+        return (loosest, "no entry for '\(key)': the loosest of \(machines.count) machines' entries, per cell")
     }
 }

@@ -21,11 +21,14 @@ enum GateCommand {
             time for a frame ÷ libyuv's for the same frame (the work ratio: other
             processes on the cores barely move it; the wall-time ratio is shown
             beside it). A cell over the limit is measured again and fails only if
-            it is over both times.
-          --update-baseline  measure N runs (default 3) and write FILE with the
-                             worst ratio of each cell (nothing is compared)
-          --merge            with --update-baseline: keep FILE's earlier runs and
-                             add these, so the baseline spans runs made at
+            it is over both times. FILE holds an entry per kind of machine (CPU
+            model, cores, SIMD level); a machine without one is held to the
+            loosest entry of each cell.
+          --update-baseline  measure N runs (default 3) and write this machine's
+                             entry of FILE with the worst ratio of each cell,
+                             keeping the other entries (nothing is compared)
+          --merge            with --update-baseline: keep this machine's earlier
+                             runs and add these, so the entry spans runs made at
                              different times (different load on a shared machine)
           --seconds S        measuring time per size and run (default 5)
           Refuses to run in a debug build (exit 2): its timings are not comparable.
@@ -76,18 +79,20 @@ enum GateCommand {
         budget.seconds = seconds
         let converters = ConverterRegistry.all()
 
-        if update {
-            var earlier: Baseline?
-            if merge, FileManager.default.fileExists(atPath: baselinePath) {
-                do { earlier = try Baseline.load(baselinePath) } catch {
-                    Output.error("cannot merge with \(baselinePath): \(error)")
-                    return 1
-                }
+        let key = machine.baselineKey
+        var file = BaselineFile()
+        if !update || FileManager.default.fileExists(atPath: baselinePath) {
+            do { file = try BaselineFile.load(baselinePath) } catch {
+                Output.error("cannot read baseline \(baselinePath): \(error)")
+                return 1
             }
+        }
+        if update {
             let baseline = measureBaseline(converters: converters, runs: runs, matrix: matrix, budget: budget,
-                                           machine: machine, earlier: earlier, progress: progress)
+                                           machine: machine, earlier: merge ? file.machines[key] : nil, progress: progress)
             progress.clear()
-            do { try baseline.save(baselinePath) } catch {
+            file.machines[key] = baseline
+            do { try file.save(baselinePath) } catch {
                 Output.error("cannot write \(baselinePath): \(error.localizedDescription)")
                 return 1
             }
@@ -95,23 +100,22 @@ enum GateCommand {
                 let cells = (baseline.ratios[size] ?? [:]).sorted { $0.key < $1.key }
                 Output.line("baseline \(size) (cpu ratio to libyuv): " + cells.map { "\($0.key) \(Format.ratio($0.value))" }.joined(separator: ", "))
             }
-            Output.line("wrote \(baselinePath) from \(baseline.runs) runs (\(runs) new) in \(Format.fixed(Clock.seconds(since: start), 1)) s")
+            Output.line("wrote entry '\(key)' of \(baselinePath) from \(baseline.runs) runs (\(runs) new) in \(Format.fixed(Clock.seconds(since: start), 1)) s")
             return 0
         }
 
-        let baseline: Baseline
-        do { baseline = try Baseline.load(baselinePath) } catch {
-            Output.error("cannot read baseline \(baselinePath): \(error)")
+        guard let (ratios, source) = file.ratios(for: key) else {
+            Output.error("baseline \(baselinePath) has no machine entries")
             return 1
         }
-        Output.line("gate: baseline \(baselinePath) (\(baseline.date), \(baseline.runs) runs), tolerance \(Format.fixed(tolerance * 100, 0)) %")
+        Output.line("gate: baseline \(baselinePath), \(source), tolerance \(Format.fixed(tolerance * 100, 0)) %")
         var checks: [Check] = []
         progress.update("gate: bit-exactness on synthetic frames")
         checks.append(syntheticExactness(converters, matrix: matrix))
         if VectorFiles.directoryExists(VectorFiles.defaultDirectory) { vectorPaths.insert(VectorFiles.defaultDirectory, at: 0) }
         progress.update("gate: verifying vectors")
         checks += vectorChecks(vectorPaths, converters: converters, matrix: matrix)
-        checks += ratioChecks(baseline: baseline, tolerance: tolerance, converters: converters, matrix: matrix,
+        checks += ratioChecks(baseline: ratios, tolerance: tolerance, converters: converters, matrix: matrix,
                               budget: budget, progress: progress)
         progress.clear()
         let failed = checks.filter { !$0.passed }
@@ -170,12 +174,12 @@ enum GateCommand {
     /// The gated ratios: each converter's time ÷ libyuv at each gated size,
     /// one check per converter and size, over-limit cells confirmed by a
     /// second measurement of that size (the better of the two counts).
-    static func ratioChecks(baseline: Baseline, tolerance: Double, converters: [any FrameConverter],
+    static func ratioChecks(baseline: [String: [String: Double]], tolerance: Double, converters: [any FrameConverter],
                             matrix: ColorMatrix, budget: RunBudget, progress: Progress) -> [Check] {
         var checks: [Check] = []
         for size in gatedSizes {
             let key = size.description
-            guard let expected = baseline.ratios[key] else {
+            guard let expected = baseline[key] else {
                 checks.append(report(Check(name: "ratios at \(key)", passed: false, detail: "baseline has no \(key) entry")))
                 continue
             }

@@ -101,6 +101,13 @@ struct MachineInfo {
         }
     }
 
+    /// The kind of machine a gate baseline belongs to: CPU model, cores and
+    /// the SIMD level in use (FRAMEBENCH_SIMD included), which together set
+    /// the ratios to libyuv.
+    var baselineKey: String {
+        "\(cpuModel), \(cores) cores, simd level \(SIMDConverter().level)"
+    }
+
     /// The one-line summary: CPU, cores, build configuration, SIMD path.
     var line: String {
         "machine: \(cpuModel), \(cores) cores, \(build) build, \(simdPath)"
