@@ -166,7 +166,7 @@ public protocol SIMDLevelTag {
     /// Converts pixels 0 ..< 64 of two luma rows `y0`, `y1` that share the
     /// chroma samples 0 ..< 32 of `u` and `v`: reads exactly those bytes and
     /// writes exactly 256 bytes at `out0` and at `out1`, stored by `Stores`
-    /// (32-byte aligned where `Stores` streams). `top` holds 16 lanes of
+    /// (64-byte aligned where `Stores` streams). `top` holds 16 lanes of
     /// `SIMDRowConstants.upperBound`. The default converts two 32-pixel
     /// blocks; a level with wider registers converts all 64 at once.
     static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
