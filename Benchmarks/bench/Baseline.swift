@@ -34,7 +34,6 @@ struct Baseline: Codable {
         case note, command, date, machine, matrix, runs, statistic, samples, ratios
         case wallSamples = "wall_samples"
     }
-
 }
 
 /// The baseline file: one `Baseline` per kind of machine, because a ratio
@@ -50,7 +49,10 @@ struct BaselineFile: Codable {
     /// An empty file.
     init() {
         about = """
-            Per kind of machine (CPU model, cores, SIMD level), the same-run CPU-time ratios to libyuv             that `bench gate` compares with. The gate uses its own machine's entry; on a machine with             none it uses, per cell, the loosest of all entries. `bench gate --update-baseline` writes             the entry of the machine it runs on and keeps the others.
+            Per kind of machine (CPU model, cores, SIMD level), the same-run CPU-time ratios to libyuv \
+            that `bench gate` compares with. The gate uses its own machine's entry; on a machine with \
+            none it uses, per cell, the loosest of all entries. `bench gate --update-baseline` writes \
+            the entry of the machine it runs on and keeps the others.
             """
         machines = [:]
     }

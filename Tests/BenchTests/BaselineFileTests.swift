@@ -32,6 +32,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         try file.save(path)
         let read = try BaselineFile.load(path)
+        #expect(read.about == file.about && !file.about.contains("  "))
         #expect(read.machines.keys.sorted() == ["A", "B"])
         #expect(read.machines["B"]?.ratios == ["1920x1080": ["simd": 0.5]])
     }
