@@ -371,10 +371,10 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>,
     _ width: Int, _ bound: UnsafeRawPointer
 ) {
-    // Vector blocks of 64 pixels (32 for rows of 32 ..< 64) cover the even
-    // part of the row; when it is not a multiple of the block a last block
-    // overlaps the previous one (it rewrites identical bytes). Reads stay
-    // inside each row: a block at even x reads luma x ..< x + n and chroma
+    // Whole 64-pixel blocks, then 32-pixel blocks, cover the even part of
+    // the row; when it is not a multiple of 32 a last block overlaps the
+    // previous one (it rewrites identical bytes). Reads stay inside each
+    // row: a block of n pixels at even x reads luma x ..< x + n and chroma
     // x / 2 ..< (x + n) / 2.
     let even = width & ~1
     guard even >= 32 else {
@@ -385,27 +385,30 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
         return
     }
     let top = bound.load(as: Words16.self)
-    if even >= 64 {
-        let streamed = streamedPixels(even, block: 64)
-        var x = 0
-        while x &+ 64 <= streamed {
-            Level.convertPairBlock64(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
-                                     out0 + x &<< 2, out1 + x &<< 2, top)
-            x &+= 64
-        }
-        while x < even {
-            x = min(x, even &- 64)
-            Level.convertPairBlock64(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
-                                     out0 + x &<< 2, out1 + x &<< 2, top)
-            x &+= 64
-        }
+    // Streaming stores, as for `streamedPixels`: a last block that overlaps
+    // the one before it (when the row is not a multiple of 32 pixels), and
+    // that one, are stored normally.
+    let whole = even & ~63, rest = even &- whole
+    let streamed = rest == 0 || rest >= 32 ? whole : whole &- 64
+    var x = 0
+    while x < streamed {
+        Level.convertPairBlock64(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                                 out0 + x &<< 2, out1 + x &<< 2, top)
+        x &+= 64
+    }
+    while x < whole {
+        Level.convertPairBlock64(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                                 out0 + x &<< 2, out1 + x &<< 2, top)
+        x &+= 64
+    }
+    if rest == 32 {
+        rowPairBlock(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, out1 + x &<< 2, top)
     } else {
-        // 32 ..< 64 pixels: one block, and an overlapping one if needed, through the caches.
-        rowPairBlock(m, CachedStores.self, y0, y1, u, v, out0, out1, top)
-        if even > 32 {
-            let x = even &- 32
+        while x < even {
+            x = min(x, even &- 32)
             rowPairBlock(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
                          out0 + x &<< 2, out1 + x &<< 2, top)
+            x &+= 32
         }
     }
     if even < width {
@@ -414,16 +417,15 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     }
 }
 
-/// How many pixels at the start of a row of `even` (≥ `block`) vector
-/// pixels may be written with streaming stores in blocks of `block` (a
-/// power of two, at least 16: whole cache lines): all of them when `even`
-/// is a multiple of `block`; otherwise the whole blocks that end before the
+/// How many pixels at the start of a row of `even` (≥ 32) vector pixels
+/// may be written with streaming stores: all of them when `even` is a
+/// multiple of 32; otherwise the whole blocks that end before the
 /// overlapping last block starts, so that no cache line gets both a
 /// streaming and an ordinary store (which costs a partial-line write to
 /// memory: ~8× slower at 176×144).
 @inlinable @inline(__always)
-func streamedPixels(_ even: Int, block: Int) -> Int {
-    even & (block &- 1) == 0 ? even : even &- block
+func streamedPixels(_ even: Int) -> Int {
+    even & 31 == 0 ? even : even &- 32
 }
 
 /// One luma row (the last row of an odd height; every row at the baseline level).
@@ -436,7 +438,7 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
     let even = width & ~1
     if even >= 32 {
         let top = bound.load(as: Words16.self)
-        let streamed = streamedPixels(even, block: 32)
+        let streamed = streamedPixels(even)
         var x = 0
         while x &+ 32 <= streamed {
             rowBlock(m, stores, y0 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, top)
