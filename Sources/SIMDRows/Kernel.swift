@@ -173,9 +173,18 @@ public protocol SIMDLevelTag {
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>)
+
+    /// Whether `convertPairBlock64` converts all 64 pixels at once, so that
+    /// one 64-pixel block overlapping the one before it is the cheapest way
+    /// to finish a row; otherwise (the default) it costs two 32-pixel
+    /// blocks and a row ends in as few 32-pixel blocks as it needs.
+    static var convertsWidePairBlocks: Bool { get }
 }
 
 extension SIMDLevelTag {
+    /// No: two 32-pixel blocks.
+    @inlinable public static var convertsWidePairBlocks: Bool { false }
+
     /// Two 32-pixel blocks (`rowPairBlock`).
     @inlinable @inline(__always)
     public static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
@@ -371,11 +380,12 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>,
     _ width: Int, _ bound: UnsafeRawPointer
 ) {
-    // Whole 64-pixel blocks, then 32-pixel blocks, cover the even part of
-    // the row; when it is not a multiple of 32 a last block overlaps the
-    // previous one (it rewrites identical bytes). Reads stay inside each
-    // row: a block of n pixels at even x reads luma x ..< x + n and chroma
-    // x / 2 ..< (x + n) / 2.
+    // Whole 64-pixel blocks cover the even part of the row, and its end
+    // (`rest` pixels) is one 64-pixel block or a few 32-pixel blocks
+    // (`SIMDLevelTag.convertsWidePairBlocks`); a last block that does not
+    // fit overlaps the one before it (rewriting identical bytes). Reads stay
+    // inside each row: a block of n pixels at even x reads luma x ..< x + n
+    // and chroma x / 2 ..< (x + n) / 2.
     let even = width & ~1
     guard even >= 32 else {
         for x in 0..<width {
@@ -385,11 +395,12 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
         return
     }
     let top = bound.load(as: Words16.self)
-    // Streaming stores, as for `streamedPixels`: a last block that overlaps
-    // the one before it (when the row is not a multiple of 32 pixels), and
-    // that one, are stored normally.
     let whole = even & ~63, rest = even &- whole
-    let streamed = rest == 0 || rest >= 32 ? whole : whole &- 64
+    let wideEnd = whole > 0 && (rest > 32 || (rest > 0 && Level.convertsWidePairBlocks))
+    // Streaming stores, as for `streamedPixels`: blocks that overlap, the
+    // end and the whole block before it, are stored normally.
+    let overlaps = wideEnd || rest & 31 != 0
+    let streamed = overlaps ? whole &- 64 : whole
     var x = 0
     while x < streamed {
         Level.convertPairBlock64(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
@@ -401,15 +412,19 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
                                  out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
-    if rest == 32 {
-        rowPairBlock(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, out1 + x &<< 2, top)
-    } else {
+    if wideEnd {
+        x = even &- 64
+        Level.convertPairBlock64(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                                 out0 + x &<< 2, out1 + x &<< 2, top)
+    } else if overlaps {
         while x < even {
             x = min(x, even &- 32)
             rowPairBlock(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
                          out0 + x &<< 2, out1 + x &<< 2, top)
             x &+= 32
         }
+    } else if rest == 32 {
+        rowPairBlock(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, out1 + x &<< 2, top)
     }
     if even < width {
         scalarPixel(m, y0[even], u[even / 2], v[even / 2], out0 + 4 * even)

@@ -20,6 +20,10 @@ import SIMDRows
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/Kernel.swift.o
 
 extension SIMDAVX512Level {
+    /// Yes: a 64-pixel block is one pass of 512-bit vectors.
+    @inline(__always)
+    public static var convertsWidePairBlocks: Bool { true }
+
     /// Converts pixels 0 ..< 64 of two rows in 512-bit vectors; the contract
     /// of `SIMDLevelTag.convertPairBlock64`.
     @inline(__always)
