@@ -13,9 +13,10 @@ import SIMDRowsAVX512
 ///
 /// The kernel works on 64-pixel blocks of two rows that share chroma (in
 /// 512-bit vectors at the AVX-512 level, as two 32-pixel blocks of 256-bit
-/// vectors below it), in 16-bit lanes offset so that no sum wraps; narrow rows and the last
-/// column of odd widths go through the same arithmetic one pixel at a time.
-/// It reads only the meaningful bytes of each plane row and writes only
+/// vectors below it), in 16-bit lanes offset so that no sum wraps; narrow
+/// rows and the last column of odd widths go through the same arithmetic
+/// one pixel at a time. It reads only the meaningful bytes of each plane
+/// row and writes only
 /// `width × 4` bytes of each destination row. Large frames are written
 /// with streaming stores (see `SIMDStorePolicy`).
 public struct SIMDConverter: FrameConverter {
