@@ -37,6 +37,8 @@ let package = Package(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
 
+        // Percentiles (one convention), distributions, ratio intervals.
+        .target(name: "Statistics", swiftSettings: optimised),
         // Plane and frame types, media time, colour matrices.
         .target(name: "Frames", swiftSettings: optimised),
         // IVF container reader and the libvpx VP8 decoder and encoder.
@@ -48,10 +50,10 @@ let package = Package(
         // The FrameConverter protocol and one file per converter.
         .target(
             name: "Converters",
-            dependencies: ["Frames", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV"],
+            dependencies: ["Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV"],
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
-        .target(name: "Conformance", dependencies: ["Frames", "VPX", "CCrypto"], swiftSettings: optimised),
+        .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
         // The command-line tool.
         .executableTarget(
             name: "bench",
@@ -65,6 +67,7 @@ let package = Package(
 
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
         .target(name: "TestSupport", dependencies: ["Frames"], path: "Tests/TestSupport", swiftSettings: optimised),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),

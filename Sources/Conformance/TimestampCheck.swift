@@ -1,4 +1,5 @@
 import Frames
+import Statistics
 
 /// A shown frame's place in its stream, for timestamp checks.
 public struct ShownFrameTime: Sendable, Equatable {
@@ -60,8 +61,8 @@ public struct TimestampCheck: Sendable {
     public let frames: [ShownFrameTime]
     /// Backwards and duplicate times (violations) and gaps, in stream order.
     public let issues: [TimestampIssue]
-    /// The nominal frame duration: the median of the positive steps between
-    /// shown frames, or nil with fewer than two distinct times.
+    /// The nominal frame duration: the median (`Percentile`, nearest rank)
+    /// of the positive steps between shown frames, or nil with fewer than two distinct times.
     public let nominalDuration: MediaDuration?
 
     /// Checks `frames` (shown frames in decode order).
@@ -71,8 +72,7 @@ public struct TimestampCheck: Sendable {
             .filter { $0.0.time.timebase == $0.1.time.timebase }
             .map { $0.1.time.value &- $0.0.time.value }
             .filter { $0 > 0 }
-            .sorted()
-        let nominal = steps.isEmpty ? nil : steps[steps.count / 2]
+        let nominal = Percentile.median(steps)
         nominalDuration = nominal.map { MediaDuration(value: $0, timebase: frames[0].time.timebase) }
         var issues: [TimestampIssue] = []
         for (previous, frame) in zip(frames, frames.dropFirst()) {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Frames
+import Statistics
 
 /// Measures where splitting a frame across threads starts to pay.
 enum ParallelCrossover {
@@ -46,7 +47,8 @@ enum ParallelCrossover {
                     together.append(b)
                 }
             }
-            if bands.count > 1, median(together) * 10 < median(alone) * 9 {
+            if bands.count > 1, let both = Percentile.median(together), let single = Percentile.median(alone),
+                both * 10 < single * 9 {
                 return min(size.pixelCount, largestCrossover)
             }
         }
@@ -65,9 +67,5 @@ enum ParallelCrossover {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
         return DispatchTime.now().uptimeNanoseconds - start
-    }
-
-    private static func median(_ values: [UInt64]) -> UInt64 {
-        values.sorted()[values.count / 2]
     }
 }
