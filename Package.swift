@@ -54,10 +54,17 @@ let package = Package(
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
         .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
-        // The command-line tool.
+        // The measurement harness: clocks, interleaved runner, floors, stream
+        // runs, the baseline file and the gate's decisions.
+        .target(
+            name: "Measurement",
+            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "SIMDRows", "SIMDRowsAVX2",
+                           "SIMDRowsAVX512"],
+            swiftSettings: optimised),
+        // The command-line tool: argument handling, commands, rendering.
         .executableTarget(
             name: "bench",
-            dependencies: ["Frames", "VPX", "Converters", "Conformance"],
+            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement"],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
         .executableTarget(
@@ -71,7 +78,9 @@ let package = Package(
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
-        .testTarget(name: "BenchTests", dependencies: ["bench", "Converters", "Frames"]),
+        .testTarget(
+            name: "MeasurementTests",
+            dependencies: ["Measurement", "Statistics", "Converters", "Frames", "TestSupport"]),
         .testTarget(
             name: "ConvertersTests",
             dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Measurement
 import Foundation
 import Converters
 

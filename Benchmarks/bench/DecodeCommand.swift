@@ -1,3 +1,4 @@
+import Measurement
 import Conformance
 import Converters
 import Frames

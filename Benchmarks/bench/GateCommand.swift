@@ -1,3 +1,4 @@
+import Measurement
 import Converters
 import Foundation
 import Frames
@@ -13,17 +14,17 @@ enum GateCommand {
             report sizes plus odd ones);
           - any file in Vectors/ (and each --vectors DIR) failing verify, except
             bad-ts-* files, which must fail, and only on their timestamps;
-          - a parallel converter that used no more CPU time than wall time at a
-            gated size it splits (it lost its threads; at least 1.2x is needed);
+          - a parallel converter whose CPU ÷ wall time at a gated size it splits
+            lies below 1.2 with its whole 95 % interval, twice (it lost its threads);
           - any converter whose same-run ratio to libyuv at 1280x720 or 1920x1080
-            exceeds the baseline's by more than T (default 0.25 = 25 %). The ratio
-            is the median over interleaved rounds of the converter's process CPU
+            exceeds the baseline's by more than T (default 0.25 = 25 %) with the
+            whole 95 % interval of its median, in two measurements. The ratio is
+            the median over interleaved rounds of the converter's process CPU
             time for a frame ÷ libyuv's for the same frame (the work ratio: other
             processes on the cores barely move it; the wall-time ratio is shown
-            beside it). A cell over the limit is measured again and fails only if
-            it is over both times. FILE holds an entry per kind of machine (CPU
-            model, cores, SIMD level); a machine without one is held to the
-            loosest entry of each cell.
+            beside it). FILE holds an entry per kind of machine (CPU vendor,
+            family and model from /proc/cpuinfo, cores, SIMD level); a machine
+            without one is held to the loosest entry of each cell.
           --update-baseline  measure N runs (default 3) and write this machine's
                              entry of FILE with the worst ratio of each cell,
                              keeping the other entries (nothing is compared)
@@ -79,21 +80,27 @@ enum GateCommand {
         budget.seconds = seconds
         let converters = ConverterRegistry.all()
 
-        let key = machine.baselineKey
+        let key = machine.key
         var file = BaselineFile()
         if !update || FileManager.default.fileExists(atPath: baselinePath) {
-            do { file = try BaselineFile.load(baselinePath) } catch {
-                Output.error("cannot read baseline \(baselinePath): \(error)")
+            do {
+                file = try BaselineFile(decoding: try Data(contentsOf: URL(fileURLWithPath: baselinePath)))
+            } catch let failure as BaselineFile.DecodingFailure {
+                Output.error("baseline \(baselinePath): \(failure)")
+                return 1
+            } catch {
+                Output.error("cannot read baseline \(baselinePath): \(FileErrors.reason(error))")
                 return 1
             }
         }
         if update {
             let baseline = measureBaseline(converters: converters, runs: runs, matrix: matrix, budget: budget,
-                                           machine: machine, earlier: merge ? file.machines[key] : nil, progress: progress)
+                                           machine: machine, earlier: merge ? file.machines[key.description] : nil,
+                                           progress: progress)
             progress.clear()
-            file.machines[key] = baseline
-            do { try file.save(baselinePath) } catch {
-                Output.error("cannot write \(baselinePath): \(error.localizedDescription)")
+            file.machines[key.description] = baseline
+            do { try file.encoded().write(to: URL(fileURLWithPath: baselinePath), options: .atomic) } catch {
+                Output.error("cannot write \(baselinePath): \(FileErrors.reason(error))")
                 return 1
             }
             for size in gatedSizes.map(\.description) {
@@ -104,19 +111,20 @@ enum GateCommand {
             return 0
         }
 
-        guard let (ratios, source) = file.ratios(for: key) else {
+        guard let limits = file.limits(for: key) else {
             Output.error("baseline \(baselinePath) has no machine entries")
             return 1
         }
-        Output.line("gate: baseline \(baselinePath), \(source), tolerance \(Format.fixed(tolerance * 100, 0)) %")
+        let policy = GatePolicy(tolerance: tolerance)
+        Output.line("gate: baseline \(baselinePath), \(limits.source), tolerance \(Format.fixed(tolerance * 100, 0)) %")
         var checks: [Check] = []
         progress.update("gate: bit-exactness on synthetic frames")
         checks.append(syntheticExactness(converters, matrix: matrix))
         if VectorFiles.directoryExists(VectorFiles.defaultDirectory) { vectorPaths.insert(VectorFiles.defaultDirectory, at: 0) }
         progress.update("gate: verifying vectors")
         checks += vectorChecks(vectorPaths, converters: converters, matrix: matrix)
-        checks += ratioChecks(baseline: ratios, tolerance: tolerance, converters: converters, matrix: matrix,
-                              budget: budget, progress: progress)
+        checks += ratioChecks(limits: limits, policy: policy, cores: machine.cores, converters: converters,
+                              matrix: matrix, budget: budget, progress: progress)
         progress.clear()
         let failed = checks.filter { !$0.passed }
         Output.line("gate: \(checks.count - failed.count) passed, \(failed.count) failed (\(Format.fixed(Clock.seconds(since: start), 1)) s)")
@@ -171,108 +179,72 @@ enum GateCommand {
         }
     }
 
-    /// The gated ratios: each converter's time ÷ libyuv at each gated size,
-    /// one check per converter and size, over-limit cells confirmed by a
-    /// second measurement of that size (the better of the two counts).
-    static func ratioChecks(baseline: [String: [String: Double]], tolerance: Double, converters: [any FrameConverter],
+    /// The gated ratios: each converter's CPU time ÷ libyuv's at each gated
+    /// size, one check per converter and size, and one per converter that
+    /// should split frames there; cells the policy wants measured again
+    /// are, from a second interleaved run of that size.
+    static func ratioChecks(limits: BaselineLimits, policy: GatePolicy, cores: Int, converters: [any FrameConverter],
                             matrix: ColorMatrix, budget: RunBudget, progress: Progress) -> [Check] {
         var checks: [Check] = []
         for size in gatedSizes {
-            let key = size.description
-            guard let expected = baseline[key] else {
-                checks.append(report(Check(name: "ratios at \(key)", passed: false, detail: "baseline has no \(key) entry")))
-                continue
+            let first = measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
+            let threaded = converters.filter { GatePolicy.expectsThreads($0, at: size, cores: cores) }.map(\.name)
+            var decisions: [String: GateDecision] = [:], threadDecisions: [String: GateDecision] = [:]
+            for (name, figures) in first {
+                decisions[name] = policy.decide(baseline: limits.ratios[GateCell(size: size, converter: name)],
+                                                measured: figures.cpu)
+                if threaded.contains(name) { threadDecisions[name] = policy.decideThreads(share: figures.threadShare) }
             }
-            /// The largest ratio `name` may have: its baseline ratio × (1 + tolerance).
-            func limit(_ name: String) -> Double? { expected[name].map { $0 * (1 + tolerance) } }
-            var measured = measureRatios(converters: converters, size: size, matrix: matrix, budget: budget, progress: progress)
-            let threaded = converters.filter { expectsThreads($0, at: size) }.map(\.name)
-            let over = measured.filter { name, ratio in limit(name).map { ratio.cpu > $0 } ?? false }
-            let single = measured.filter { name, ratio in threaded.contains(name) && !usedThreads(ratio) }
-            var again: [String: (cpu: Double, wall: Double)] = [:]
-            if !over.isEmpty || !single.isEmpty {
-                again = measureRatios(converters: converters, size: size, matrix: matrix, budget: budget, progress: progress)
-                for (name, ratio) in again where over[name] != nil {
-                    if let first = measured[name], ratio.cpu < first.cpu { measured[name] = ratio }
-                }
+            var second: [String: GateMeasurement] = [:]
+            if (Array(decisions.values) + Array(threadDecisions.values)).contains(.remeasure) {
+                second = measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
             }
             for name in threaded {
-                guard let first = measured[name] else { continue }
-                let best = [first, again[name]].compactMap { $0 }.max { $0.cpu / $0.wall < $1.cpu / $1.wall }!
-                checks.append(report(threadCheck(name, size: key, ratio: best, measuredTwice: single[name] != nil)))
+                guard let one = first[name], let decision = threadDecisions[name] else { continue }
+                let two = second[name]
+                let final = decision == .remeasure && two != nil
+                    ? policy.decideThreads(share: two!.threadShare, earlier: one.threadShare) : decision
+                let shown = two ?? one
+                let passed = final != .fail
+                checks.append(report(Check(
+                    name: passed ? "\(name) runs on several threads at \(size)" : "\(name) ran on one thread at \(size)",
+                    passed: passed,
+                    detail: "CPU ÷ wall time \(Format.estimate(shown.threadShare)) (at least \(Format.ratio(policy.threadedCPUShare)))"
+                        + (two == nil ? "" : " (measured twice)"))))
             }
             for converter in converters where converter.name != Contender.referenceLabel {
-                let name = converter.name
-                let check = "\(name) ratio to libyuv at \(key)"
-                guard let ratio = measured[name] else { continue }
-                let wall = "wall \(Format.ratio(ratio.wall))"
-                guard let base = expected[name], let bound = limit(name) else {
-                    checks.append(report(Check(name: check, passed: true,
-                                               detail: "cpu \(Format.ratio(ratio.cpu)) (not in the baseline, not gated), \(wall)")))
+                let name = converter.name, cell = GateCell(size: size, converter: name)
+                guard let one = first[name], let decision = decisions[name] else { continue }
+                let two = second[name]
+                let final = decision == .remeasure && two != nil
+                    ? policy.decide(baseline: limits.ratios[cell], measured: two!.cpu, earlier: one.cpu) : decision
+                let shown = two ?? one
+                let wall = "wall \(Format.estimate(shown.wall))"
+                guard let base = limits.ratios[cell], final != .notGated else {
+                    checks.append(report(Check(name: "\(name) ratio to libyuv at \(size)", passed: true,
+                                               detail: "cpu \(Format.estimate(shown.cpu)) (not in the baseline, not gated), \(wall)")))
                     continue
                 }
-                let detail = "cpu \(Format.ratio(ratio.cpu)) vs baseline \(Format.ratio(base)), limit \(Format.ratio(bound))"
-                    + (over[name] != nil ? " (measured twice, better kept)" : "") + "; \(wall)"
-                let regressed = ratio.cpu > bound
-                checks.append(report(Check(name: regressed ? "\(check) regressed" : check, passed: !regressed, detail: detail)))
+                let detail = "cpu \(Format.estimate(shown.cpu)) vs baseline \(Format.ratio(base)), limit \(Format.ratio(policy.limit(baseline: base)))"
+                    + (decision == .remeasure ? " (first measurement \(Format.estimate(one.cpu)), measured twice)" : "") + "; \(wall)"
+                let failed = final == .fail
+                checks.append(report(Check(name: "\(name) ratio to libyuv at \(size)" + (failed ? " regressed" : ""),
+                                           passed: !failed, detail: detail)))
             }
-            for name in expected.keys.sorted() where !converters.contains(where: { $0.name == name }) {
-                checks.append(report(Check(name: "\(name) at \(key)", passed: false, detail: "in the baseline but no longer registered")))
+            let registered = Set(converters.map(\.name))
+            for cell in limits.ratios.keys.sorted() where cell.size == size && !registered.contains(cell.converter) {
+                checks.append(report(Check(name: "\(cell)", passed: false, detail: "in the baseline but no longer registered")))
             }
         }
         return checks
     }
 
-    /// Least process CPU time ÷ wall time of a conversion that counts as
-    /// having run on more than one thread (ratios to libyuv, whose CPU and
-    /// wall times are equal, so this is the converter's own CPU ÷ wall).
-    /// `parallel` at 1920×1080 measured 1.6–1.8 on the 2-core benchmark VM;
-    /// on one thread it would be about 1.
-    static let threadedCPUShare = 1.2
-
-    /// Whether `converter` should run on several threads at `size` on this
-    /// machine: a parallel converter with more than one thread, on more than
-    /// one core, at a size it splits.
-    static func expectsThreads(_ converter: any FrameConverter, at size: FrameSize) -> Bool {
-        guard let parallel = converter as? ParallelConverter else { return false }
-        return parallel.threads > 1 && ProcessInfo.processInfo.activeProcessorCount > 1
-            && size.pixelCount >= parallel.minimumParallelPixels
-    }
-
-    /// Whether paired ratios `ratio` show more CPU time than wall time.
-    static func usedThreads(_ ratio: (cpu: Double, wall: Double)) -> Bool {
-        ratio.cpu >= threadedCPUShare * ratio.wall
-    }
-
-    /// The check that converter `name` ran on several threads at `size`
-    /// (its cost in CPU time alone would not show it losing them).
-    static func threadCheck(_ name: String, size: String, ratio: (cpu: Double, wall: Double), measuredTwice: Bool) -> Check {
-        let share = ratio.cpu / ratio.wall
-        let detail = "CPU ÷ wall time \(Format.ratio(share)) (at least \(Format.ratio(threadedCPUShare)))"
-            + (measuredTwice ? " (measured twice, better kept)" : "")
-        let passed = usedThreads(ratio)
-        return Check(name: passed ? "\(name) runs on several threads at \(size)" : "\(name) ran on one thread at \(size)",
-                     passed: passed, detail: detail)
-    }
-
-    /// One interleaved measurement of every converter (and the floor) at
-    /// `size`: converter name → (median paired CPU-time ratio to libyuv,
-    /// median paired wall-time ratio).
-    static func measureRatios(converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix,
-                              budget: RunBudget, progress: Progress) -> [String: (cpu: Double, wall: Double)] {
-        let contenders = converters.map { Contender.converter($0) } + [.floor]
-        let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
-        let outputs = contenders.map { _ in BGRABuffer(size: size) }
-        let samples = InterleavedRun.measure(contenders, frames: frames, outputs: outputs, matrix: matrix,
-                                             budget: budget) { done, planned in
+    /// One interleaved measurement of every converter (and the floors) at `size`.
+    static func measure(_ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix,
+                        budget: RunBudget, progress: Progress) -> [String: GateMeasurement] {
+        GateMeasurement.of(ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
             progress.update("gate: timing \(size), frame \(done) of ~\(planned)")
-        }
-        let result = ConverterBench.summarize(samples, size: size, bitExact: [:])
-        var ratios: [String: (cpu: Double, wall: Double)] = [:]
-        for cell in result.cells where cell.label != Contender.floorLabel {
-            if let cpu = cell.cpuRatioToLibyuv, let wall = cell.ratioToLibyuv { ratios[cell.label] = (cpu, wall) }
-        }
-        return ratios
+        })
     }
 
     /// Measures the gated sizes `runs` times, adds the runs of `earlier`
@@ -285,14 +257,12 @@ enum GateCommand {
         for run in 1...runs {
             for size in gatedSizes {
                 progress.update("baseline run \(run)/\(runs): \(size)")
-                for (name, ratio) in measureRatios(converters: converters, size: size, matrix: matrix,
-                                                   budget: budget, progress: progress) {
-                    samples[size.description, default: [:]][name, default: []].append(ratio.cpu)
-                    wallSamples[size.description, default: [:]][name, default: []].append(ratio.wall)
+                for (name, figures) in measure(converters, size: size, matrix: matrix, budget: budget, progress: progress) {
+                    samples[size.description, default: [:]][name, default: []].append(figures.cpu.median)
+                    wallSamples[size.description, default: [:]][name, default: []].append(figures.wall.median)
                 }
             }
         }
-        let ratios = samples.mapValues { $0.mapValues { $0.max() ?? 0 } }
         return Baseline(
             note: """
                 Gated: per cell, the worst of \(totalRuns) runs (\(Format.fixed(budget.seconds, 0)) s per size each\
@@ -308,6 +278,6 @@ enum GateCommand {
             date: ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withInternetDateTime]),
             machine: machine.line, matrix: matrix.name, runs: totalRuns,
             statistic: "median over rounds of (converter process CPU time ÷ libyuv's) for the same frame; worst of the runs",
-            samples: samples, wallSamples: wallSamples, ratios: ratios)
+            samples: samples, wallSamples: wallSamples)
     }
 }

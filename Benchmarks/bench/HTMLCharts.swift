@@ -1,3 +1,4 @@
+import Measurement
 import Foundation
 
 /// The inline SVG charts of the HTML report.
@@ -97,7 +98,7 @@ enum HTMLCharts {
     static func ratioChart(_ sizes: [SizeResult]) -> String {
         let labels = (sizes.first?.cells ?? []).map(\.label).filter { $0 != Contender.referenceLabel }
         let width = 760.0, left = 70.0, right = 150.0, top = 34.0, bottom = 50.0, height = 320.0
-        let values: [Double] = sizes.flatMap { size in size.cells.compactMap { $0.ratioToLibyuv } } + [1.0]
+        let values: [Double] = sizes.flatMap { size in size.cells.compactMap { $0.ratioToLibyuv?.median } } + [1.0]
         let y = SVG.LogScale(domain: SVG.LogScale.padded(values), range: (height - bottom, top))
         let groupWidth = (width - left - right) / Double(max(sizes.count, 1))
         let barWidth = groupWidth * 0.8 / Double(max(labels.count, 1))
@@ -111,7 +112,7 @@ enum HTMLCharts {
         for (group, size) in sizes.enumerated() {
             let gx = left + Double(group) * groupWidth + groupWidth * 0.1
             for (index, label) in labels.enumerated() {
-                guard let cell = size.cells.first(where: { $0.label == label }), let ratio = cell.ratioToLibyuv else { continue }
+                guard let cell = size.cells.first(where: { $0.label == label }), let ratio = cell.ratioToLibyuv?.median else { continue }
                 let py = y(ratio)
                 let color = SVG.color(label, index: index)
                 svg += "<rect x=\"\(SVG.n(gx + Double(index) * barWidth))\" y=\"\(SVG.n(min(py, one)))\" width=\"\(SVG.n(barWidth - 2))\" height=\"\(SVG.n(max(1, abs(one - py))))\" fill=\"\(color)\"><title>\(SVG.escape(label)) at \(size.size): \(Format.ratio(ratio))</title></rect>"

@@ -1,3 +1,6 @@
+import Measurement
+import Statistics
+
 /// The report as one self-contained HTML page (no scripts, no external
 /// files): the machine line, charts as inline SVG — ratios to libyuv,
 /// throughput against frame size, per-frame latency distributions per
@@ -10,7 +13,7 @@ enum HTMLReport {
         if MachineInfo.isDebugBuild {
             body += "<p class=\"warn\">Debug build: timings are not representative.</p>"
         }
-        body += "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order\(report.budget.pacing.map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
+        body += "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order\(Format.pacing(report.budget).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
         if !report.synthetic.isEmpty {
             body += "<h2>Converters on synthetic frames</h2>"
             body += summary(report.synthetic)

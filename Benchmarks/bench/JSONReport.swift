@@ -1,16 +1,24 @@
+import Measurement
+import Statistics
 import Foundation
 
-/// The report in Google Benchmark's JSON schema: a `context` object and a
+/// The report in Google Benchmark's JSON layout: a `context` object and a
 /// `benchmarks` array whose entries have `name`, `run_type`, `iterations`,
-/// `real_time`, `cpu_time` and `time_unit` (so `compare.py` and other
-/// tools read it), plus FrameBench's own fields (`p90`, `p99`, `max`,
-/// `ratio_to_libyuv`, `cpu_ratio_to_libyuv`, `ratio_to_floor`, `ratio_to_scalar`, `bit_exact`, ...).
+/// `real_time`, `time_unit` and, where measured, `cpu_time`, plus
+/// FrameBench's own fields (`p90`, `p99`, `max`, `ratio_to_libyuv` with
+/// `ratio_to_libyuv_ci`, the same for `cpu_ratio_to_libyuv`,
+/// `ratio_to_floor` and `ratio_to_scalar`, `bit_exact`, `samples_us`, ...).
+/// `json_schema_version` (top level) numbers this layout.
 ///
-/// Times are in microseconds. `real_time` is the median per-frame wall
-/// time (not a mean: the claim is the median); `cpu_time` is the mean
-/// process CPU time per frame where measured, else equal to `real_time`.
-/// Names: `convert/<converter>/<WxH>` (`floor` is the memory floor),
-/// `stream/<serial|pipelined>/<file>/<decode|convert|frame>`,
+/// Times are in microseconds. Unlike Google Benchmark's (a mean),
+/// `real_time` is the median per-frame wall time, as `context` says; the
+/// mean is in `mean`. `cpu_time` is the mean process CPU time per frame
+/// (all threads) of `convert/*` and `scaling/*` entries; stream entries have
+/// none (their CPU time is not measured). `samples_us` holds the per-frame
+/// times (at most `maximumSamples`, evenly spaced in measurement order) and
+/// `ratio_samples_to_libyuv` the per-round paired ratios, for `bench compare`.
+/// Names: `convert/<converter>/<WxH>` (`floor` and `floor:<n>threads` are the
+/// memory floors), `stream/<serial|pipelined>/<file>/<decode|convert|latency|frame>`,
 /// `scaling/threads:<n>/<WxH>`.
 enum JSONReport {
     /// The JSON text (pretty-printed, keys sorted).
@@ -33,12 +41,33 @@ enum JSONReport {
             benchmarks[index]["family_index"] = index
             benchmarks[index]["per_family_instance_index"] = 0
         }
-        let document: [String: Any] = ["context": context(report), "benchmarks": benchmarks]
+        let document: [String: Any] = [
+            "json_schema_version": schemaVersion, "context": context(report), "benchmarks": benchmarks,
+        ]
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]),
               let text = String(data: data, encoding: .utf8) else {
             return "{\"context\": {}, \"benchmarks\": []}\n"
         }
         return text + "\n"
+    }
+
+    /// The version of this layout, written as `json_schema_version`.
+    static let schemaVersion = 2
+
+    /// Most samples written per entry.
+    static let maximumSamples = 1000
+
+    /// At most `maximumSamples` of `values`, evenly spaced (all of them when fewer).
+    static func thinned(_ values: [Double]) -> [Double] {
+        guard values.count > maximumSamples else { return values }
+        return (0..<maximumSamples).map { values[$0 * values.count / maximumSamples] }
+    }
+
+    /// `value` rounded to `digits` significant digits (compact JSON).
+    static func compact(_ value: Double, digits: Int = 5) -> Double {
+        guard value.isFinite, value != 0 else { return 0 }
+        let scale = pow(10, Double(digits) - ceil(log10(abs(value))))
+        return (value * scale).rounded() / scale
     }
 
     /// The `context` object: Google Benchmark's fields and FrameBench's.
@@ -57,6 +86,13 @@ enum JSONReport {
             "load_avg": machine.loadAverage,
             "library_build_type": machine.build,
             "cpu_model": machine.cpuModel,
+            "machine_key": machine.key.description,
+            "real_time_statistic": "median of the per-frame wall times (Google Benchmark writes a mean; FrameBench's mean is in 'mean')",
+            "cpu_time_statistic": "mean process CPU time per frame, all threads (convert and scaling entries only)",
+            "ci_statistic": "95 % distribution-free interval of the median of per-round paired ratios (sign-test order statistics)",
+            "floor_warnings": (report.synthetic + report.scaling).flatMap { size in
+                size.belowFloor.map { "\($0.label) at \(size.size): \(Format.estimate($0.ratioToFloor)) of \($0.floorLabel)" }
+            },
             "simd_path": machine.simdPath,
             "matrix": report.matrix.name,
             "warmup_rounds": report.budget.warmupRounds,
@@ -70,16 +106,29 @@ enum JSONReport {
     }
 
     /// The Google Benchmark fields every entry has.
-    static func base(name: String, iterations: Int, realTime: Double, cpuTime: Double) -> [String: Any] {
-        ["name": name, "run_name": name, "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
-         "threads": 1, "iterations": iterations, "real_time": finite(realTime / 1000),
-         "cpu_time": finite(cpuTime / 1000), "time_unit": "us"]
+    static func base(name: String, iterations: Int, realTime: Double, cpuTime: Double?, samples: [Double]) -> [String: Any] {
+        var item: [String: Any] = [
+            "name": name, "run_name": name, "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
+            "threads": 1, "iterations": iterations, "real_time": finite(realTime / 1000), "time_unit": "us",
+            "samples_us": thinned(samples).map { compact($0 / 1000) },
+        ]
+        if let cpuTime { item["cpu_time"] = finite(cpuTime / 1000) }
+        return item
+    }
+
+    /// A ratio estimate's median (or null) under `key` and its interval under `key_ci`.
+    static func put(_ estimate: RatioEstimate?, _ key: String, into item: inout [String: Any]) {
+        item[key] = estimate.map { finite($0.median) } ?? NSNull()
+        item[key + "_ci"] = estimate.map { [finite($0.lower), finite($0.upper)] } ?? NSNull()
     }
 
     /// One synthetic or scaling cell.
     static func entry(_ cell: CellResult, prefix: String, matrix: String) -> [String: Any] {
         var item = base(name: "\(prefix)/\(cell.label)/\(cell.size)", iterations: cell.wall.count,
-                        realTime: cell.wall.median, cpuTime: cell.cpuMean)
+                        realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
+        if !cell.libyuvRatios.isEmpty && cell.label != Contender.referenceLabel {
+            item["ratio_samples_to_libyuv"] = thinned(cell.libyuvRatios).map { compact($0) }
+        }
         item["converter"] = cell.label
         item["width"] = cell.size.width
         item["height"] = cell.size.height
@@ -95,10 +144,11 @@ enum JSONReport {
         item["items_per_second"] = finite(1e9 / cell.wall.median)
         item["bytes_per_second"] = finite(Double(CellResult.bytesMoved(cell.size)) * 1e9 / cell.wall.median)
         item["mpixels_per_second"] = finite(cell.megapixelsPerSecond)
-        item["ratio_to_libyuv"] = cell.ratioToLibyuv.map(finite) ?? NSNull()
-        item["cpu_ratio_to_libyuv"] = cell.cpuRatioToLibyuv.map(finite) ?? NSNull()
-        item["ratio_to_floor"] = cell.ratioToFloor.map(finite) ?? NSNull()
-        item["ratio_to_scalar"] = cell.ratioToScalar.map(finite) ?? NSNull()
+        put(cell.ratioToLibyuv, "ratio_to_libyuv", into: &item)
+        put(cell.cpuRatioToLibyuv, "cpu_ratio_to_libyuv", into: &item)
+        put(cell.ratioToFloor, "ratio_to_floor", into: &item)
+        item["floor"] = cell.floorLabel
+        put(cell.ratioToScalar, "ratio_to_scalar", into: &item)
         if let exact = cell.bitExact { item["bit_exact"] = exact }
         return item
     }
@@ -119,7 +169,7 @@ enum JSONReport {
         for (part, distribution) in [("decode", run.decode), ("convert", run.convert), ("latency", run.latency)] {
             guard let distribution else { continue }
             var item = base(name: "stream/\(run.mode.rawValue)/\(file)/\(part)", iterations: distribution.count,
-                            realTime: distribution.median, cpuTime: distribution.median)
+                            realTime: distribution.median, cpuTime: nil, samples: distribution.sorted)
             item.merge(shared) { current, _ in current }
             item["p50"] = finite(distribution.median / 1000)
             item["p99"] = finite(distribution.p99 / 1000)
@@ -127,9 +177,10 @@ enum JSONReport {
             result.append(item)
         }
         if run.frames > 0 {
-            let perFrame = run.seconds * 1e9 / Double(run.frames * run.passes)
+            let perPass = run.passSeconds.map { $0 * 1e9 / Double(run.frames) }
             var item = base(name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames * run.passes,
-                            realTime: perFrame, cpuTime: perFrame)
+                            realTime: Distribution(perPass)?.median ?? 0, cpuTime: nil, samples: perPass)
+            item["real_time_statistic"] = "median over passes of the pass's time ÷ its frames"
             item.merge(shared) { current, _ in current }
             item["frames_per_second"] = finite(run.framesPerSecond)
             result.append(item)

@@ -1,3 +1,4 @@
+import Measurement
 import Foundation
 
 /// Writes to standard output and standard error.

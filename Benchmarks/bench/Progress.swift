@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Measurement
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

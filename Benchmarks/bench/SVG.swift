@@ -1,3 +1,4 @@
+import Measurement
 import Foundation
 
 /// Small helpers for hand-written inline SVG: escaping, number formatting,

@@ -1,3 +1,5 @@
+import Measurement
+import Statistics
 import Foundation
 
 /// An aligned text table: a header row, then rows; text columns are
@@ -64,5 +66,22 @@ enum Format {
     /// A ratio with two decimals and a `×` (for tables).
     static func ratio(_ value: Double?) -> String {
         value.map { fixed($0, 2) } ?? "-"
+    }
+}
+
+extension Format {
+    /// A ratio estimate's median with two decimals (`-` for nil).
+    static func ratio(_ estimate: RatioEstimate?) -> String { ratio(estimate?.median) }
+
+    /// A ratio estimate as `median [lower, upper]` (its 95 % interval), two decimals.
+    static func estimate(_ estimate: RatioEstimate?) -> String {
+        guard let estimate else { return "-" }
+        return "\(fixed(estimate.median, 2)) [\(fixed(estimate.lower, 2)),\(fixed(estimate.upper, 2))]"
+    }
+
+    /// How a paced run idles, for report headers (`"16.7 ms idle before
+    /// each synthetic conversion"`); nil when `budget` runs back to back.
+    static func pacing(_ budget: RunBudget) -> String? {
+        budget.idleGap > 0 ? "\(fixed(budget.idleGap * 1000, 1)) ms idle before each synthetic conversion" : nil
     }
 }

@@ -1,3 +1,6 @@
+import Measurement
+import Statistics
+
 /// The report as aligned tables on standard output.
 enum TextReport {
     /// Prints every section of `report` that has results.
@@ -5,14 +8,18 @@ enum TextReport {
         let b = report.budget
         Output.line("bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
             + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved per frame in a balanced order; "
-            + (b.pacing.map { "paced: \($0); " } ?? "")
+            + (Format.pacing(b).map { "paced: \($0); " } ?? "")
             + "×libyuv, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)")
         if !report.synthetic.isEmpty {
             Output.line("")
             Output.line("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
             for line in syntheticTable(report.synthetic).render() { Output.line(line) }
-            Output.line("floor = copy of the same I420 bytes + fill of the same BGRA bytes; GB/s counts I420 read + BGRA written;")
+            Output.line("ratios: median of per-round paired ratios [its 95 % interval]; below 1 is faster than the reference")
+            Output.line("floor = every I420 byte read once with vector loads + every BGRA byte written once (the faster of streaming")
+            Output.line("  and ordinary stores), the fastest the bytes can move; floor:Nthreads the same in the parallel converter's")
+            Output.line("  bands on N threads, the floor of the converters that split that size; GB/s counts I420 read + BGRA written")
             Output.line("cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares")
+            for line in floorWarnings(report.synthetic) { Output.line(line) }
         }
         if !report.serial.isEmpty {
             Output.line("")
@@ -43,12 +50,30 @@ enum TextReport {
                 table.add([index == 0 ? "\(size.size)" : "", cell.label, "\(cell.wall.count)",
                            Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
                            Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
-                           Format.fixed(cell.gigabytesPerSecond, 2), Format.ratio(cell.ratioToLibyuv),
-                           Format.ratio(cell.cpuRatioToLibyuv), Format.ratio(cell.ratioToFloor),
-                           Format.ratio(cell.ratioToScalar), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
+                           Format.fixed(cell.gigabytesPerSecond, 2), Format.estimate(cell.ratioToLibyuv),
+                           Format.estimate(cell.cpuRatioToLibyuv), floorText(cell),
+                           Format.estimate(cell.ratioToScalar), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
             }
         }
         return table
+    }
+
+    /// A cell's ratio to its floor, naming the floor when it is not the one-thread one.
+    static func floorText(_ cell: CellResult) -> String {
+        Format.estimate(cell.ratioToFloor)
+            + (cell.floorLabel == Contender.floorLabel || cell.isFloor ? "" : " (\(cell.floorLabel))")
+    }
+
+    /// One warning line per converter and size whose median paired ratio to
+    /// its floor is below `SizeResult.floorTolerance`: the floor is then
+    /// wrong, not the converter.
+    static func floorWarnings(_ sizes: [SizeResult]) -> [String] {
+        sizes.flatMap { size in
+            size.belowFloor.map { cell in
+                "WARNING: \(cell.label) at \(size.size) takes \(Format.estimate(cell.ratioToFloor)) of \(cell.floorLabel)'s time, "
+                    + "below \(Format.ratio(SizeResult.floorTolerance)): that floor is not a floor"
+            }
+        }
     }
 
     /// One row per file of the serial pass.
@@ -91,9 +116,9 @@ enum TextReport {
         for size in sizes {
             let medians = labels.map { label in size.cells.first { $0.label == label }?.wall.median }
             let threaded = size.cells.filter { $0.label.hasPrefix("threads:") }
-            let best = threaded.compactMap(\.ratioToFloor).min()
+            let best = threaded.compactMap(\.ratioToFloor).min { $0.median < $1.median }
             let floor = size.cells.first { $0.label == Contender.floorLabel }?.wall.median
-            table.add(["\(size.size)"] + medians.map(Format.micros) + [Format.ratio(best),
+            table.add(["\(size.size)"] + medians.map(Format.micros) + [Format.estimate(best),
                        Format.fixed(floor.map { $0 / Double(max(size.size.pixelCount, 1)) }, 2)])
         }
         return table

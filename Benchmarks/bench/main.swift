@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Measurement
 
 /// Top-level help: the subcommands and what they do.
 let usage = """

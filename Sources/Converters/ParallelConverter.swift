@@ -65,7 +65,7 @@ public struct ParallelConverter: FrameConverter {
     /// `minimumBandRows` tall (except when the frame is smaller), each
     /// starting on an even row so no chroma row is shared. Bands write
     /// disjoint whole destination rows.
-    static func bandRows(height: Int, threads: Int) -> [Range<Int>] {
+    public static func bandRows(height: Int, threads: Int) -> [Range<Int>] {
         let pairs = (height + 1) / 2
         let bandCount = max(1, min(threads * bandsPerThread, pairs / (minimumBandRows / 2)))
         return (0..<bandCount).map { band in

@@ -12,6 +12,29 @@ public struct DecodedFrame {
     /// The picture, borrowing the decoder's planes: valid only inside the
     /// callback that receives it.
     public let image: I420View
+    /// Clock readings of its packet's decode, when the decode was given a
+    /// clock (nil otherwise).
+    public let timing: DecodeTiming?
+}
+
+/// Readings of the clock `StreamDecoder` was given, around one packet.
+public struct DecodeTiming: Sendable, Equatable {
+    /// When the packet's decode call began.
+    public let started: UInt64
+    /// When the decoder handed the frame over (for a packet's record: its
+    /// first frame, or the end of the call when it showed none). The
+    /// packet's decode time is `handedOver - started`: it excludes what the
+    /// frame callback does with the frame.
+    public let handedOver: UInt64
+
+    /// Readings `started` and `handedOver` of the same clock.
+    public init(started: UInt64, handedOver: UInt64) {
+        self.started = started
+        self.handedOver = handedOver
+    }
+
+    /// `handedOver - started`, in the clock's unit.
+    public var decodeTime: UInt64 { handedOver &- started }
 }
 
 /// What a whole-file decode saw, for timestamp checks and reports.
@@ -65,20 +88,32 @@ public struct StreamDecodeError: Error, CustomStringConvertible {
 public enum StreamDecoder {
     /// Reads `path`, decodes its packets in order and calls `body` with each
     /// shown frame.
+    ///
+    /// With a `clock` (a nanosecond counter such as the monotonic clock),
+    /// every frame carries its packet's `DecodeTiming`, and `onPacket` is
+    /// called once per decoded packet, after that packet's frames, with
+    /// its record and timing: the one decode loop that timed end-to-end runs
+    /// share with plain decoding.
     /// - Returns: the header and the per-packet record.
     /// - Throws: `StreamDecodeError` at the first fault (unreadable file,
     ///   malformed IVF, libvpx error, or an error thrown by `body`); frames
     ///   before the fault have already been passed to `body`.
-    public static func decode(path: String, threads: Int = 1,
-                              _ body: (DecodedFrame) throws -> Void) throws(StreamDecodeError) -> StreamSummary {
+    public static func decode(
+        path: String, threads: Int = 1, clock: (() -> UInt64)? = nil,
+        onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
-        return try decode(bytes: bytes, threads: threads, body)
+        return try decode(bytes: bytes, threads: threads, clock: clock, onPacket: onPacket, body)
     }
 
-    /// Decodes the IVF file held in `bytes`; as `decode(path:threads:_:)`.
-    public static func decode(bytes: [UInt8], threads: Int = 1,
-                              _ body: (DecodedFrame) throws -> Void) throws(StreamDecodeError) -> StreamSummary {
+    /// Decodes the IVF file held in `bytes`; as `decode(path:threads:clock:onPacket:_:)`.
+    public static func decode(
+        bytes: [UInt8], threads: Int = 1, clock: (() -> UInt64)? = nil,
+        onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
         var reader: IVFReader
         do { reader = try IVFReader(bytes: bytes) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
         var summary = StreamSummary(header: reader.header)
@@ -87,12 +122,25 @@ public enum StreamDecoder {
             while let packet = try reader.next() {
                 var shown = 0
                 let time = MediaTime(value: packet.pts, timebase: reader.header.timebase)
+                let started = clock?()
+                var packetTiming: DecodeTiming?
                 try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
                     shown += 1
-                    try body(DecodedFrame(packet: packet.number, offset: packet.offset, time: time, image: image))
+                    var timing: DecodeTiming?
+                    if let clock, let started {
+                        timing = DecodeTiming(started: started, handedOver: clock())
+                        if packetTiming == nil { packetTiming = timing }
+                    }
+                    try body(DecodedFrame(packet: packet.number, offset: packet.offset, time: time, image: image,
+                                          timing: timing))
                 }
-                summary.packets.append(PacketRecord(number: packet.number, offset: packet.offset,
-                                                    pts: packet.pts, shownFrames: shown))
+                if packetTiming == nil, let clock, let started {
+                    packetTiming = DecodeTiming(started: started, handedOver: clock())
+                }
+                let record = PacketRecord(number: packet.number, offset: packet.offset, pts: packet.pts,
+                                          shownFrames: shown)
+                summary.packets.append(record)
+                onPacket(record, packetTiming)
             }
         } catch {
             throw StreamDecodeError(underlying: error, summary: summary)

@@ -108,7 +108,9 @@ struct BenchCLITests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("paced: 20.0 ms idle before each synthetic conversion"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect(document["json_schema_version"] as? Int == 2)
         let context = try #require(document["context"] as? [String: Any])
+        #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
         #expect(context["idle_gap_ms"] as? Double == gapMicroseconds / 1000)
         let cells = try #require(document["benchmarks"] as? [[String: Any]]).filter {
             ($0["name"] as? String)?.hasPrefix("convert/") == true
@@ -142,14 +144,19 @@ struct BenchCLITests {
         #expect(run.stdout.contains("backwards at 4 (expected)"))
 
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect(document["json_schema_version"] as? Int == 2)
         let context = try #require(document["context"] as? [String: Any])
+        #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
         #expect(context["num_cpus"] as? Int ?? 0 >= 1)
         #expect(context["library_build_type"] as? String != nil)
         let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
         var byName: [String: [String: Any]] = [:]
         for entry in benchmarks {
             let name = try #require(entry["name"] as? String)
-            for key in ["real_time", "cpu_time"] { #expect(entry[key] as? Double != nil, "\(name) lacks \(key)") }
+            #expect(entry["real_time"] as? Double != nil, "\(name) lacks real_time")
+            // CPU time is measured for conversions only; stream entries must not fake it.
+            #expect((entry["cpu_time"] as? Double != nil) == !name.hasPrefix("stream/"), "\(name): cpu_time")
+            #expect((entry["samples_us"] as? [Double])?.isEmpty == false, "\(name) lacks samples_us")
             #expect(entry["time_unit"] as? String == "us")
             #expect(entry["iterations"] as? Int ?? 0 >= 1)
             byName[name] = entry
@@ -159,6 +166,10 @@ struct BenchCLITests {
             #expect(entry["iterations"] as? Int == 3)
             #expect(entry["bit_exact"] as? Bool == true)
             #expect(entry["p99"] as? Double != nil && entry["ratio_to_libyuv"] as? Double != nil)
+            let interval = try #require(entry["ratio_to_libyuv_ci"] as? [Double])
+            let ratio = try #require(entry["ratio_to_libyuv"] as? Double)
+            #expect(interval.count == 2 && interval[0] <= ratio && ratio <= interval[1])
+            #expect(entry["ratio_to_floor_ci"] as? [Double] != nil)
         }
         #expect(byName["convert/libyuv/7x5"]?["ratio_to_libyuv"] as? Double == 1)
         #expect(byName["convert/floor/48x32"] != nil)

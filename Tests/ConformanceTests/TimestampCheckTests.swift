@@ -35,13 +35,13 @@ import VPX
         #expect(result.frames.map(\.packet) == [1, 2, 4, 5])
     }
 
-    @Test func backwardsIsAViolationNamingTheFrame() {
+    @Test func backwardsIsAViolationNamingTheFrame() throws {
         let result = check([(0, true), (1, true), (2, true), (1, true), (4, true)])
         #expect(result.violations.count == 1)
-        let issue = try? #require(result.violations.first)
-        #expect(issue?.kind == .backwards)
-        #expect(issue?.frame.index == 3)
-        #expect(issue?.frame.packet == 4)
+        let issue = try #require(result.violations.first)
+        #expect(issue.kind == .backwards)
+        #expect(issue.frame.index == 3)
+        #expect(issue.frame.packet == 4)
     }
 
     @Test func duplicateIsAViolation() {

@@ -1,19 +1,19 @@
 import Foundation
 
 /// Finding IVF files and their MD5 sidecars.
-enum VectorFiles {
+public enum VectorFiles {
     /// The directory of the project's own vectors, relative to the working directory.
-    static let defaultDirectory = "Vectors"
+    public static let defaultDirectory = "Vectors"
 
     /// Prefix of files that are broken on purpose (timestamps going
     /// backwards or repeating): `verify` must fail them, and the report and
     /// the gate treat their failure as expected.
-    static let expectedBadPrefix = "bad-ts-"
+    public static let expectedBadPrefix = "bad-ts-"
 
     /// The IVF files named by `paths`: a file as given, a directory's
     /// `*.ivf` files (not recursive), sorted by name. A path that does not
     /// exist is returned as it is, so the caller reports it as unreadable.
-    static func expand(_ paths: [String]) -> [String] {
+    public static func expand(_ paths: [String]) -> [String] {
         var result: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -29,17 +29,17 @@ enum VectorFiles {
     }
 
     /// Whether `path` names a deliberately broken vector (`bad-ts-*`).
-    static func isExpectedBad(_ path: String) -> Bool {
+    public static func isExpectedBad(_ path: String) -> Bool {
         fileName(path).hasPrefix(expectedBadPrefix)
     }
 
     /// The last path component.
-    static func fileName(_ path: String) -> String {
+    public static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Whether a directory exists at `path`.
-    static func directoryExists(_ path: String) -> Bool {
+    public static func directoryExists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
@@ -47,7 +47,7 @@ enum VectorFiles {
     /// The golden BGRA list for `path` and `matrix`: `<stem>.<matrix>.bgra.md5`
     /// beside the file, else in `Vectors/golden/` (where the lists for the
     /// official vectors live); nil when neither exists.
-    static func goldenBGRAPath(for path: String, matrix: String) -> String? {
+    public static func goldenBGRAPath(for path: String, matrix: String) -> String? {
         let name = fileName(path)
         let stem = name.lowercased().hasSuffix(".ivf") ? String(name.dropLast(4)) : name
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
@@ -58,14 +58,14 @@ enum VectorFiles {
     /// The expected frame MD5s from `path + ".md5"` (`vpxdec --md5` lines:
     /// `<md5>  <name>`), in order; nil when there is no sidecar.
     /// - Throws: when the sidecar exists but cannot be read or a line is malformed.
-    static func sidecarDigests(for path: String) throws -> [String]? {
+    public static func sidecarDigests(for path: String) throws -> [String]? {
         try digests(in: path + ".md5")
     }
 
     /// The MD5s listed in `sidecar` (first word of each line), in order;
     /// nil when the file does not exist.
     /// - Throws: when it exists but cannot be read or a line is malformed.
-    static func digests(in sidecar: String) throws -> [String]? {
+    public static func digests(in sidecar: String) throws -> [String]? {
         guard FileManager.default.fileExists(atPath: sidecar) else { return nil }
         let text = try String(contentsOfFile: sidecar, encoding: .utf8)
         return try text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
@@ -81,11 +81,11 @@ enum VectorFiles {
 }
 
 /// A sidecar line that is not `<32 hex digits>  <name>`.
-struct SidecarError: Error, CustomStringConvertible {
+public struct SidecarError: Error, CustomStringConvertible {
     /// The sidecar's path.
-    let path: String
+    public let path: String
     /// The offending line.
-    let line: String
+    public let line: String
     /// One line naming the file and the bad line.
-    var description: String { "\(path): malformed line '\(line)'" }
+    public var description: String { "\(path): malformed line '\(line)'" }
 }

@@ -5,26 +5,28 @@ import Frames
 /// converter at several thread counts, against frame size, interleaved
 /// with libyuv and the memory floor, so it shows where extra threads stop
 /// helping because the conversion has reached the floor.
-enum Scaling {
+public enum Scaling {
     /// Thread counts tried on a machine with `cores` processors: 1, 2, the
     /// core count and twice it (oversubscribed), without repeats.
-    static func threadCounts(cores: Int) -> [Int] {
+    public static func threadCounts(cores: Int) -> [Int] {
         Array(Set([1, 2, cores, 2 * cores])).sorted()
     }
 
     /// The label of the contender using `threads` threads.
-    static func label(threads: Int) -> String { "threads:\(threads)" }
+    public static func label(threads: Int) -> String { "threads:\(threads)" }
 
     /// Measures the parallel converter at each of `threads` (split forced
     /// even for small frames) plus libyuv and the floor, at every size.
-    static func run(sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
+    public static func run(sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
                     progress: (String) -> Void) -> [SizeResult] {
         guard let inner = ConverterRegistry.make("simd") else { return [] }
         let parallel = threads.map { count in
             Contender.converter(ParallelConverter(inner: inner, threads: count, minimumParallelPixels: 0),
                                 label: label(threads: count))
         }
-        let contenders = parallel + [.converter(LibYUVConverter()), .floor]
+        let floorThreads = Set(threads).subtracting([1]).sorted()
+        let contenders = parallel + [.converter(LibYUVConverter()), .floor()] + floorThreads.map { Contender.floor(threads: $0) }
+        let threadsByLabel = Dictionary(uniqueKeysWithValues: threads.map { (label(threads: $0), $0) })
         return sizes.map { size in
             progress("scaling \(size): preparing frames")
             let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
@@ -33,7 +35,7 @@ enum Scaling {
                                                  budget: budget) { done, planned in
                 progress("scaling \(size): frame \(done) of ~\(planned)")
             }
-            return ConverterBench.summarize(samples, size: size, bitExact: [:])
+            return ConverterBench.summarize(samples, size: size, bitExact: [:], threads: threadsByLabel)
         }
     }
 }

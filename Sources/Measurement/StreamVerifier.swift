@@ -4,40 +4,40 @@ import Frames
 import VPX
 
 /// One failed check of a verified file.
-struct CheckFailure: Sendable, CustomStringConvertible {
+public struct CheckFailure: Sendable, CustomStringConvertible {
     /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`, `timestamps`.
-    let check: String
+    public let check: String
     /// 0-based index of the shown frame where it failed.
-    let frame: Int
+    public let frame: Int
     /// What exactly (packet number, digests, times).
-    let detail: String
+    public let detail: String
 
     /// `<check> at frame <n> (<detail>)`.
-    var description: String { "\(check) at frame \(frame)" + (detail.isEmpty ? "" : " (\(detail))") }
+    public var description: String { "\(check) at frame \(frame)" + (detail.isEmpty ? "" : " (\(detail))") }
 }
 
 /// The outcome of verifying one IVF file.
-struct FileVerdict: Sendable {
+public struct FileVerdict: Sendable {
     /// The file's path as given.
-    let path: String
+    public let path: String
     /// Shown frames decoded.
-    let frames: Int
+    public let frames: Int
     /// Whether a `.ivf.md5` sidecar was found and compared.
-    let md5Checked: Bool
+    public let md5Checked: Bool
     /// Whether a golden `.bgra.md5` list was found and compared.
-    let goldenChecked: Bool
+    public let goldenChecked: Bool
     /// The first failure of each check, earliest frame first (empty: pass).
-    let failures: [CheckFailure]
+    public let failures: [CheckFailure]
     /// The timestamp check's result (nil if the file could not be read at all).
-    let timestamps: TimestampCheck?
+    public let timestamps: TimestampCheck?
 
     /// Whether every check passed.
-    var passed: Bool { failures.isEmpty }
+    public var passed: Bool { failures.isEmpty }
     /// Whether the only failures are timestamp violations.
-    var failedOnlyTimestamps: Bool { !failures.isEmpty && failures.allSatisfy { $0.check == "timestamps" } }
+    public var failedOnlyTimestamps: Bool { !failures.isEmpty && failures.allSatisfy { $0.check == "timestamps" } }
 
     /// `pass`, or `FAIL: <check> at frame <n> (...)` plus `; also ...` for other checks.
-    var summary: String {
+    public var summary: String {
         guard let first = failures.first else { return "pass" }
         let others = failures.dropFirst().map { "\($0.check) at frame \($0.frame)" }
         return "FAIL: \(first)" + (others.isEmpty ? "" : "; also " + others.joined(separator: ", "))
@@ -50,21 +50,21 @@ struct FileVerdict: Sendable {
 /// BGRA MD5 with the golden `<stem>.<matrix>.bgra.md5` list (when there is
 /// one, beside the file or in `Vectors/golden/`), then checks that
 /// shown-frame timestamps only go forward.
-struct StreamVerifier {
+public struct StreamVerifier {
     /// The converters compared with libyuv (libyuv itself excluded).
-    let converters: [any FrameConverter]
+    public let converters: [any FrameConverter]
     /// The matrix conversions use.
-    let matrix: ColorMatrix
+    public let matrix: ColorMatrix
 
     /// A verifier of `converters` (any named `libyuv` are skipped) with `matrix`.
-    init(converters: [any FrameConverter], matrix: ColorMatrix) {
+    public init(converters: [any FrameConverter], matrix: ColorMatrix) {
         self.converters = converters.filter { $0.name != Contender.referenceLabel }
         self.matrix = matrix
     }
 
     /// Verifies the file at `path`. Never throws: unreadable files and
     /// decode errors are failures in the verdict.
-    func verify(_ path: String) -> FileVerdict {
+    public func verify(_ path: String) -> FileVerdict {
         var failures: [CheckFailure] = []
         /// Records the first failure of `check` (later ones of the same check are dropped).
         func fail(_ check: String, _ frame: Int, _ detail: String) {

@@ -1,10 +1,11 @@
 import Conformance
 import Frames
+import Statistics
 
 /// What one end-to-end pass over an IVF file measured, serial or pipelined.
-struct StreamRun {
+public struct StreamRun {
     /// How decode and conversion were arranged.
-    enum Mode: String {
+    public enum Mode: String {
         /// Decode a frame, convert it, hand it off, then the next.
         case serial
         /// Decode frame N+1 while frame N converts, on two Dispatch queues.
@@ -12,47 +13,50 @@ struct StreamRun {
     }
 
     /// The file's path as given.
-    let path: String
+    public let path: String
     /// Serial or pipelined.
-    let mode: Mode
+    public let mode: Mode
     /// The converter used.
-    let converter: String
+    public let converter: String
     /// Shown frames converted and handed off in one pass.
-    let frames: Int
+    public let frames: Int
     /// Passes over the file combined in the timings (see `combine`).
-    var passes = 1
+    public var passes = 1
     /// Per-packet decode time, nanoseconds (invisible packets included).
-    let decode: Distribution?
+    public let decode: Distribution?
     /// Per-frame conversion time, nanoseconds.
-    let convert: Distribution?
+    public let convert: Distribution?
     /// Per-frame time from the start of its packet's decode to its hand-off, nanoseconds.
-    let latency: Distribution?
+    public let latency: Distribution?
     /// Monotonic-clock seconds from the first packet to the last hand-off,
-    /// summed over the passes.
-    let seconds: Double
+    /// one figure per pass.
+    public let passSeconds: [Double]
     /// The shown-frame timestamp check.
-    let timestamps: TimestampCheck
+    public let timestamps: TimestampCheck
     /// Whether frames were handed off in decode order (index 0, 1, 2, ...).
-    let inOrder: Bool
+    public let inOrder: Bool
     /// Index of the first hand-off stamped earlier than the one before it
     /// (nil: host delivery times never go backwards).
-    let deliveryBackwardsAt: Int?
+    public let deliveryBackwardsAt: Int?
     /// The error that stopped the decode early, if any.
-    let error: String?
+    public let error: String?
 
     /// Whether the file is a deliberately broken `bad-ts-*` vector.
-    var expectedBad: Bool { VectorFiles.isExpectedBad(path) }
+    public var expectedBad: Bool { VectorFiles.isExpectedBad(path) }
+    /// Monotonic-clock seconds from the first packet to the last hand-off,
+    /// summed over the passes.
+    public var seconds: Double { passSeconds.reduce(0, +) }
     /// Shown frames per second over all passes.
-    var framesPerSecond: Double { seconds > 0 ? Double(frames * passes) / seconds : 0 }
+    public var framesPerSecond: Double { seconds > 0 ? Double(frames * passes) / seconds : 0 }
     /// Whether shown-frame timestamps only go forward.
-    var timestampsMonotonic: Bool { timestamps.violations.isEmpty }
+    public var timestampsMonotonic: Bool { timestamps.violations.isEmpty }
     /// Whether delivery was in order with stamps that never go backwards.
-    var deliveryOK: Bool { inOrder && deliveryBackwardsAt == nil }
+    public var deliveryOK: Bool { inOrder && deliveryBackwardsAt == nil }
 
     /// Several passes over the same file in the same mode as one run: the
     /// timing samples and seconds of all passes together, the frame count,
     /// timestamps and error of the first pass, delivery checked pass by pass.
-    static func combine(_ runs: [StreamRun]) -> StreamRun {
+    public static func combine(_ runs: [StreamRun]) -> StreamRun {
         precondition(!runs.isEmpty, "nothing to combine")
         /// The samples of `part` from every pass as one distribution.
         func merged(_ part: (StreamRun) -> Distribution?) -> Distribution? {
@@ -62,7 +66,7 @@ struct StreamRun {
         var result = StreamRun(
             path: first.path, mode: first.mode, converter: first.converter, frames: first.frames,
             decode: merged(\.decode), convert: merged(\.convert), latency: merged(\.latency),
-            seconds: runs.reduce(0) { $0 + $1.seconds }, timestamps: first.timestamps,
+            passSeconds: runs.flatMap(\.passSeconds), timestamps: first.timestamps,
             inOrder: runs.allSatisfy(\.inOrder), deliveryBackwardsAt: runs.lazy.compactMap(\.deliveryBackwardsAt).first,
             error: first.error)
         result.passes = runs.count
@@ -71,7 +75,7 @@ struct StreamRun {
 
     /// The index of the first stamp below its predecessor in `stamps` (in
     /// hand-off order), or nil when they never go backwards.
-    static func firstBackwards(_ stamps: [UInt64]) -> Int? {
+    public static func firstBackwards(_ stamps: [UInt64]) -> Int? {
         zip(stamps, stamps.dropFirst()).enumerated().first { $0.element.1 < $0.element.0 }.map { $0.offset + 1 }
     }
 }

@@ -8,15 +8,15 @@
 /// position and straight after every other contender equally often: once
 /// for an even count over `count` rounds, twice for an odd count over
 /// `2 × count` rounds.
-enum RoundOrder {
+public enum RoundOrder {
     /// Rounds after which the pattern repeats: `count` for an even count,
     /// `2 × count` for an odd one.
-    static func period(_ count: Int) -> Int {
+    public static func period(_ count: Int) -> Int {
         count % 2 == 0 ? count : 2 * count
     }
 
     /// The contender indices `0 ..< count` in the order of round `round`.
-    static func order(round: Int, count: Int) -> [Int] {
+    public static func order(round: Int, count: Int) -> [Int] {
         guard count > 0 else { return [] }
         // The first row 0, 1, n-1, 2, n-2, ... shifted by the round; odd
         // counts also need each row reversed to balance the neighbours.

@@ -11,10 +11,10 @@ import Frames
 /// 3. noise: every sample pseudo-random, so all (Y, U, V) combinations occur;
 /// 4. a one-pixel checkerboard of black/white luma under alternating
 ///    extreme chroma (the worst case for clamping and for chroma siting).
-enum SyntheticFrames {
+public enum SyntheticFrames {
     /// (Y, U, V) of the bars: white, yellow, cyan, green, magenta, red,
     /// blue, black (100 % BT.601 limited), then four out-of-gamut extremes.
-    static let bars: [(y: UInt8, u: UInt8, v: UInt8)] = [
+    public static let bars: [(y: UInt8, u: UInt8, v: UInt8)] = [
         (235, 128, 128), (210, 16, 146), (170, 166, 16), (145, 54, 34),
         (106, 202, 222), (81, 90, 240), (41, 240, 110), (16, 128, 128),
         (128, 0, 255), (128, 255, 0), (255, 255, 255), (0, 0, 0),
@@ -22,7 +22,7 @@ enum SyntheticFrames {
 
     /// Frame number `index` of the sequence at `size`, with `padding` extra
     /// bytes at the end of each row (so strides differ from widths).
-    static func frame(size: FrameSize, index: Int, padding: Int = 16) -> I420Buffer {
+    public static func frame(size: FrameSize, index: Int, padding: Int = 16) -> I420Buffer {
         let buffer = I420Buffer(size: size, padding: padding)
         let shift = 8 * index
         let height = max(size.height, 1)
@@ -33,7 +33,7 @@ enum SyntheticFrames {
     }
 
     /// `count` distinct frames at `size` (indices 0 ..< count).
-    static func frames(size: FrameSize, count: Int) -> [I420Buffer] {
+    public static func frames(size: FrameSize, count: Int) -> [I420Buffer] {
         (0..<count).map { frame(size: size, index: $0) }
     }
 

@@ -3,26 +3,28 @@ import Foundation
 
 /// What the numbers were measured on: printed first in every report and
 /// written to the JSON `context`.
-struct MachineInfo {
+public struct MachineInfo {
     /// CPU model name (`/proc/cpuinfo`), or the architecture when unknown.
-    let cpuModel: String
+    public let cpuModel: String
+    /// The kind of machine, as the gate's baseline file names it.
+    public let key: MachineKey
     /// Processors available to this process.
-    let cores: Int
+    public let cores: Int
     /// Nominal clock of the first CPU in MHz (0 when unknown).
-    let megahertz: Double
+    public let megahertz: Double
     /// `release` or `debug` (from the `DEBUG` condition SwiftPM sets in debug builds).
-    let build: String
+    public let build: String
     /// The SIMD path the `simd` converter uses, and the CPU's vector extensions.
-    let simdPath: String
+    public let simdPath: String
     /// The host name.
-    let hostName: String
+    public let hostName: String
     /// The 1, 5 and 15 minute load averages (empty when unknown).
-    let loadAverage: [Double]
+    public let loadAverage: [Double]
     /// CPU caches: (type, level, size in bytes, CPUs sharing it).
-    let caches: [(type: String, level: Int, size: Int, sharing: Int)]
+    public let caches: [(type: String, level: Int, size: Int, sharing: Int)]
 
     /// Whether this binary is a debug build.
-    static var isDebugBuild: Bool {
+    public static var isDebugBuild: Bool {
         #if DEBUG
         return true
         #else
@@ -31,17 +33,11 @@ struct MachineInfo {
     }
 
     /// Reads everything from `/proc`, `/sys` and the process.
-    static func current() -> MachineInfo {
+    public static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        /// The value of the first `/proc/cpuinfo` line starting with `name`.
-        func field(_ name: String) -> String? {
-            for line in cpuinfo.split(separator: "\n") where line.hasPrefix(name) {
-                if let colon = line.firstIndex(of: ":") {
-                    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                }
-            }
-            return nil
-        }
+        let fields = CPUInfo(cpuinfo)
+        /// The value of the first processor's `/proc/cpuinfo` field `name`.
+        func field(_ name: String) -> String? { fields[name] }
         #if arch(x86_64)
         let architecture = "x86_64"
         #elseif arch(arm64)
@@ -53,9 +49,11 @@ struct MachineInfo {
         let vectorFlags = ["sse4_1", "avx2", "avx512f", "avx512bw", "asimd", "sve"].filter(flags.contains)
         let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "")
             .split(separator: " ").prefix(3).compactMap { Double($0) }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         return MachineInfo(
             cpuModel: field("model name") ?? architecture,
-            cores: ProcessInfo.processInfo.activeProcessorCount,
+            key: MachineKey(cpuinfo: cpuinfo, cores: cores, simdLevel: SIMDConverter().level.rawValue),
+            cores: cores,
             megahertz: Double(field("cpu MHz") ?? "") ?? 0,
             build: isDebugBuild ? "debug" : "release",
             simdPath: simdDescription() + " (CPU: " + (vectorFlags.isEmpty ? "no vector extensions listed" : vectorFlags.joined(separator: " ")) + ")",
@@ -66,7 +64,7 @@ struct MachineInfo {
 
     /// The `simd` converter's path: its instruction-set level and when it
     /// uses streaming stores.
-    static func simdDescription() -> String {
+    public static func simdDescription() -> String {
         let simd = SIMDConverter()
         let stores = simd.stores == .automatic
             ? "streaming stores from \(SIMDStorePolicy.streamingThreshold >> 10) KiB of output"
@@ -101,15 +99,8 @@ struct MachineInfo {
         }
     }
 
-    /// The kind of machine a gate baseline belongs to: CPU model, cores and
-    /// the SIMD level in use (FRAMEBENCH_SIMD included), which together set
-    /// the ratios to libyuv.
-    var baselineKey: String {
-        "\(cpuModel), \(cores) cores, simd level \(SIMDConverter().level)"
-    }
-
     /// The one-line summary: CPU, cores, build configuration, SIMD path.
-    var line: String {
-        "machine: \(cpuModel), \(cores) cores, \(build) build, \(simdPath)"
+    public var line: String {
+        "machine: \(cpuModel) (\(key.vendor) family \(key.family) model \(key.model)), \(cores) cores, \(build) build, \(simdPath)"
     }
 }

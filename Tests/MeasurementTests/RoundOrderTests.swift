@@ -1,4 +1,4 @@
-@testable import bench
+import Measurement
 import Testing
 
 @Suite struct RoundOrderTests {

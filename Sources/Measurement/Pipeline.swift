@@ -2,6 +2,8 @@ import Conformance
 import Converters
 import Dispatch
 import Frames
+import Statistics
+import VPX
 
 /// The pipelined end-to-end pass: a serial decode queue decodes packets and
 /// copies each shown frame into a small ring of owned buffers; a serial
@@ -11,14 +13,14 @@ import Frames
 ///
 /// The copy is needed because libvpx's planes are only valid until the
 /// next decode call; it is part of the measured pipeline.
-enum Pipeline {
+public enum Pipeline {
     /// Frames that may be decoded ahead of the one converting.
-    static let defaultDepth = 3
+    public static let defaultDepth = 3
 
     /// Runs the pipelined pass over `path`; blocks until every frame is
     /// handed off. Never throws: a read or decode error ends the pass and is
     /// recorded (frames already queued are still converted).
-    static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix,
+    public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix,
                     depth: Int = defaultDepth) -> StreamRun {
         let state = PipelineState(depth: depth)
         let decodeQueue = DispatchQueue(label: "framebench.pipeline.decode")
@@ -30,9 +32,14 @@ enum Pipeline {
         decodeQueue.async {
             defer { finished.leave() }
             do {
-                try TimedDecode.run(path: path, onDecodeTime: { state.decodeTimes.append($0) }) { frame in
-                    let index = frame.shownFrame.index, packetStart = frame.packetStart
-                    state.shown.append(frame.shownFrame)
+                _ = try StreamDecoder.decode(
+                    path: path, clock: Clock.monotonic,
+                    onPacket: { _, timing in
+                        if let timing { state.decodeTimes.append(Double(timing.decodeTime)) }
+                    }
+                ) { frame in
+                    let index = state.shown.count, packetStart = frame.timing?.started ?? Clock.monotonic()
+                    state.shown.append(ShownFrameTime(index: index, packet: frame.packet, time: frame.time))
                     freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
                     let slot = index % depth
                     state.fill(slot: slot, from: frame.image)
@@ -58,7 +65,7 @@ enum Pipeline {
             StreamRun(
                 path: path, mode: .pipelined, converter: converter.name, frames: state.deliveries.count,
                 decode: Distribution(state.decodeTimes), convert: Distribution(state.convertTimes),
-                latency: Distribution(state.latencies), seconds: seconds,
+                latency: Distribution(state.latencies), passSeconds: [seconds],
                 timestamps: TimestampCheck(frames: state.shown),
                 inOrder: state.deliveries.map(\.index) == Array(0..<state.deliveries.count),
                 deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)), error: state.error)

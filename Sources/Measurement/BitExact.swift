@@ -12,7 +12,7 @@ import Frames
 /// Use: `load(frame, matrix:)` once per frame (converts it with libyuv),
 /// then `matches(converter)` for each converter. Buffers are reallocated
 /// only when the frame size changes.
-final class BitExactChecker {
+public final class BitExactChecker {
     private let reference = LibYUVConverter()
     private var expected: BGRABuffer?
     private var actual: BGRABuffer?
@@ -20,11 +20,11 @@ final class BitExactChecker {
     private var matrix = ColorMatrix.bt601
 
     /// A checker with no frame loaded.
-    init() {}
+    public init() {}
 
     /// Makes `frame` the frame under test and computes libyuv's output for
     /// it with `matrix`. `frame` must stay valid until the next `load`.
-    func load(_ frame: I420View, matrix: ColorMatrix) {
+    public func load(_ frame: I420View, matrix: ColorMatrix) {
         if expected?.size != frame.size {
             expected = BGRABuffer(size: frame.size)
             actual = BGRABuffer(size: frame.size)
@@ -37,7 +37,7 @@ final class BitExactChecker {
     /// Whether `converter` writes exactly libyuv's pixel bytes for the
     /// loaded frame. The candidate buffer is poisoned first, so a converter
     /// that skips a pixel cannot pass by luck.
-    func matches(_ converter: any FrameConverter) -> Bool {
+    public func matches(_ converter: any FrameConverter) -> Bool {
         guard let frame, let expected, let actual else { preconditionFailure("no frame loaded") }
         actual.view.base.update(repeating: 0xA5, count: actual.stride * frame.height)
         converter.convert(frame, to: actual.view, matrix: matrix)
@@ -46,13 +46,13 @@ final class BitExactChecker {
 
     /// The MD5 of libyuv's BGRA rows for the loaded frame (packed, as in
     /// the `.bgra.md5` golden lists).
-    func referenceDigest() -> String {
+    public func referenceDigest() -> String {
         guard let expected else { preconditionFailure("no frame loaded") }
         return FrameDigest.bgra(expected.view)
     }
 
     /// Whether the pixel bytes (not padding) of two same-sized images are equal.
-    static func equal(_ a: BGRAView, _ b: BGRAView) -> Bool {
+    public static func equal(_ a: BGRAView, _ b: BGRAView) -> Bool {
         guard a.size == b.size else { return false }
         let rowBytes = a.width * 4
         for row in 0..<a.height where memcmp(a.row(row), b.row(row), rowBytes) != 0 {

@@ -6,12 +6,12 @@ import Darwin
 
 /// The clocks the bench reads: nanosecond counts, cheap enough to read
 /// around every frame.
-enum Clock {
+public enum Clock {
     /// The monotonic clock (`CLOCK_MONOTONIC`) in nanoseconds: never goes
     /// backwards, unaffected by wall-clock changes. Every latency and every
     /// delivery stamp comes from it.
     @inline(__always)
-    static func monotonic() -> UInt64 {
+    public static func monotonic() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
@@ -21,14 +21,14 @@ enum Clock {
     /// nanoseconds: Google Benchmark's `cpu_time` for converters that use
     /// worker threads counts their work too.
     @inline(__always)
-    static func processCPU() -> UInt64 {
+    public static func processCPU() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
     /// Seconds elapsed on the monotonic clock since `start` (a `monotonic()` reading).
-    static func seconds(since start: UInt64) -> Double {
+    public static func seconds(since start: UInt64) -> Double {
         Double(monotonic() &- start) / 1e9
     }
 }

@@ -1,15 +1,18 @@
 import Conformance
 import Converters
 import Frames
+import Statistics
+import VPX
 
 /// The serial end-to-end pass: read, decode, convert and hand off each
 /// shown frame in turn, as a simple player would, timing each step on the
 /// monotonic clock and stamping each hand-off as an app would stamp a
 /// sample buffer.
-enum EndToEnd {
+public enum EndToEnd {
     /// Runs the serial pass over `path` with `converter` and `matrix`.
-    /// Never throws: a read or decode error ends the pass and is recorded.
-    static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix) -> StreamRun {
+    /// Never throws: a read or decode error ends the pass and is recorded
+    /// (with the frames before it).
+    public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix) -> StreamRun {
         var decodeTimes: [Double] = [], convertTimes: [Double] = [], latencies: [Double] = []
         var shown: [ShownFrameTime] = []
         var stamps: [UInt64] = []
@@ -17,13 +20,20 @@ enum EndToEnd {
         var failure: String?
         let start = Clock.monotonic()
         do {
-            try TimedDecode.run(path: path, onDecodeTime: { decodeTimes.append($0) }) { frame in
-                shown.append(frame.shownFrame)
+            _ = try StreamDecoder.decode(
+                path: path, clock: Clock.monotonic,
+                onPacket: { _, timing in
+                    if let timing { decodeTimes.append(Double(timing.decodeTime)) }
+                }
+            ) { frame in
+                shown.append(ShownFrameTime(index: shown.count, packet: frame.packet, time: frame.time))
                 if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
                 converter.convert(frame.image, to: target!.view, matrix: matrix)
                 let handOff = Clock.monotonic()
-                convertTimes.append(Double(handOff &- frame.handedOver))
-                latencies.append(Double(handOff &- frame.packetStart))
+                if let timing = frame.timing {
+                    convertTimes.append(Double(handOff &- timing.handedOver))
+                    latencies.append(Double(handOff &- timing.started))
+                }
                 stamps.append(handOff)
             }
         } catch {
@@ -32,7 +42,7 @@ enum EndToEnd {
         return StreamRun(
             path: path, mode: .serial, converter: converter.name, frames: shown.count,
             decode: Distribution(decodeTimes), convert: Distribution(convertTimes), latency: Distribution(latencies),
-            seconds: Clock.seconds(since: start), timestamps: TimestampCheck(frames: shown),
+            passSeconds: [Clock.seconds(since: start)], timestamps: TimestampCheck(frames: shown),
             inOrder: true, deliveryBackwardsAt: StreamRun.firstBackwards(stamps), error: failure)
     }
 }

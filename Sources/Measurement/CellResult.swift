@@ -1,0 +1,43 @@
+import Frames
+import Statistics
+
+/// One contender's figures at one frame size.
+public struct CellResult: Sendable {
+    /// The contender's label (`scalar`, ..., `libyuv`, `floor`).
+    public let label: String
+    /// The frame size measured.
+    public let size: FrameSize
+    /// Per-frame wall time, nanoseconds.
+    public let wall: Distribution
+    /// Per-frame process CPU time, nanoseconds (all threads).
+    public let cpu: Distribution
+    /// Per-frame wall times in round order, nanoseconds (for `bench compare`).
+    public let wallInRoundOrder: [Double]
+    /// Per-round `time ÷ libyuv's time` in round order (empty without libyuv).
+    public let libyuvRatios: [Double]
+    /// Median of per-round `time ÷ libyuv's time` with its interval (below 1: faster than libyuv).
+    public let ratioToLibyuv: RatioEstimate?
+    /// Median of per-round `process CPU time ÷ libyuv's` with its interval:
+    /// the work ratio, which other processes competing for the cores barely
+    /// move (the gate compares this one).
+    public let cpuRatioToLibyuv: RatioEstimate?
+    /// The label of the floor this contender's `ratioToFloor` is taken
+    /// against: the floor on as many threads as it uses at this size.
+    public let floorLabel: String
+    /// Median of per-round `time ÷ floor's time` with its interval (1: as fast as moving the bytes).
+    public let ratioToFloor: RatioEstimate?
+    /// Median of per-round `time ÷ scalar's time`, when the scalar reference ran.
+    public let ratioToScalar: RatioEstimate?
+    /// Whether the output equals libyuv's on every synthetic frame (nil for floors).
+    public let bitExact: Bool?
+
+    /// Bytes a conversion of `size` reads (I420, no padding) plus writes (BGRA).
+    public static func bytesMoved(_ size: FrameSize) -> Int { size.i420ByteCount + 4 * size.pixelCount }
+
+    /// Megapixels per second at the median frame time.
+    public var megapixelsPerSecond: Double { Double(size.pixelCount) / wall.median * 1e3 }
+    /// Effective gigabytes per second (bytes read + written) at the median frame time.
+    public var gigabytesPerSecond: Double { Double(Self.bytesMoved(size)) / wall.median }
+    /// Whether this is a memory floor's cell.
+    public var isFloor: Bool { label == Contender.floorLabel || label.hasPrefix(Contender.floorLabel + ":") }
+}

@@ -1,0 +1,55 @@
+import Converters
+import Frames
+
+/// One entry of an interleaved benchmark round: a converter, or a memory
+/// floor that converters are compared with.
+public struct Contender {
+    /// What runs.
+    public enum Kind {
+        /// A converter, converting the frame into its own output buffer.
+        case converter(any FrameConverter)
+        /// A memory floor (`MemoryFloor`) on this many threads: the bytes a
+        /// conversion reads and writes, moved as fast as the machine can.
+        case floor(threads: Int)
+    }
+
+    /// The label in tables, JSON names and charts (`scalar`, `floor`, `threads:2`...).
+    public let label: String
+    /// What runs.
+    public let kind: Kind
+
+    /// The label of the one-thread memory floor.
+    public static let floorLabel = "floor"
+    /// The label of the converter the ×libyuv ratios (and the gate's) are taken against.
+    public static let referenceLabel = "libyuv"
+    /// The label of the readable reference, for the `×scalar` ratios.
+    public static let scalarLabel = "scalar"
+
+    /// The label of the memory floor on `threads` threads (`floor` for one,
+    /// `floor:2threads` for two, ...).
+    public static func floorLabel(threads: Int) -> String {
+        threads == 1 ? floorLabel : "\(floorLabel):\(threads)threads"
+    }
+
+    /// A contender for `converter`, labelled with its name unless `label` is given.
+    public static func converter(_ converter: any FrameConverter, label: String? = nil) -> Contender {
+        Contender(label: label ?? converter.name, kind: .converter(converter))
+    }
+
+    /// The memory floor on `threads` threads, split in the bands a parallel
+    /// converter with as many threads uses.
+    public static func floor(threads: Int = 1) -> Contender {
+        Contender(label: floorLabel(threads: threads), kind: .floor(threads: threads))
+    }
+
+    /// Whether this is a memory floor.
+    public var isFloor: Bool { if case .floor = kind { true } else { false } }
+
+    /// The threads `converter` uses for a frame of `size`: a parallel
+    /// converter's thread count at sizes it splits, else 1.
+    public static func threads(of converter: any FrameConverter, at size: FrameSize) -> Int {
+        guard let parallel = converter as? ParallelConverter, size.pixelCount >= parallel.minimumParallelPixels
+        else { return 1 }
+        return parallel.threads
+    }
+}

@@ -1,0 +1,99 @@
+import Converters
+import Frames
+import Statistics
+
+/// The synthetic-frame section: every converter and the memory floors at
+/// each size, interleaved, with ratios to libyuv and to the floor, and a
+/// bit-exactness check against libyuv on the same frames.
+public enum ConverterBench {
+    /// Distinct synthetic frames cycled through at each size.
+    public static let distinctFrames = 3
+
+    /// The contenders at `size`: every converter, the one-thread floor, and
+    /// a floor on as many threads as each converter that splits this size uses.
+    public static func contenders(_ converters: [any FrameConverter], at size: FrameSize) -> [Contender] {
+        let threadCounts = Set(converters.map { Contender.threads(of: $0, at: size) }).subtracting([1]).sorted()
+        return converters.map { Contender.converter($0) } + [.floor()] + threadCounts.map { Contender.floor(threads: $0) }
+    }
+
+    /// Measures `converters` (libyuv must be among them) at every size in `sizes`.
+    /// `progress(text)` receives a short status for the progress line.
+    public static func run(
+        converters: [any FrameConverter], sizes: [FrameSize], matrix: ColorMatrix, budget: RunBudget,
+        progress: (String) -> Void
+    ) -> [SizeResult] {
+        precondition(converters.contains { $0.name == Contender.referenceLabel }, "libyuv is the reference")
+        return sizes.map { size in
+            progress("synthetic \(size): preparing frames")
+            let samples = measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
+                progress("synthetic \(size): frame \(done) of ~\(planned)")
+            }
+            progress("synthetic \(size): checking bit-exactness")
+            let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
+            let exact = bitExactness(converters, frames: frames, matrix: matrix)
+            return summarize(samples, size: size, bitExact: exact, threads: threadsByLabel(converters, at: size))
+        }
+    }
+
+    /// One interleaved measurement of `converters` and their floors at `size`
+    /// on the synthetic frames.
+    public static func measure(
+        _ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix, budget: RunBudget,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) -> [CellSamples] {
+        let contenders = contenders(converters, at: size)
+        let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
+        let outputs = contenders.map { _ in BGRABuffer(size: size) }
+        return InterleavedRun.measure(contenders, frames: frames, outputs: outputs, matrix: matrix, budget: budget,
+                                      progress: progress)
+    }
+
+    /// The threads each converter uses at `size`, by label.
+    public static func threadsByLabel(_ converters: [any FrameConverter], at size: FrameSize) -> [String: Int] {
+        Dictionary(converters.map { ($0.name, Contender.threads(of: $0, at: size)) }) { first, _ in first }
+    }
+
+    /// Turns samples into results: distributions, paired ratios (with their
+    /// intervals) against the `libyuv`, floor and `scalar` labels when
+    /// present, and bit-exactness by label. A contender's floor is the one
+    /// on `threads[label]` threads (default 1) when it was measured, else
+    /// the one-thread floor.
+    public static func summarize(
+        _ samples: [CellSamples], size: FrameSize, bitExact: [String: Bool], threads: [String: Int] = [:]
+    ) -> SizeResult {
+        let byLabel = Dictionary(samples.map { ($0.label, $0) }) { first, _ in first }
+        let reference = byLabel[Contender.referenceLabel]
+        let scalar = byLabel[Contender.scalarLabel]
+        let cells = samples.compactMap { sample -> CellResult? in
+            guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
+            var floorLabel = Contender.floorLabel(threads: threads[sample.label] ?? 1)
+            if byLabel[floorLabel] == nil { floorLabel = Contender.floorLabel }
+            let floor = byLabel[floorLabel]
+            return CellResult(
+                label: sample.label, size: size, wall: wall, cpu: cpu, wallInRoundOrder: sample.wall,
+                libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
+                ratioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
+                cpuRatioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.cpu, over: $0.cpu) },
+                floorLabel: floorLabel,
+                ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
+                ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
+                bitExact: bitExact[sample.label])
+        }
+        return SizeResult(size: size, rounds: samples.first?.wall.count ?? 0, cells: cells)
+    }
+
+    /// For each converter, whether it matches libyuv on every frame of `frames`.
+    public static func bitExactness(
+        _ converters: [any FrameConverter], frames: [I420Buffer], matrix: ColorMatrix
+    ) -> [String: Bool] {
+        let checker = BitExactChecker()
+        var result: [String: Bool] = [:]
+        for frame in frames {
+            checker.load(frame.view, matrix: matrix)
+            for converter in converters {
+                result[converter.name] = (result[converter.name] ?? true) && checker.matches(converter)
+            }
+        }
+        return result
+    }
+}

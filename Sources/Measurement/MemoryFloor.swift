@@ -1,0 +1,154 @@
+import Converters
+import Dispatch
+import Frames
+import SIMDRows
+import SIMDRowsAVX2
+import SIMDRowsAVX512
+
+/// How the memory floor writes the BGRA bytes.
+public enum FloorStores: String, Sendable, CaseIterable {
+    /// Ordinary vector stores, through the caches.
+    case cached
+    /// Non-temporal (streaming) vector stores for every whole 64-byte line
+    /// of a row, ordinary stores for the bytes before and after them, and
+    /// one fence per pass (per band with threads).
+    case streaming
+}
+
+/// The memory floor of converting frames of one size: the least work that
+/// moves the bytes a converter moves, so that `time ÷ floor` says how far a
+/// converter is from being memory-bound.
+///
+/// One pass reads every meaningful I420 byte once (each plane row by row at
+/// its stride, `width` bytes a row, never padding) with the widest vector
+/// loads of `level`, folding them into an OR so the loads cannot be
+/// removed, and writes every BGRA pixel byte once (`width × 4` bytes a row
+/// at the destination stride, never padding) with the value 0xFF, with
+/// ordinary or streaming stores (`stores`). Rows go as a converter takes
+/// them: a luma row (with its U and V rows on even rows), then its BGRA row. With
+/// more than one thread the frame is split into the same bands as
+/// `ParallelConverter` uses.
+///
+/// Not thread-safe: one `run` or `calibrate` at a time per instance.
+public final class MemoryFloor {
+    /// The frame size this floor moves the bytes of.
+    public let size: FrameSize
+    /// The instruction-set level of the loads and stores: the one asked for,
+    /// or the highest supported level below it (never one the CPU lacks).
+    public let level: SIMDLevel
+    /// Threads (and the `ParallelConverter` band split) of a pass; 1 runs on
+    /// the calling thread.
+    public let threads: Int
+    /// How a pass writes the destination. Until `calibrate` chooses, streaming
+    /// for destinations of at least `SIMDStorePolicy.streamingThreshold`
+    /// bytes of pixels, cached below.
+    public var stores: FloorStores
+    /// The bitwise OR of every I420 byte the last pass read (0 before the
+    /// first): kept so the reads are observable and cannot be optimised away.
+    public private(set) var sourceBits: UInt8 = 0
+
+    /// The luma rows of each band (one band when `threads` is 1).
+    private let bands: [Range<Int>]
+    /// One slot a band for its OR, so bands never share a result.
+    private let bandBits: UnsafeMutablePointer<UInt8>
+
+    /// A floor for `size` frames at `level` (capped at what this CPU and
+    /// FRAMEBENCH_SIMD allow) on `threads` threads (at least 1). Allocates
+    /// everything a pass needs, so `run` allocates nothing itself.
+    public init(size: FrameSize, level: SIMDLevel = .best, threads: Int = 1) {
+        self.size = size
+        self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
+        self.threads = max(1, threads)
+        stores = size.width * 4 * size.height >= SIMDStorePolicy.streamingThreshold ? .streaming : .cached
+        bands = self.threads > 1
+            ? ParallelConverter.bandRows(height: size.height, threads: self.threads)
+            : [0..<size.height]
+        bandBits = .allocate(capacity: max(1, bands.count))
+        bandBits.initialize(repeating: 0, count: max(1, bands.count))
+    }
+
+    deinit { bandBits.deallocate() }
+
+    /// Sets `stores` to whichever kind of store makes `run` faster on these
+    /// very buffers, and returns it: up to 7 rounds that time both kinds
+    /// side by side (alternating which goes first), each sample a batch of
+    /// passes of about 100 µs after one untimed pass of the same kind (so
+    /// each kind is timed in its steady state); the kind with the lower
+    /// median wins (cached on a tie). Takes a few milliseconds (about 7 ms
+    /// at 1920×1080) and stops after 3 rounds once 30 ms have passed.
+    /// Leaves the destination's pixel bytes 0xFF.
+    /// - Precondition: both frames are `size`.
+    @discardableResult
+    public func calibrate(_ source: I420View, _ destination: BGRAView) -> FloorStores {
+        let clock = ContinuousClock()
+        let start = clock.now
+        // Each sample follows an untimed pass of its own kind, so it times
+        // that kind in its steady state: a cached pass straight after a
+        // streaming one finds the destination evicted from the caches (about
+        // twice as slow at 1920×1080 on the development machine).
+        func time(_ kind: FloorStores, passes: Int) -> Duration {
+            stores = kind
+            run(source, to: destination)
+            let t0 = clock.now
+            for _ in 0..<passes { run(source, to: destination) }
+            return clock.now - t0
+        }
+        _ = time(.streaming, passes: 1)
+        let once = time(.cached, passes: 1)
+        let passes = once > .zero ? max(1, min(64, Int(Duration.microseconds(100) / once))) : 64
+        var samples: [FloorStores: [Duration]] = [.cached: [], .streaming: []]
+        for round in 0..<7 {
+            let order: [FloorStores] = round.isMultiple(of: 2) ? [.cached, .streaming] : [.streaming, .cached]
+            for kind in order { samples[kind]!.append(time(kind, passes: passes)) }
+            if round >= 2 && clock.now - start > .milliseconds(30) { break }
+        }
+        func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+        stores = median(samples[.streaming]!) < median(samples[.cached]!) ? .streaming : .cached
+        return stores
+    }
+
+    /// One floor pass: reads every meaningful byte of `source` once and sets
+    /// every pixel byte of `destination` to 0xFF once, touching no padding
+    /// and nothing outside the planes; returns once every byte is written
+    /// and visible to the caller. With `threads > 1` the bands run over
+    /// `DispatchQueue.concurrentPerform`, each reading its luma rows and
+    /// their chroma rows and writing its own destination rows.
+    /// - Precondition: both frames are `size`.
+    public func run(_ source: I420View, to destination: BGRAView) {
+        precondition(source.size == size && destination.size == size, "frames are not the floor's size")
+        let streaming = stores == .streaming
+        guard bands.count > 1 else {
+            sourceBits = Self.pass(level, source, to: destination, streaming: streaming)
+            return
+        }
+        let work = BandWork(source: source, destination: destination, bands: bands, results: bandBits)
+        let level = self.level
+        DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+            let rows = work.bands[index]
+            work.results[index] = Self.pass(
+                level, work.source.band(rows: rows), to: work.destination.band(rows: rows), streaming: streaming)
+        }
+        var bits: UInt8 = 0
+        for index in 0..<bands.count { bits |= bandBits[index] }
+        sourceBits = bits
+    }
+
+    /// One pass over a frame or band with `level`'s row functions.
+    private static func pass(_ level: SIMDLevel, _ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
+        switch level {
+        case .baseline: floorPassBaseline(source, to: destination, streaming: streaming)
+        case .avx2: floorPassAVX2(source, to: destination, streaming: streaming)
+        case .avx512: floorPassAVX512(source, to: destination, streaming: streaming)
+        }
+    }
+}
+
+/// What the bands of one threaded pass share. Each band reads the source
+/// and writes only its own destination rows and its own result slot, so
+/// sharing them across threads is safe.
+private struct BandWork: @unchecked Sendable {
+    let source: I420View
+    let destination: BGRAView
+    let bands: [Range<Int>]
+    let results: UnsafeMutablePointer<UInt8>
+}

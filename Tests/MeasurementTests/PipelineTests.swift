@@ -1,0 +1,37 @@
+import Converters
+import Foundation
+import Measurement
+import Testing
+import TestSupport
+
+/// The pipelined end-to-end pass in process, so that the thread sanitizer
+/// stage of CI (`--filter Pipeline`) sees both queues and the hand-off.
+@Suite struct PipelineTests {
+    /// The number of lines of a `.ivf.md5` sidecar: one per shown frame.
+    static func shownFrames(_ file: String) throws -> Int {
+        try String(contentsOfFile: file + ".md5", encoding: .utf8).split(separator: "\n").count
+    }
+
+    @Test("decoding N+1 while converting N hands every shown frame off once, in order, like the serial pass",
+          arguments: ["altref-invisible.ivf", "resize-352x288-282x231.ivf", "size-640x480.ivf"])
+    func inOrder(name: String) throws {
+        let file = TestPaths.ownVectorsDirectory + "/" + name
+        for depth in [1, Pipeline.defaultDepth] {
+            let run = Pipeline.run(path: file, converter: SIMDConverter(), matrix: .bt601, depth: depth)
+            #expect(run.error == nil)
+            #expect(run.frames == (try Self.shownFrames(file)))
+            #expect(run.inOrder && run.deliveryBackwardsAt == nil)
+            #expect(run.convert?.count == run.frames && run.latency?.count == run.frames)
+            let serial = EndToEnd.run(path: file, converter: SIMDConverter(), matrix: .bt601)
+            #expect(serial.frames == run.frames)
+            #expect(serial.timestamps.frames == run.timestamps.frames)
+            #expect(run.decode?.count == serial.decode?.count)
+        }
+    }
+
+    @Test("a read error ends the pipelined pass with the error recorded")
+    func missingFile() {
+        let run = Pipeline.run(path: "/no/such/file.ivf", converter: SIMDConverter(), matrix: .bt601)
+        #expect(run.error != nil && run.frames == 0)
+    }
+}
