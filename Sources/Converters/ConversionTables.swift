@@ -9,7 +9,7 @@ extension ColorMatrix {
 /// block, written once in `init` and read-only afterwards, so one instance
 /// is shared by every thread.
 ///
-/// With `y1 = ((y * 0x0101 * YG) >> 16) + YB` (yuv-arithmetic.md):
+/// With `y1 = ((y * 0x0101 * YG) >> 16) + YB` (docs/arithmetic.md):
 /// - blue is a finished byte in a 2-D table with one 256-byte row per `u`
 ///   (blue is byte 0 of the pixel word, so the byte needs no shift);
 /// - green and red are `lane[(y1 + term) >> 6]`, exactly the reference's

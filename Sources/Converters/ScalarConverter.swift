@@ -1,7 +1,7 @@
 import Frames
 
 /// The readable reference: one pixel at a time, each line mirroring the
-/// documented arithmetic (yuv-arithmetic.md, "Per-pixel arithmetic").
+/// documented arithmetic (docs/arithmetic.md, "Per pixel").
 public struct ScalarConverter: FrameConverter {
     /// `"scalar"`.
     public let name = "scalar"

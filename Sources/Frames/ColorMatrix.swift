@@ -1,6 +1,6 @@
 /// The YUV → RGB colour matrices FrameBench converts with, each with
-/// libyuv's 6-bit fixed-point constants (see `docs` in ../shared:
-/// yuv-arithmetic.md) and the ideal floating-point matrix they approximate.
+/// libyuv's 6-bit fixed-point constants (docs/arithmetic.md) and the ideal
+/// floating-point matrix they approximate.
 public enum ColorMatrix: String, CaseIterable, Sendable {
     /// BT.601, limited range (16–235): VP8 and WebRTC's default.
     case bt601 = "bt601"

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func constantsFollowTheirDocumentedDerivation() {
-        // yuv-arithmetic.md: coefficients are matrix entries × 64, rounded;
+        // docs/arithmetic.md: coefficients are matrix entries × 64, rounded;
         // YG = round(gain × 64 × 65536 / 257). Check VR and the gains
         // against the ideal matrices (UB is capped at 128 for limited range).
         for matrix in ColorMatrix.allCases {
