@@ -54,10 +54,12 @@ let package = Package(
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
         .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
+        // Reading `bench --json` reports and comparing two runs (pure, no I/O).
+        .target(name: "Measurement", dependencies: ["Statistics"], swiftSettings: optimised),
         // The command-line tool.
         .executableTarget(
             name: "bench",
-            dependencies: ["Frames", "VPX", "Converters", "Conformance"],
+            dependencies: ["Frames", "VPX", "Converters", "Conformance", "Measurement"],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
         .executableTarget(
@@ -68,6 +70,7 @@ let package = Package(
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
         .target(name: "TestSupport", dependencies: ["Frames"], path: "Tests/TestSupport", swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
+        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
