@@ -14,9 +14,11 @@ public struct BenchmarkEntry: Sendable, Equatable {
     public let ratiosToLibyuv: [Double]?
 
     /// An entry with the given figures.
-    /// - Precondition: `samples` is not empty; `ratiosToLibyuv` is nil or not empty.
+    /// - Precondition: `samples` is not empty, `ratiosToLibyuv` is nil or
+    ///   not empty, and every value of both is positive and finite.
     public init(name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil) {
         precondition(!samples.isEmpty && ratiosToLibyuv?.isEmpty != true, "an entry without samples")
+        precondition((samples + (ratiosToLibyuv ?? [])).allSatisfy { $0 > 0 && $0.isFinite }, "a sample that is not a positive number")
         self.name = name
         self.samples = samples
         self.ratiosToLibyuv = ratiosToLibyuv

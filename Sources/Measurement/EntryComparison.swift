@@ -16,22 +16,20 @@ public struct EntryComparison: Sendable, Equatable {
     /// The verdict on `ratio` at the comparison's threshold.
     public let verdict: Verdict
 
-    /// The comparison of `new` with `base` (same name): on their ratios to
-    /// libyuv when both have them, else on their times; nil when the names
-    /// differ.
-    public init?(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
-        guard base.name == new.name else { return nil }
+    /// The comparison of `new` with `base`: on their ratios to libyuv when
+    /// both have them, else on their times.
+    /// - Precondition: both entries have the same name; `threshold >= 0`.
+    public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
+        precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
         let basis: ComparisonBasis
-        let estimate: RatioEstimate?
+        let newValues: [Double], baseValues: [Double]
         if let baseRatios = base.ratiosToLibyuv, let newRatios = new.ratiosToLibyuv {
-            basis = .ratioToLibyuv
-            estimate = ShiftEstimate.ratio(of: newRatios, to: baseRatios)
+            (basis, newValues, baseValues) = (.ratioToLibyuv, newRatios, baseRatios)
         } else {
-            basis = .time
-            estimate = ShiftEstimate.ratio(of: new.samples, to: base.samples)
+            (basis, newValues, baseValues) = (.time, new.samples, base.samples)
         }
-        // Entries hold positive finite samples only, so an estimate exists.
-        guard let estimate else { return nil }
+        // Entries hold at least one value each, all positive and finite, so an estimate exists.
+        let estimate = ShiftEstimate.ratio(of: newValues, to: baseValues)!
         self.init(name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: estimate,
                   verdict: Verdict(estimate, threshold: threshold))
     }

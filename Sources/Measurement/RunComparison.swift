@@ -31,7 +31,7 @@ public struct RunComparison: Sendable, Equatable {
         for entry in new.entries { newByName[entry.name] = entry }
         let baseNames = Set(base.entries.map(\.name))
         entries = base.entries.compactMap { entry in
-            newByName[entry.name].flatMap { EntryComparison(base: entry, new: $0, threshold: threshold) }
+            newByName[entry.name].map { EntryComparison(base: entry, new: $0, threshold: threshold) }
         }
         guard !entries.isEmpty else { throw .noEntriesInCommon }
         self.threshold = threshold
