@@ -9,6 +9,7 @@ let usage = """
            bench verify PATH... [options]    conformance of IVF files
            bench gate --baseline FILE ...    CI pass/fail: bit-exactness, vectors, ratios
            bench decode FILE.ivf ...         per-frame MD5s, like vpxdec --md5
+           bench compare BASE.json NEW.json  two --json reports, entry by entry
            bench --help
 
     \(ReportCommand.usage)
@@ -19,7 +20,10 @@ let usage = """
 
     \(DecodeCommand.usage)
 
-    Exit status: 0 success, 1 a check failed, 2 usage error (or the gate in a debug build).
+    \(CompareCommand.usage)
+
+    Exit status: 0 success, 1 a check failed (compare: an entry is slower), 2 usage error or bad input
+    (or the gate in a debug build).
     """
 
 let words = CommandLine.arguments.dropFirst()
@@ -35,6 +39,8 @@ do {
         status = try VerifyCommand.run(words.dropFirst())
     case "gate":
         status = try GateCommand.run(words.dropFirst())
+    case "compare":
+        status = try CompareCommand.run(words.dropFirst())
     case let word? where !word.hasPrefix("-"):
         throw UsageError("unknown command '\(word)'")
     default:

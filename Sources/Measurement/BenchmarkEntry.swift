@@ -1,0 +1,30 @@
+import Statistics
+
+/// One entry of a `bench --json` report, as far as comparing runs needs it.
+public struct BenchmarkEntry: Sendable, Equatable {
+    /// The entry's name (`convert/simd/1920x1080`, `stream/serial/foo.ivf/decode`, ...),
+    /// unique within its report.
+    public let name: String
+    /// Per-frame wall times in microseconds, in measurement order (never empty,
+    /// every value positive and finite).
+    public let samples: [Double]
+    /// Per-round ratios of this entry's time to libyuv's in the same round,
+    /// in measurement order; nil when the report has none for the entry
+    /// (never empty, every value positive and finite).
+    public let ratiosToLibyuv: [Double]?
+
+    /// An entry with the given figures.
+    /// - Precondition: `samples` is not empty, `ratiosToLibyuv` is nil or
+    ///   not empty, and every value of both is positive and finite.
+    public init(name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil) {
+        precondition(!samples.isEmpty && ratiosToLibyuv?.isEmpty != true, "an entry without samples")
+        precondition((samples + (ratiosToLibyuv ?? [])).allSatisfy { $0 > 0 && $0.isFinite }, "a sample that is not a positive number")
+        self.name = name
+        self.samples = samples
+        self.ratiosToLibyuv = ratiosToLibyuv
+    }
+
+    /// The nearest-rank median of `samples` in microseconds (the report's
+    /// `real_time`).
+    public var median: Double { Percentile.median(samples)! }
+}

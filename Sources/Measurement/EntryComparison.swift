@@ -1,0 +1,47 @@
+import Statistics
+
+/// One entry present in both runs, compared.
+public struct EntryComparison: Sendable, Equatable {
+    /// The entry's name.
+    public let name: String
+    /// Which samples the ratio rests on.
+    public let basis: ComparisonBasis
+    /// The base run's median per-frame wall time, µs.
+    public let baseMedian: Double
+    /// The new run's median per-frame wall time, µs.
+    public let newMedian: Double
+    /// New/base with its 95 % interval (`ShiftEstimate` over the basis's
+    /// samples; `count` is the smaller sample count).
+    public let ratio: RatioEstimate
+    /// The verdict on `ratio` at the comparison's threshold.
+    public let verdict: Verdict
+
+    /// The comparison of `new` with `base`: on their ratios to libyuv when
+    /// both have them, else on their times.
+    /// - Precondition: both entries have the same name; `threshold >= 0`.
+    public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
+        precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
+        let basis: ComparisonBasis
+        let newValues: [Double], baseValues: [Double]
+        if let baseRatios = base.ratiosToLibyuv, let newRatios = new.ratiosToLibyuv {
+            (basis, newValues, baseValues) = (.ratioToLibyuv, newRatios, baseRatios)
+        } else {
+            (basis, newValues, baseValues) = (.time, new.samples, base.samples)
+        }
+        // Entries hold at least one value each, all positive and finite, so an estimate exists.
+        let estimate = ShiftEstimate.ratio(of: newValues, to: baseValues)!
+        self.init(name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: estimate,
+                  verdict: Verdict(estimate, threshold: threshold))
+    }
+
+    /// A comparison with the given figures.
+    public init(name: String, basis: ComparisonBasis, baseMedian: Double, newMedian: Double, ratio: RatioEstimate,
+                verdict: Verdict) {
+        self.name = name
+        self.basis = basis
+        self.baseMedian = baseMedian
+        self.newMedian = newMedian
+        self.ratio = ratio
+        self.verdict = verdict
+    }
+}

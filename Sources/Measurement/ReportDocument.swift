@@ -1,0 +1,95 @@
+import Foundation
+
+/// The parts of a schema-2 report that `BenchmarkRun` reads, decoded field
+/// by field so each fault becomes a `BenchmarkRunError` naming it (thrown
+/// from `init(from:)`, which `JSONDecoder` passes on unchanged). Unknown
+/// fields are skipped.
+struct ReportDocument: Decodable {
+    /// `context.machine_key`, when it is a string.
+    let machineKey: String?
+    /// The entries in file order.
+    let entries: [BenchmarkEntry]
+
+    private enum Key: String, CodingKey {
+        case version = "json_schema_version", context, benchmarks
+    }
+
+    private enum ContextKey: String, CodingKey {
+        case machineKey = "machine_key"
+    }
+
+    private enum EntryKey: String, CodingKey {
+        case name, samples = "samples_us", ratios = "ratio_samples_to_libyuv"
+    }
+
+    /// A JSON scalar as a message shows it (`2`, `'2'`, `not a number`).
+    private enum Shown: Decodable, CustomStringConvertible {
+        case number(Double), text(String), other
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let number = try? value.decode(Double.self) {
+                self = .number(number)
+            } else if let text = try? value.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .other
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .number(let number): number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+            case .text(let text): "'\(text)'"
+            case .other: "not a number"
+            }
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        /// The error for a document that is not a report, for `reason`.
+        func wrong(_ reason: String) -> BenchmarkRunError { .notBenchmarkReport(reason: reason) }
+
+        guard let root = try? decoder.container(keyedBy: Key.self) else { throw wrong("the top level is not an object") }
+        guard root.contains(.version) else { throw wrong("no json_schema_version") }
+        let version = try? root.decode(Double.self, forKey: .version)
+        guard version == Double(BenchmarkRun.schemaVersion) else {
+            let shown = (try? root.decode(Shown.self, forKey: .version)) ?? .other
+            throw wrong("json_schema_version is \(shown), not \(BenchmarkRun.schemaVersion)")
+        }
+        guard var list = try? root.nestedUnkeyedContainer(forKey: .benchmarks) else { throw wrong("no benchmarks array") }
+        var entries: [BenchmarkEntry] = []
+        var seen: Set<String> = []
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            guard let entry = try? list.nestedContainer(keyedBy: EntryKey.self) else {
+                throw wrong("benchmarks[\(index)] is not an object")
+            }
+            guard let name = try? entry.decode(String.self, forKey: .name) else {
+                throw wrong("benchmarks[\(index)] has no name")
+            }
+            let label = "benchmarks[\(index)] '\(name)'"
+            guard seen.insert(name).inserted else { throw wrong("\(label) repeats a name") }
+            guard let samples = try? entry.decode([Double].self, forKey: .samples),
+                  !samples.isEmpty, samples.allSatisfy(Self.isPositive) else {
+                throw wrong("\(label) has no samples_us array of positive numbers")
+            }
+            var ratios: [Double]?
+            if entry.contains(.ratios), (try? entry.decodeNil(forKey: .ratios)) != true {
+                guard let values = try? entry.decode([Double].self, forKey: .ratios), values.allSatisfy(Self.isPositive) else {
+                    throw wrong("\(label) has a ratio_samples_to_libyuv that is not an array of positive numbers")
+                }
+                ratios = values.isEmpty ? nil : values
+            }
+            entries.append(BenchmarkEntry(name: name, samples: samples, ratiosToLibyuv: ratios))
+        }
+        let context = try? root.nestedContainer(keyedBy: ContextKey.self, forKey: .context)
+        machineKey = (try? context?.decode(String.self, forKey: .machineKey)) ?? nil
+        self.entries = entries
+    }
+
+    /// Whether `value` is a positive finite number (a time or a ratio).
+    private static func isPositive(_ value: Double) -> Bool {
+        value > 0 && value.isFinite
+    }
+}

@@ -1,0 +1,73 @@
+import Statistics
+
+/// Two runs of `bench --json` compared entry by entry, matched by name: for
+/// each entry in both, new/base with its 95 % interval and a verdict.
+///
+/// Pure: it reads nothing and prints nothing, so every figure and line is
+/// the same for the same runs.
+public struct RunComparison: Sendable, Equatable {
+    /// The threshold used when none is given: 5 %.
+    public static let defaultThreshold = 0.05
+
+    /// The relative change below which an entry is `same` (0.05 = 5 %).
+    public let threshold: Double
+    /// The base run's `machine_key` (nil: not in the report).
+    public let baseMachine: String?
+    /// The new run's `machine_key` (nil: not in the report).
+    public let newMachine: String?
+    /// The entries in both runs, in the base run's order.
+    public let entries: [EntryComparison]
+    /// Names only the base run has, in its order.
+    public let onlyInBase: [String]
+    /// Names only the new run has, in its order.
+    public let onlyInNew: [String]
+
+    /// Compares `new` with `base` at `threshold`.
+    /// - Precondition: `threshold` is finite and not negative.
+    /// - Throws: `ComparisonError.noEntriesInCommon` when no name is in both.
+    public init(base: BenchmarkRun, new: BenchmarkRun, threshold: Double = defaultThreshold) throws(ComparisonError) {
+        precondition(threshold >= 0 && threshold.isFinite, "bad threshold")
+        var newByName: [String: BenchmarkEntry] = [:]
+        for entry in new.entries { newByName[entry.name] = entry }
+        let baseNames = Set(base.entries.map(\.name))
+        entries = base.entries.compactMap { entry in
+            newByName[entry.name].map { EntryComparison(base: entry, new: $0, threshold: threshold) }
+        }
+        guard !entries.isEmpty else { throw .noEntriesInCommon }
+        self.threshold = threshold
+        baseMachine = base.machineKey
+        newMachine = new.machineKey
+        onlyInBase = base.entries.map(\.name).filter { newByName[$0] == nil }
+        onlyInNew = new.entries.map(\.name).filter { !baseNames.contains($0) }
+    }
+
+    /// Whether both runs name the same kind of machine (false when either
+    /// does not name one).
+    public var sameMachine: Bool {
+        baseMachine != nil && baseMachine == newMachine
+    }
+
+    /// The line that opens every text rendering:
+    /// `same kind of machine: KEY` when both runs name the same machine
+    /// key, else `comparing runs from different machines: BASE KEY vs NEW
+    /// KEY` (a missing key shows as `unknown`; it is not taken to match).
+    public var machineLine: String {
+        if sameMachine, let key = baseMachine { return "same kind of machine: \(key)" }
+        return "comparing runs from different machines: BASE \(baseMachine ?? "unknown") vs NEW \(newMachine ?? "unknown")"
+    }
+
+    /// The number of entries with `verdict`.
+    public func count(_ verdict: Verdict) -> Int {
+        entries.count { $0.verdict == verdict }
+    }
+
+    /// `N slower, M faster, K same`.
+    public var summaryLine: String {
+        "\(count(.slower)) slower, \(count(.faster)) faster, \(count(.same)) same"
+    }
+
+    /// Whether some entry is `slower` (the command then exits 1).
+    public var hasSlower: Bool {
+        entries.contains { $0.verdict == .slower }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Measurement
+import Statistics
+import Testing
+
+/// Reports built in code, the way `bench --json` writes them.
+enum Fixture {
+    /// Samples around `median` with a deterministic spread of ±`spread`.
+    static func samples(_ median: Double, count: Int = 60, spread: Double = 0.02) -> [Double] {
+        (0..<count).map { index -> Double in
+            let position = Double((index * 37) % count) / Double(count - 1)  // 0 ... 1, shuffled
+            return median * (1 + spread * (2 * position - 1))
+        }
+    }
+
+    /// One entry's JSON object.
+    static func entry(_ name: String, _ samples: [Double], ratios: [Double]? = nil) -> [String: Any] {
+        var object: [String: Any] = ["name": name, "real_time": Percentile.median(samples) ?? 0, "time_unit": "us",
+                                     "samples_us": samples, "iterations": samples.count]
+        if let ratios { object["ratio_samples_to_libyuv"] = ratios }
+        return object
+    }
+
+    /// A whole report's bytes.
+    static func report(machine: String? = "AuthenticAMD family 26 model 2, 2 cores, simd avx512",
+                       _ entries: [[String: Any]]) -> Data {
+        var context: [String: Any] = ["cpu_model": "AMD EPYC", "date": "2026-12-01"]
+        if let machine { context["machine_key"] = machine }
+        let document: [String: Any] = ["json_schema_version": 2, "context": context, "benchmarks": entries]
+        return try! JSONSerialization.data(withJSONObject: document)
+    }
+
+    /// A parsed report.
+    static func run(machine: String? = "AuthenticAMD family 26 model 2, 2 cores, simd avx512",
+                    _ entries: [[String: Any]]) throws -> BenchmarkRun {
+        try BenchmarkRun(json: report(machine: machine, entries))
+    }
+}
+
+@Suite struct BenchmarkRunTests {
+    @Test("a report's machine key, names, samples and optional ratios; other fields are ignored")
+    func parses() throws {
+        let text = """
+            {"json_schema_version": 2, "context": {"machine_key": "m1", "num_cpus": 2},
+             "benchmarks": [
+               {"name": "convert/simd/8x8", "real_time": 2, "time_unit": "us", "samples_us": [3, 1, 2],
+                "ratio_samples_to_libyuv": [0.9, 0.8], "bit_exact": true},
+               {"name": "stream/serial/a.ivf/decode", "samples_us": [12.5], "ratio_samples_to_libyuv": null},
+               {"name": "convert/lut/8x8", "samples_us": [4], "ratio_samples_to_libyuv": []}]}
+            """
+        let run = try BenchmarkRun(json: Data(text.utf8))
+        #expect(run.machineKey == "m1")
+        #expect(run.entries.map(\.name) == ["convert/simd/8x8", "stream/serial/a.ivf/decode", "convert/lut/8x8"])
+        let simd = try #require(run.entry(named: "convert/simd/8x8"))
+        #expect(simd.samples == [3, 1, 2] && simd.ratiosToLibyuv == [0.9, 0.8] && simd.median == 2)
+        #expect(run.entry(named: "stream/serial/a.ivf/decode")?.ratiosToLibyuv == nil)
+        #expect(run.entry(named: "convert/lut/8x8")?.ratiosToLibyuv == nil)
+        #expect(try BenchmarkRun(json: Data(#"{"json_schema_version": 2, "benchmarks": []}"#.utf8)).machineKey == nil)
+    }
+
+    @Test("each kind of bad input is named", arguments: [
+        ("{", "not JSON"),
+        ("", "not JSON"),
+        ("[1, 2]", "not a FrameBench JSON report (the top level is not an object)"),
+        (#"{"benchmarks": []}"#, "not a FrameBench JSON report (no json_schema_version)"),
+        (#"{"json_schema_version": 1, "benchmarks": []}"#, "not a FrameBench JSON report (json_schema_version is 1, not 2)"),
+        (#"{"json_schema_version": "2", "benchmarks": []}"#, "not a FrameBench JSON report (json_schema_version is '2', not 2)"),
+        (#"{"json_schema_version": 2, "context": {}}"#, "not a FrameBench JSON report (no benchmarks array)"),
+        (#"{"json_schema_version": 2, "benchmarks": {}}"#, "not a FrameBench JSON report (no benchmarks array)"),
+        (#"{"json_schema_version": 2, "benchmarks": [3]}"#, "not a FrameBench JSON report (benchmarks[0] is not an object)"),
+        (#"{"json_schema_version": 2, "benchmarks": [{"samples_us": [1]}]}"#,
+         "not a FrameBench JSON report (benchmarks[0] has no name)"),
+        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "real_time": 1}]}"#,
+         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
+        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": []}]}"#,
+         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
+        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1, 0]}]}"#,
+         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
+        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1, true]}]}"#,
+         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
+        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_libyuv": [-1]}]}"#,
+         "not a FrameBench JSON report (benchmarks[0] 'a' has a ratio_samples_to_libyuv that is not an array of positive numbers)"),
+        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1]}, {"name": "a", "samples_us": [2]}]}"#,
+         "not a FrameBench JSON report (benchmarks[1] 'a' repeats a name)"),
+    ])
+    func badInput(text: String, message: String) {
+        #expect {
+            _ = try BenchmarkRun(json: Data(text.utf8))
+        } throws: { error in
+            "\(error)" == message
+        }
+    }
+}
+
+@Suite struct RunComparisonTests {
+    @Test("entries are matched by name whatever their order; the others are listed, not compared")
+    func matchesByName() throws {
+        let base = try Fixture.run([Fixture.entry("a", Fixture.samples(100)), Fixture.entry("b", Fixture.samples(200)),
+                                    Fixture.entry("gone", Fixture.samples(5))])
+        let new = try Fixture.run([Fixture.entry("added", Fixture.samples(7)), Fixture.entry("b", Fixture.samples(240)),
+                                   Fixture.entry("a", Fixture.samples(100))])
+        let comparison = try RunComparison(base: base, new: new)
+        #expect(comparison.entries.map(\.name) == ["a", "b"])
+        #expect(comparison.onlyInBase == ["gone"] && comparison.onlyInNew == ["added"])
+        let b = comparison.entries[1]
+        #expect(b.basis == .time && b.verdict == .slower)
+        #expect(b.baseMedian == Percentile.median(Fixture.samples(200)) && b.newMedian == Percentile.median(Fixture.samples(240)))
+        #expect(abs(b.ratio.median - 1.2) < 1e-9 && b.ratio.lower < 1.2 && b.ratio.upper > 1.2)
+        #expect(comparison.entries[0].verdict == .same && comparison.entries[0].ratio.median == 1)
+        #expect(comparison.summaryLine == "1 slower, 0 faster, 1 same" && comparison.hasSlower)
+    }
+
+    @Test("no name in common is an error")
+    func nothingInCommon() throws {
+        let base = try Fixture.run([Fixture.entry("a", [1])]), new = try Fixture.run([Fixture.entry("b", [1])])
+        #expect(throws: ComparisonError.noEntriesInCommon) { try RunComparison(base: base, new: new) }
+        #expect("\(ComparisonError.noEntriesInCommon)" == "no benchmark names in common")
+    }
+
+    @Test("both entries with ratios to libyuv compare those, which cancel a slower machine; else times")
+    func basis() throws {
+        let ratios = Fixture.samples(0.9, count: 40)
+        // The new run's machine is 1.5× slower throughout, libyuv included.
+        let base = try Fixture.run([Fixture.entry("simd", Fixture.samples(100), ratios: ratios),
+                                    Fixture.entry("lut", Fixture.samples(300), ratios: ratios)])
+        let new = try Fixture.run([Fixture.entry("simd", Fixture.samples(150), ratios: ratios.reversed()),
+                                   Fixture.entry("lut", Fixture.samples(450))])
+        let comparison = try RunComparison(base: base, new: new)
+        let simd = comparison.entries[0], lut = comparison.entries[1]
+        #expect(simd.basis == .ratioToLibyuv && simd.basis.label == "×libyuv")
+        #expect(simd.ratio.median == 1 && simd.verdict == .same)
+        #expect(simd.ratio.count == 40)
+        #expect(lut.basis == .time && lut.basis.label == "time" && lut.verdict == .slower)
+    }
+
+    @Test("faster, slower and same by whole runs scaled by a factor",
+          arguments: [(1.2, Verdict.slower), (0.8, .faster), (1.0, .same), (1.02, .same), (0.98, .same)])
+    func scaledRuns(factor: Double, verdict: Verdict) throws {
+        let samples = Fixture.samples(480, count: 200, spread: 0.01)
+        let base = try Fixture.run([Fixture.entry("x", samples)])
+        let new = try Fixture.run([Fixture.entry("x", samples.map { $0 * factor })])
+        let comparison = try RunComparison(base: base, new: new)
+        #expect(comparison.entries[0].verdict == verdict, "\(comparison.entries[0].ratio)")
+        #expect(comparison.hasSlower == (verdict == .slower))
+    }
+
+    /// An interval from `lower` to `upper`.
+    static func interval(_ lower: Double, _ upper: Double) -> RatioEstimate {
+        RatioEstimate(median: (lower + upper) / 2, lower: lower, upper: upper, count: 100)
+    }
+
+    @Test("verdicts at and around the threshold: only an interval wholly beyond it counts")
+    func threshold() {
+        let t = 0.05
+        #expect(Verdict(Self.interval(1.05, 1.2), threshold: t) == .same)  // lower exactly at 1 + t
+        #expect(Verdict(Self.interval(1.0500001, 1.2), threshold: t) == .slower)
+        #expect(Verdict(Self.interval(1.04, 1.2), threshold: t) == .same)  // straddles 1 + t
+        #expect(Verdict(Self.interval(0.8, 1 / 1.05), threshold: t) == .same)  // upper exactly at 1/(1 + t)
+        #expect(Verdict(Self.interval(0.8, 1 / 1.05 - 1e-7), threshold: t) == .faster)
+        #expect(Verdict(Self.interval(0.8, 0.96), threshold: t) == .same)  // 0.96 > 1/1.05 = 0.952…
+        #expect(Verdict(Self.interval(1.01, 1.04), threshold: t) == .same)  // wholly above 1, inside the band
+        #expect(Verdict(Self.interval(1.01, 1.04), threshold: 0) == .slower)
+        #expect(Verdict(Self.interval(0.97, 0.99), threshold: 0) == .faster)
+        #expect(Verdict(Self.interval(0.99, 1.01), threshold: 0) == .same)
+    }
+
+    @Test("the comparison uses its threshold")
+    func comparisonThreshold() throws {
+        let samples = Fixture.samples(100, count: 100, spread: 0.001)
+        let base = try Fixture.run([Fixture.entry("x", samples)])
+        let new = try Fixture.run([Fixture.entry("x", samples.map { $0 * 1.08 })])
+        #expect(try RunComparison(base: base, new: new).entries[0].verdict == .slower)
+        #expect(try RunComparison(base: base, new: new, threshold: 0.1).entries[0].verdict == .same)
+        #expect(try RunComparison(base: base, new: new, threshold: 0.1).threshold == 0.1)
+    }
+
+    @Test("the first line says whether the runs are from the same kind of machine")
+    func machineLine() throws {
+        let entries = [Fixture.entry("x", [1, 2, 3])]
+        let amd = try Fixture.run(machine: "AMD EPYC, 2 cores, simd avx2", entries)
+        let intel = try Fixture.run(machine: "Intel Xeon, 2 cores, simd avx512", entries)
+        let unnamed = try Fixture.run(machine: nil, entries)
+        #expect(try RunComparison(base: amd, new: amd).machineLine == "same kind of machine: AMD EPYC, 2 cores, simd avx2")
+        #expect(try RunComparison(base: amd, new: amd).sameMachine)
+        #expect(try RunComparison(base: amd, new: intel).machineLine
+                == "comparing runs from different machines: BASE AMD EPYC, 2 cores, simd avx2 vs NEW Intel Xeon, 2 cores, simd avx512")
+        #expect(try RunComparison(base: unnamed, new: unnamed).machineLine
+                == "comparing runs from different machines: BASE unknown vs NEW unknown")
+        #expect(try !RunComparison(base: unnamed, new: amd).sameMachine)
+    }
+}
