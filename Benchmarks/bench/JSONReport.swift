@@ -166,10 +166,10 @@ enum JSONReport {
         ]
         if let error = run.error { shared["error"] = error }
         var result: [[String: Any]] = []
-        for (part, distribution) in [("decode", run.decode), ("convert", run.convert), ("latency", run.latency)] {
-            guard let distribution else { continue }
+        for (part, times) in [("decode", run.decodeTimes), ("convert", run.convertTimes), ("latency", run.latencies)] {
+            guard let distribution = Distribution(times) else { continue }
             var item = base(name: "stream/\(run.mode.rawValue)/\(file)/\(part)", iterations: distribution.count,
-                            realTime: distribution.median, cpuTime: nil, samples: distribution.sorted)
+                            realTime: distribution.median, cpuTime: nil, samples: times)
             item.merge(shared) { current, _ in current }
             item["p50"] = finite(distribution.median / 1000)
             item["p99"] = finite(distribution.p99 / 1000)

@@ -1,7 +1,6 @@
 import Conformance
 import Converters
 import Frames
-import Statistics
 import VPX
 
 /// The serial end-to-end pass: read, decode, convert and hand off each
@@ -41,7 +40,7 @@ public enum EndToEnd {
         }
         return StreamRun(
             path: path, mode: .serial, converter: converter.name, frames: shown.count,
-            decode: Distribution(decodeTimes), convert: Distribution(convertTimes), latency: Distribution(latencies),
+            decodeTimes: decodeTimes, convertTimes: convertTimes, latencies: latencies,
             passSeconds: [Clock.seconds(since: start)], timestamps: TimestampCheck(frames: shown),
             inOrder: true, deliveryBackwardsAt: StreamRun.firstBackwards(stamps), error: failure)
     }

@@ -10,8 +10,9 @@ public struct EntryComparison: Sendable, Equatable {
     public let baseMedian: Double
     /// The new run's median per-frame wall time, µs.
     public let newMedian: Double
-    /// New/base with its 95 % interval (`ShiftEstimate` over the basis's
-    /// samples; `count` is the smaller sample count).
+    /// New/base with its 95 % interval (`ShiftEstimate` over the
+    /// `BlockMedians` of the basis's samples in measurement order, so drift
+    /// within either run widens the interval; `count` is the smaller block count).
     public let ratio: RatioEstimate
     /// The verdict on `ratio` at the comparison's threshold.
     public let verdict: Verdict
@@ -29,7 +30,8 @@ public struct EntryComparison: Sendable, Equatable {
             (basis, newValues, baseValues) = (.time, new.samples, base.samples)
         }
         // Entries hold at least one value each, all positive and finite, so an estimate exists.
-        let estimate = ShiftEstimate.ratio(of: newValues, to: baseValues)!
+        // Block medians: drift within a run widens the interval instead of hiding in it.
+        let estimate = ShiftEstimate.ratio(of: BlockMedians.of(newValues), to: BlockMedians.of(baseValues))!
         self.init(name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: estimate,
                   verdict: Verdict(estimate, threshold: threshold))
     }

@@ -2,7 +2,6 @@ import Conformance
 import Converters
 import Dispatch
 import Frames
-import Statistics
 import VPX
 
 /// The pipelined end-to-end pass: a serial decode queue decodes packets and
@@ -64,8 +63,8 @@ public enum Pipeline {
         return convertQueue.sync {
             StreamRun(
                 path: path, mode: .pipelined, converter: converter.name, frames: state.deliveries.count,
-                decode: Distribution(state.decodeTimes), convert: Distribution(state.convertTimes),
-                latency: Distribution(state.latencies), passSeconds: [seconds],
+                decodeTimes: state.decodeTimes, convertTimes: state.convertTimes, latencies: state.latencies,
+                passSeconds: [seconds],
                 timestamps: TimestampCheck(frames: state.shown),
                 inOrder: state.deliveries.map(\.index) == Array(0..<state.deliveries.count),
                 deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)), error: state.error)

@@ -22,12 +22,13 @@ public struct StreamRun {
     public let frames: Int
     /// Passes over the file combined in the timings (see `combine`).
     public var passes = 1
-    /// Per-packet decode time, nanoseconds (invisible packets included).
-    public let decode: Distribution?
-    /// Per-frame conversion time, nanoseconds.
-    public let convert: Distribution?
-    /// Per-frame time from the start of its packet's decode to its hand-off, nanoseconds.
-    public let latency: Distribution?
+    /// Per-packet decode time, nanoseconds, in decode order (invisible packets included).
+    public let decodeTimes: [Double]
+    /// Per-frame conversion time, nanoseconds, in hand-off order.
+    public let convertTimes: [Double]
+    /// Per-frame time from the start of its packet's decode to its hand-off,
+    /// nanoseconds, in hand-off order.
+    public let latencies: [Double]
     /// Monotonic-clock seconds from the first packet to the last hand-off,
     /// one figure per pass.
     public let passSeconds: [Double]
@@ -43,6 +44,12 @@ public struct StreamRun {
 
     /// Whether the file is a deliberately broken `bad-ts-*` vector.
     public var expectedBad: Bool { VectorFiles.isExpectedBad(path) }
+    /// The distribution of `decodeTimes` (nil when there are none).
+    public var decode: Distribution? { Distribution(decodeTimes) }
+    /// The distribution of `convertTimes` (nil when there are none).
+    public var convert: Distribution? { Distribution(convertTimes) }
+    /// The distribution of `latencies` (nil when there are none).
+    public var latency: Distribution? { Distribution(latencies) }
     /// Monotonic-clock seconds from the first packet to the last hand-off,
     /// summed over the passes.
     public var seconds: Double { passSeconds.reduce(0, +) }
@@ -54,18 +61,15 @@ public struct StreamRun {
     public var deliveryOK: Bool { inOrder && deliveryBackwardsAt == nil }
 
     /// Several passes over the same file in the same mode as one run: the
-    /// timing samples and seconds of all passes together, the frame count,
+    /// timing samples (pass after pass) and seconds of all passes together, the frame count,
     /// timestamps and error of the first pass, delivery checked pass by pass.
     public static func combine(_ runs: [StreamRun]) -> StreamRun {
         precondition(!runs.isEmpty, "nothing to combine")
-        /// The samples of `part` from every pass as one distribution.
-        func merged(_ part: (StreamRun) -> Distribution?) -> Distribution? {
-            Distribution(runs.flatMap { part($0)?.sorted ?? [] })
-        }
         let first = runs[0]
         var result = StreamRun(
             path: first.path, mode: first.mode, converter: first.converter, frames: first.frames,
-            decode: merged(\.decode), convert: merged(\.convert), latency: merged(\.latency),
+            decodeTimes: runs.flatMap(\.decodeTimes), convertTimes: runs.flatMap(\.convertTimes),
+            latencies: runs.flatMap(\.latencies),
             passSeconds: runs.flatMap(\.passSeconds), timestamps: first.timestamps,
             inOrder: runs.allSatisfy(\.inOrder), deliveryBackwardsAt: runs.lazy.compactMap(\.deliveryBackwardsAt).first,
             error: first.error)

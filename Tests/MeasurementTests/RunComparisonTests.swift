@@ -129,7 +129,7 @@ enum Fixture {
         let simd = comparison.entries[0], lut = comparison.entries[1]
         #expect(simd.basis == .ratioToLibyuv && simd.basis.label == "×libyuv")
         #expect(simd.ratio.median == 1 && simd.verdict == .same)
-        #expect(simd.ratio.count == 40)
+        #expect(simd.ratio.count == BlockMedians.defaultCount)  // 40 ratios in 10 blocks
         #expect(lut.basis == .time && lut.basis.label == "time" && lut.verdict == .slower)
     }
 
