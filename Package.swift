@@ -25,6 +25,9 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
         .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         // C libraries from Debian packages: module maps only.
         .systemLibrary(
@@ -64,7 +67,10 @@ let package = Package(
         // The command-line tool: argument handling, commands, rendering.
         .executableTarget(
             name: "bench",
-            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement"],
+            dependencies: [
+                "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
         .executableTarget(

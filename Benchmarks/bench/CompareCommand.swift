@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Measurement
 
@@ -7,46 +8,52 @@ import Glibc
 
 /// `bench compare BASE.json NEW.json [--threshold T] [--format F]`: two
 /// reports written by `bench --json`, compared entry by entry.
-enum CompareCommand {
-    static let usage = """
-        bench compare BASE.json NEW.json [--threshold T] [--format text|markdown|json]
-          Compares two 'bench --json' reports entry by entry (matched by name;
-          the others are listed): both medians, NEW/BASE with its 95 % interval,
-          and 'slower' when the whole interval is above 1 + T, 'faster' when it
-          is below 1/(1 + T), else 'same' (T default 0.05). The ratio is the
-          Hodges-Lehmann estimate over all pairs of samples (the median of
-          new/base over every pair), its interval the Mann-Whitney one. When
-          both entries have per-round ratios to libyuv from their own run
-          (basis ×libyuv) those are compared, which cancels a difference between
-          the machines or their load; otherwise per-frame times (basis time).
-          The first line says whether the runs name the same kind of machine.
-          Exit 1 if an entry is slower; 2 when a file cannot be read, is not a
-          FrameBench JSON report, or the reports have no names in common.
-        """
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Two 'bench --json' reports, compared entry by entry.",
+        discussion: """
+            Matches entries by name (the others are listed): both medians, NEW/BASE with its 95 % \
+            interval, and 'slower' when the whole interval is above 1 + T, 'faster' when it is below \
+            1/(1 + T), else 'same'. The ratio is the Hodges-Lehmann estimate over the medians of ten \
+            consecutive blocks of each run's samples, its interval the Mann-Whitney one. When both entries \
+            have per-round ratios to libyuv from their own run (basis ×libyuv) those are compared, which \
+            cancels a difference between the machines or their load; otherwise per-frame times (basis \
+            time). The first line says whether the runs name the same kind of machine. Exit 1 if an entry \
+            is slower; 2 when a file cannot be read, is not a FrameBench JSON report, or the reports have \
+            no names in common.
+            """)
 
-    /// Parses, reads, compares and prints; returns the exit status.
-    static func run(_ words: ArraySlice<String>) throws(UsageError) -> Int32 {
-        var arguments = Arguments(words)
-        let threshold = try arguments.number("--threshold", in: 0...10) ?? RunComparison.defaultThreshold
-        let formatName = try arguments.value("--format") ?? CompareFormat.text.rawValue
-        guard let format = CompareFormat(rawValue: formatName) else {
-            throw UsageError("unknown --format '\(formatName)' (\(CompareFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        let files = try arguments.finish()
-        guard files.count == 2 else { throw UsageError("compare takes BASE.json and NEW.json") }
+    @Argument(help: "The report to compare with.")
+    var base: String
+
+    @Argument(help: "The report compared.")
+    var new: String
+
+    @Option(help: "Slowdown (or speed-up) beyond which a whole interval counts (\(Limits.threshold)).")
+    var threshold = RunComparison.defaultThreshold
+
+    @Option(help: "Output format.")
+    var format: CompareFormat = .text
+
+    func validate() throws {
+        try Limits.check(threshold, in: Limits.threshold, "--threshold")
+    }
+
+    func run() throws {
         do {
-            let base = try load(files[0]), new = try load(files[1])
+            let baseRun = try Self.load(base), newRun = try Self.load(new)
             let comparison: RunComparison
             do {
-                comparison = try RunComparison(base: base, new: new, threshold: threshold)
+                comparison = try RunComparison(base: baseRun, new: newRun, threshold: threshold)
             } catch {
-                throw InputError(path: "\(files[0]) and \(files[1])", problem: "\(error)")
+                throw InputError(path: "\(base) and \(new)", problem: "\(error)")
             }
             Output.line(format.render(comparison))
-            return comparison.hasSlower ? 1 : 0
-        } catch {
+            if comparison.hasSlower { throw ExitCode(1) }
+        } catch let error as InputError {
             Output.error("\(error)")
-            return 2
+            throw ExitCode(UsageFailure.exitCode)
         }
     }
 

@@ -1,8 +1,9 @@
+import ArgumentParser
 import Foundation
 import Measurement
 
 /// How `bench compare` prints a comparison.
-enum CompareFormat: String, CaseIterable {
+enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
     /// An aligned table after the machine line, then the unmatched names and the summary.
     case text
     /// The same as a GitHub-flavoured Markdown table.

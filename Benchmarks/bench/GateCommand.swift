@@ -1,39 +1,68 @@
-import Measurement
+import ArgumentParser
 import Converters
 import Foundation
 import Frames
+import Measurement
 
 /// `bench gate --baseline FILE [--tolerance 0.25] [--update-baseline]`:
 /// a quick pass/fail run for CI.
-enum GateCommand {
-    static let usage = """
-        bench gate --baseline FILE [--tolerance T] [--update-baseline] [--runs N]
-                   [--vectors DIR]... [--seconds S] [--quiet]
-          Quick pass/fail run (under a minute). Fails (exit 1, naming what) on:
-          - any converter not bit-exact with libyuv on synthetic frames (the
-            report sizes plus odd ones);
-          - any file in Vectors/ (and each --vectors DIR) failing verify, except
-            bad-ts-* files, which must fail, and only on their timestamps;
-          - a parallel converter whose CPU ÷ wall time at a gated size it splits
-            lies below 1.2 with its whole 95 % interval, twice (it lost its threads);
-          - any converter whose same-run ratio to libyuv at 1280x720 or 1920x1080
-            exceeds the baseline's by more than T (default 0.25 = 25 %) with the
-            whole 95 % interval of its median, in two measurements. The ratio is
-            the median over interleaved rounds of the converter's process CPU
-            time for a frame ÷ libyuv's for the same frame (the work ratio: other
-            processes on the cores barely move it; the wall-time ratio is shown
-            beside it). FILE holds an entry per kind of machine (CPU vendor,
-            family and model from /proc/cpuinfo, cores, SIMD level); a machine
-            without one is held to the loosest entry of each cell.
-          --update-baseline  measure N runs (default 3) and write this machine's
-                             entry of FILE with the worst ratio of each cell,
-                             keeping the other entries (nothing is compared)
-          --merge            with --update-baseline: keep this machine's earlier
-                             runs and add these, so the entry spans runs made at
-                             different times (different load on a shared machine)
-          --seconds S        measuring time per size and run (default 5)
-          Refuses to run in a debug build (exit 2): its timings are not comparable.
-        """
+struct GateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "CI pass/fail run (under a minute): bit-exactness, vectors, ratios to libyuv.",
+        discussion: """
+            Fails (exit 1, naming what) on: any converter not bit-exact with libyuv on synthetic frames \
+            (the report sizes plus odd ones); any file of Vectors/ (and each --vectors) failing verify, \
+            except bad-ts-* files, which must fail, and only on their timestamps; a parallel converter \
+            whose CPU ÷ wall time at a gated size it splits lies below 1.2 with its whole 95 % interval, \
+            twice (it lost its threads); any converter whose same-run ratio to libyuv at 1280x720 or \
+            1920x1080 exceeds the baseline's by more than the tolerance with the whole 95 % interval of \
+            its median, in two measurements. The ratio is the median over interleaved rounds of the \
+            converter's process CPU time for a frame ÷ libyuv's for the same frame (the work ratio: other \
+            processes on the cores barely move it; the wall-time ratio is shown beside it). The baseline \
+            holds an entry per kind of machine (CPU vendor, family and model from /proc/cpuinfo, cores, \
+            SIMD level); a machine without one is held to the loosest entry of each cell. Refuses to run \
+            in a debug build (exit 2): its timings are not comparable. See docs/measurements.md.
+            """)
+
+    @Option(help: "The baseline file (Benchmarks/baseline.json).")
+    var baseline: String
+
+    @Option(help: "Allowed slowdown over the baseline ratio (\(Limits.tolerance); 0.25 is 25 %).")
+    var tolerance = GatePolicy().tolerance
+
+    @Flag(help: "Measure --runs runs and write this machine's entry of the baseline with the worst ratio of each cell, keeping the other entries (nothing is compared).")
+    var updateBaseline = false
+
+    @Flag(help: "With --update-baseline: keep this machine's earlier runs and add these, so the entry spans runs made at different times.")
+    var merge = false
+
+    @Option(help: "Runs for --update-baseline (\(Limits.runs); default 3).")
+    var runs: Int?
+
+    @Option(help: "More IVF files or directories to verify (repeatable).")
+    var vectors: [String] = []
+
+    @Option(help: "Measuring time per size and run (\(Limits.seconds)).")
+    var seconds = 5.0
+
+    @Flag(help: "No progress line, even on a terminal.")
+    var quiet = false
+
+    func validate() throws {
+        try Limits.check(tolerance, in: Limits.tolerance, "--tolerance")
+        try Limits.check(runs, in: Limits.runs, "--runs")
+        try Limits.check(seconds, in: Limits.seconds, "--seconds")
+        if merge && !updateBaseline { throw ValidationError("--merge only goes with --update-baseline") }
+        if runs != nil && !updateBaseline { throw ValidationError("--runs only goes with --update-baseline") }
+        if updateBaseline { try OutputPath.check(baseline, "--baseline") }
+    }
+
+    func run() throws {
+        let status = Self.run(baselinePath: baseline, tolerance: tolerance, update: updateBaseline, merge: merge,
+                              runs: runs ?? 3, vectorPaths: vectors, seconds: seconds, quiet: quiet)
+        if status != 0 { throw ExitCode(status) }
+    }
 
     /// The sizes whose ratios are gated.
     static let gatedSizes = ["1280x720", "1920x1080"].compactMap(FrameSize.init(parsing:))
@@ -51,24 +80,14 @@ enum GateCommand {
         let detail: String
     }
 
-    /// Parses, refuses debug builds, runs the checks; returns the exit status.
-    static func run(_ words: ArraySlice<String>) throws(UsageError) -> Int32 {
-        var arguments = Arguments(words)
-        guard let baselinePath = try arguments.value("--baseline") else { throw UsageError("gate needs --baseline FILE") }
-        let tolerance = try arguments.number("--tolerance", in: 0...100) ?? 0.25
-        let update = arguments.flag("--update-baseline")
-        let merge = arguments.flag("--merge")
-        if merge && !update { throw UsageError("--merge only goes with --update-baseline") }
-        let runs = try arguments.integer("--runs", in: 1...50) ?? (update ? 3 : 1)
-        var vectorPaths = try arguments.values("--vectors")
-        let seconds = try arguments.number("--seconds", in: 0...600) ?? 5
-        let quiet = arguments.flag("--quiet")
-        let rest = try arguments.finish()
-        if let stray = rest.first { throw UsageError("unexpected argument '\(stray)'") }
-
+    /// Refuses debug builds, runs the checks (or writes the baseline);
+    /// returns the exit status.
+    static func run(baselinePath: String, tolerance: Double, update: Bool, merge: Bool, runs: Int,
+                    vectorPaths: [String], seconds: Double, quiet: Bool) -> Int32 {
+        var vectorPaths = vectorPaths
         if MachineInfo.isDebugBuild {
             Output.line("DEBUG BUILD: the gate refuses to compare debug timings; run 'swift run -c release bench gate ...'")
-            return 2
+            return UsageFailure.exitCode
         }
         let machine = MachineInfo.current()
         Output.line(machine.line)

@@ -1,107 +1,134 @@
-import Measurement
+import ArgumentParser
 import Converters
 import Foundation
 import Frames
+import Measurement
 
-/// `bench [options]`: the performance report.
-enum ReportCommand {
-    static let usage = """
-        bench [--sizes WxH,...] [--only-sizes WxH,...] [--matrix NAME] [--converters LIST]
-              [--threads N] [--vectors DIR]... [--no-vectors] [--stream-converter NAME]
-              [--pipeline] [--scaling] [--pace FPS] [--seconds S] [--min-frames N]
-              [--max-frames N] [--warmup N] [--json FILE] [--html FILE] [--quiet]
-          The report. Synthetic frames at 176x144, 640x480, 1280x720, 1920x1080
-          (--sizes adds sizes, --only-sizes replaces them) through every converter
-          and the memory floor (a copy of the input + a fill of the output),
-          interleaved per frame in a balanced order: per-frame latency (median, p90, p99,
-          max), Mpixel/s, GB/s (bytes read + written), time ÷ libyuv and ÷ floor
-          (medians of per-round paired ratios), bit-exactness with libyuv.
-          Then end to end over Vectors/ and each --vectors DIR: decode and convert
-          latency, shown-frame timestamps, gaps, host delivery times.
-          --pipeline   also decode frame N+1 while frame N converts (Dispatch queues)
-          --scaling    parallel converter time by thread count and frame size
-          --pace FPS   synthetic and scaling sections: idle 1/FPS s before each
-                       timed conversion, as between the frames of a call
-                       (default: back to back); the idle time counts in --seconds
-          --seconds    measuring time per size once --min-frames are done (default 8)
-          --min-frames frames per cell at least (default 30); --max-frames at most (3000)
-          --warmup     untimed rounds first (default 3)
-          --stream-converter  converter used end to end (default simd)
-          --json FILE  Google Benchmark JSON; --html FILE  a page with charts
-        """
+/// `bench report` (also what a bare `bench` runs): the performance report.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "The performance report (what a bare 'bench' runs).",
+        discussion: """
+            Synthetic frames at 176x144, 640x480, 1280x720 and 1920x1080 through every converter and the \
+            memory floors, interleaved per frame in a balanced order: per-frame latency (median, p90, p99, \
+            max), Mpixel/s, GB/s, time ÷ libyuv, ÷ floor and ÷ scalar (medians of per-round paired ratios \
+            with their 95 % intervals), bit-exactness with libyuv. Then every IVF file of Vectors/ and of \
+            each --vectors end to end: decode and convert latency, shown-frame timestamps, gaps, delivery. \
+            See docs/measurements.md.
+            """)
 
-    /// Parses the report options in `words`.
-    static func parse(_ words: ArraySlice<String>) throws(UsageError) -> ReportOptions {
-        var arguments = Arguments(words)
+    @Option(help: ArgumentHelp("Add synthetic frame sizes (repeatable).", valueName: SizeList.format))
+    var sizes: [SizeList] = []
+
+    @Option(help: ArgumentHelp("Measure only these synthetic sizes.", valueName: SizeList.format))
+    var onlySizes: SizeList?
+
+    @Option(help: "The colour matrix.")
+    var matrix: ColorMatrix = .bt601
+
+    @Option(help: ArgumentHelp("Comma-separated converters to measure (libyuv always runs).",
+                               valueName: ConverterRegistry.knownNames.joined(separator: ",")))
+    var converters: String?
+
+    @Option(help: "Threads for the parallel converter (\(Limits.threads); default: all cores).")
+    var threads: Int?
+
+    @Option(help: "More IVF files or directories for the end-to-end section (repeatable).")
+    var vectors: [String] = []
+
+    @Flag(help: "No end-to-end section (not even Vectors/).")
+    var noVectors = false
+
+    @Option(help: "The converter used end to end.")
+    var streamConverter = ConverterName(argument: "simd")!
+
+    @Flag(help: "Also decode frame N+1 while frame N converts (Dispatch queues).")
+    var pipeline = false
+
+    @Flag(help: "Parallel converter time by thread count and frame size.")
+    var scaling = false
+
+    @Option(help: "Idle 1/FPS s before each timed synthetic and scaling conversion, as between a call's frames (\(Limits.pace)); the idle time counts in --seconds.")
+    var pace: Double?
+
+    @Option(help: "Measuring time per size once --min-frames are done (\(Limits.seconds)).")
+    var seconds = RunBudget().seconds
+
+    @Option(help: "Frames per cell at least (\(Limits.frames)).")
+    var minFrames = RunBudget().minFrames
+
+    @Option(help: "Frames per cell at most (\(Limits.frames)).")
+    var maxFrames = RunBudget().maxFrames
+
+    @Option(help: "Untimed rounds first (\(Limits.warmup)).")
+    var warmup = RunBudget().warmupRounds
+
+    @Option(help: "Write Google Benchmark-style JSON here (schema in docs/measurements.md).")
+    var json: String?
+
+    @Option(help: "Write a self-contained HTML page with charts here.")
+    var html: String?
+
+    @Flag(help: "No progress line, even on a terminal.")
+    var quiet = false
+
+    func validate() throws {
+        try Limits.check(threads, in: Limits.threads, "--threads")
+        try Limits.check(pace, in: Limits.pace, "--pace")
+        try Limits.check(seconds, in: Limits.seconds, "--seconds")
+        try Limits.check(minFrames, in: Limits.frames, "--min-frames")
+        try Limits.check(maxFrames, in: Limits.frames, "--max-frames")
+        try Limits.check(warmup, in: Limits.warmup, "--warmup")
+        if maxFrames < minFrames { throw ValidationError("--max-frames (\(maxFrames)) is below --min-frames (\(minFrames))") }
+        if noVectors && !vectors.isEmpty { throw ValidationError("--no-vectors contradicts --vectors") }
+        _ = try ConverterSelection.parse(converters, threads: 1)
+        try OutputPath.check(json, "--json")
+        try OutputPath.check(html, "--html")
+    }
+
+    /// The options as the measurement needs them.
+    func options() throws -> ReportOptions {
         var options = ReportOptions()
-        if let only = try arguments.value("--only-sizes") { options.sizes = try parseSizes(only, option: "--only-sizes") }
-        for extra in try arguments.values("--sizes") {
-            for size in try parseSizes(extra, option: "--sizes") where !options.sizes.contains(size) {
-                options.sizes.append(size)
-            }
-        }
-        options.matrix = try parseMatrix(try arguments.value("--matrix"))
-        options.threads = try arguments.integer("--threads", in: 1...256)
-        options.converters = try ConverterSelection.parse(try arguments.value("--converters"), threads: 1).map(\.name)
-        let noVectors = arguments.flag("--no-vectors")
-        let extraVectors = try arguments.values("--vectors")
+        if let onlySizes { options.sizes = onlySizes.sizes }
+        for size in sizes.flatMap(\.sizes) where !options.sizes.contains(size) { options.sizes.append(size) }
+        options.matrix = matrix
+        options.threads = threads
+        options.converters = try ConverterSelection.parse(converters, threads: 1).map(\.name)
         options.vectorPaths = noVectors ? [] : (VectorFiles.directoryExists(VectorFiles.defaultDirectory)
-                                                ? [VectorFiles.defaultDirectory] : []) + extraVectors
-        if noVectors && !extraVectors.isEmpty { throw UsageError("--no-vectors contradicts --vectors") }
-        if let name = try arguments.value("--stream-converter") {
-            guard ConverterRegistry.knownNames.contains(name) else { throw UsageError("unknown converter '\(name)'") }
-            options.streamConverter = name
-        }
-        options.pipeline = arguments.flag("--pipeline")
-        options.scaling = arguments.flag("--scaling")
-        if let fps = try arguments.number("--pace", in: 1...1000) { options.budget.idleGap = 1 / fps }
-        options.budget.seconds = try arguments.number("--seconds", in: 0...600) ?? options.budget.seconds
-        options.budget.minFrames = try arguments.integer("--min-frames", in: 1...1_000_000) ?? options.budget.minFrames
-        options.budget.maxFrames = try arguments.integer("--max-frames", in: 1...1_000_000) ?? options.budget.maxFrames
-        options.budget.warmupRounds = try arguments.integer("--warmup", in: 0...1000) ?? options.budget.warmupRounds
-        if options.budget.maxFrames < options.budget.minFrames {
-            throw UsageError("--max-frames (\(options.budget.maxFrames)) is below --min-frames (\(options.budget.minFrames))")
-        }
-        options.jsonPath = try arguments.value("--json")
-        options.htmlPath = try arguments.value("--html")
-        options.quiet = arguments.flag("--quiet")
-        let rest = try arguments.finish()
-        if let stray = rest.first { throw UsageError("unexpected argument '\(stray)'") }
+                                                ? [VectorFiles.defaultDirectory] : []) + vectors
+        options.streamConverter = streamConverter.name
+        options.pipeline = pipeline
+        options.scaling = scaling
+        if let pace { options.budget.idleGap = 1 / pace }
+        options.budget.seconds = seconds
+        options.budget.minFrames = minFrames
+        options.budget.maxFrames = maxFrames
+        options.budget.warmupRounds = warmup
+        options.jsonPath = json
+        options.htmlPath = html
+        options.quiet = quiet
         return options
     }
 
-    /// Parses a comma-separated list of `WxH` sizes.
-    static func parseSizes(_ text: String, option: String) throws(UsageError) -> [FrameSize] {
-        let parts = text.split(separator: ",").map(String.init)
-        guard !parts.isEmpty else { throw UsageError("\(option) needs sizes like 3840x2160") }
-        var sizes: [FrameSize] = []
-        for part in parts {
-            guard let size = FrameSize(parsing: part) else {
-                throw UsageError("\(option): '\(part)' is not a size WxH with sides 1...16384")
-            }
-            sizes.append(size)
-        }
-        return sizes
-    }
-
-    /// Runs the report with `words` as options; prints the tables, writes
-    /// the files asked for; returns the exit status (0, or 1 when a file
-    /// cannot be written).
-    static func run(_ words: ArraySlice<String>) throws(UsageError) -> Int32 {
-        let options = try parse(words)
+    /// Runs the report: prints the tables, writes the files asked for.
+    /// Exits 1 when a file cannot be written or an input file could not be
+    /// read or decoded (other than the deliberately broken `bad-ts-*` ones).
+    func run() throws {
+        let options = try options()
         if MachineInfo.isDebugBuild {
             Output.line("DEBUG BUILD: timings are not representative (use 'swift run -c release bench'); converters are built -O, the harness is not")
         }
-        let report = measure(options)
+        let report = Self.measure(options)
         TextReport.print(report)
         var status: Int32 = 0
-        if let path = options.jsonPath {
-            status = max(status, write(JSONReport.render(report), to: path))
+        if let path = options.jsonPath { status = max(status, Self.write(JSONReport.render(report), to: path)) }
+        if let path = options.htmlPath { status = max(status, Self.write(HTMLReport.render(report), to: path)) }
+        for run in report.serial + report.pipelined where run.error != nil && !run.expectedBad {
+            Output.error("\(run.path): \(run.error!)")
+            status = 1
         }
-        if let path = options.htmlPath {
-            status = max(status, write(HTMLReport.render(report), to: path))
-        }
-        return status
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// Runs every section `options` asks for.
@@ -170,7 +197,7 @@ enum ReportCommand {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return 0
         } catch {
-            Output.error("cannot write \(path): \(error.localizedDescription)")
+            Output.error("cannot write \(path): \(FileErrors.reason(error))")
             return 1
         }
     }

@@ -124,8 +124,9 @@ enum TextReport {
         return table
     }
 
-    /// `ok`, or the violations with their shown-frame indices (and `expected` for bad-ts files).
+    /// `ok`, or the violations with their shown-frame indices (and `expected` for bad-ts files); `-` for a file that gave no frame.
     static func timestampText(_ run: StreamRun) -> String {
+        if run.frames == 0 && run.error != nil { return "-" }
         let violations = run.timestamps.violations
         if violations.isEmpty { return run.expectedBad ? "ok (UNEXPECTED: bad-ts file passed)" : "ok" }
         let kinds = Set(violations.map { $0.kind == .backwards ? "backwards" : "duplicate" }).sorted().joined(separator: "+")
@@ -134,15 +135,17 @@ enum TextReport {
         return "\(kinds) at \(indices)" + (run.expectedBad ? " (expected)" : " FAIL")
     }
 
-    /// `none`, or the number of gaps and where the first are.
+    /// `none`, or the number of gaps and where the first are; `-` for a file that gave no frame.
     static func gapText(_ run: StreamRun) -> String {
+        if run.frames == 0 && run.error != nil { return "-" }
         let gaps = run.timestamps.gaps
         guard !gaps.isEmpty else { return "none" }
         return "\(gaps.count) at " + gaps.prefix(5).map { "\($0.frame.index)" }.joined(separator: ",") + (gaps.count > 5 ? ",…" : "")
     }
 
-    /// `monotonic`, or where delivery went wrong.
+    /// `monotonic`, or where delivery went wrong; `-` for a file that gave no frame.
     static func deliveryText(_ run: StreamRun) -> String {
+        if run.frames == 0 && run.error != nil { return "-" }
         if !run.inOrder { return "OUT OF ORDER" }
         if let at = run.deliveryBackwardsAt { return "BACKWARDS at \(at)" }
         return "monotonic"

@@ -117,6 +117,11 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     /// The policy FRAMEBENCH_STORES names, else `.automatic`. Read once per process.
     public static let environmentDefault: SIMDStorePolicy = {
         guard let value = getenv(environmentVariable) else { return .automatic }
-        return SIMDStorePolicy(rawValue: String(cString: value).lowercased()) ?? .automatic
+        return SIMDStorePolicy(environmentValue: String(cString: value)) ?? .automatic
     }()
+
+    /// The policy a FRAMEBENCH_STORES value names (case ignored), or nil if it names none.
+    public init?(environmentValue: String) {
+        self.init(rawValue: environmentValue.lowercased())
+    }
 }

@@ -7,13 +7,17 @@ import VPX
 public struct CheckFailure: Sendable, CustomStringConvertible {
     /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`, `timestamps`.
     public let check: String
-    /// 0-based index of the shown frame where it failed.
-    public let frame: Int
+    /// 0-based index of the shown frame where it failed; nil for a fault of
+    /// the whole file (it cannot be read, its sidecar cannot be read).
+    public let frame: Int?
     /// What exactly (packet number, digests, times).
     public let detail: String
 
     /// `<check> at frame <n> (<detail>)`.
-    public var description: String { "\(check) at frame \(frame)" + (detail.isEmpty ? "" : " (\(detail))") }
+    public var description: String { place + (detail.isEmpty ? "" : " (\(detail))") }
+
+    /// `<check> at frame <n>`, or `<check>` for a fault of the whole file.
+    public var place: String { frame.map { "\(check) at frame \($0)" } ?? check }
 }
 
 /// The outcome of verifying one IVF file.
@@ -39,7 +43,7 @@ public struct FileVerdict: Sendable {
     /// `pass`, or `FAIL: <check> at frame <n> (...)` plus `; also ...` for other checks.
     public var summary: String {
         guard let first = failures.first else { return "pass" }
-        let others = failures.dropFirst().map { "\($0.check) at frame \($0.frame)" }
+        let others = failures.dropFirst().map(\.place)
         return "FAIL: \(first)" + (others.isEmpty ? "" : "; also " + others.joined(separator: ", "))
     }
 }
@@ -67,7 +71,7 @@ public struct StreamVerifier {
     public func verify(_ path: String) -> FileVerdict {
         var failures: [CheckFailure] = []
         /// Records the first failure of `check` (later ones of the same check are dropped).
-        func fail(_ check: String, _ frame: Int, _ detail: String) {
+        func fail(_ check: String, _ frame: Int?, _ detail: String) {
             if !failures.contains(where: { $0.check == check }) {
                 failures.append(CheckFailure(check: check, frame: frame, detail: detail))
             }
@@ -75,11 +79,11 @@ public struct StreamVerifier {
         let expected: [String]?
         do { expected = try VectorFiles.sidecarDigests(for: path) } catch {
             expected = nil
-            fail("md5", 0, "\(error)")
+            fail("md5", nil, "\(error)")
         }
         var golden: [String]?
         if let goldenPath = VectorFiles.goldenBGRAPath(for: path, matrix: matrix.name) {
-            do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", 0, "\(error)") }
+            do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", nil, "\(error)") }
         }
         let checker = BitExactChecker()
         var shown: [ShownFrameTime] = []
@@ -114,7 +118,7 @@ public struct StreamVerifier {
             default: "decode"
             }
             readable = check != "read"
-            fail(check, shown.count, "\(error)")
+            fail(check, readable ? shown.count : nil, "\(error)")
         }
         if let expected, readable, failures.allSatisfy({ $0.check != "decode" && $0.check != "ivf" }), expected.count > shown.count {
             fail("md5", shown.count, "sidecar lists \(expected.count) frames, stream showed \(shown.count)")
@@ -126,6 +130,6 @@ public struct StreamVerifier {
                  "\(kind), packet \(violation.frame.packet): \(violation.frame.time) after \(violation.previous)")
         }
         return FileVerdict(path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
-                           failures: failures.sorted { $0.frame < $1.frame }, timestamps: timestamps)
+                           failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, timestamps: timestamps)
     }
 }

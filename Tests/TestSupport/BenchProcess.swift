@@ -41,11 +41,12 @@ public enum BenchProcess {
         "the bench executable is not built (looked beside the test binary and in .build/debug): run `swift build` or `swift test`"
 
     /// Runs `bench arguments` with `directory` as working directory (default:
-    /// the package root). Output goes through files, so large outputs cannot
+    /// the package root) and `environment` added to this process's. Output goes through files, so large outputs cannot
     /// block a pipe; `posix_spawn` rather than Foundation's `Process`, which
     /// leaks under LeakSanitizer.
     /// - Throws: `BenchProcessError` when `bench` is not built or cannot start.
-    public static func run(_ arguments: [String], in directory: String = TestPaths.packageRoot) throws -> Run {
+    public static func run(_ arguments: [String], in directory: String = TestPaths.packageRoot,
+                           environment: [String: String] = [:]) throws -> Run {
         guard let bench = path else { throw BenchProcessError(description: notBuiltReason) }
         var template = Array("/tmp/framebench-run-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchProcessError(description: "mkdtemp failed") }
@@ -59,7 +60,8 @@ public enum BenchProcess {
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // `env -C` sets the working directory (glibc's addchdir is not exposed to Swift).
-        let command = ["/usr/bin/env", "-C", directory, bench] + arguments
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let command = ["/usr/bin/env", "-C", directory] + assignments + [bench] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         var pid = pid_t()

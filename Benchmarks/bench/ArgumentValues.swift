@@ -1,0 +1,90 @@
+import Foundation
+import ArgumentParser
+import Converters
+import Frames
+
+extension ColorMatrix: ExpressibleByArgument {}
+
+/// A comma-separated list of frame sizes on the command line (`640x480,1280x720`).
+struct SizeList: ExpressibleByArgument {
+    /// The sizes, in the order given.
+    let sizes: [FrameSize]
+
+    /// The sizes in `argument`; nil when any part is not `WxH` with sides 1 ... 16384.
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").map(String.init)
+        let sizes = parts.compactMap(FrameSize.init(parsing:))
+        guard !parts.isEmpty, sizes.count == parts.count else { return nil }
+        self.sizes = sizes
+    }
+
+    /// How a value looks, for help texts.
+    static let format = "WxH[,WxH...] with sides 1...16384"
+}
+
+/// A converter's command-line name, one of `ConverterRegistry.knownNames`.
+struct ConverterName: ExpressibleByArgument, Equatable {
+    /// The name.
+    let name: String
+
+    /// `argument` when it names a converter, else nil.
+    init?(argument: String) {
+        guard ConverterRegistry.knownNames.contains(argument) else { return nil }
+        name = argument
+    }
+
+    /// Every converter name, for help texts and error messages.
+    static var allValueStrings: [String] { ConverterRegistry.knownNames }
+}
+
+/// The ranges of `bench`'s numeric options, each declared once and named
+/// in the help text of the options that use it.
+enum Limits {
+    /// Threads for the parallel converter and for libvpx.
+    static let threads = 1...64
+    /// Measuring seconds per size.
+    static let seconds = 0.0...600
+    /// Frames per cell.
+    static let frames = 1...1_000_000
+    /// Warm-up rounds.
+    static let warmup = 0...1000
+    /// `--pace` frame rates.
+    static let pace = 1.0...1000
+    /// Gate baseline runs.
+    static let runs = 1...50
+    /// Gate tolerance (0.25 is 25 %).
+    static let tolerance = 0.0...100
+    /// Compare threshold (0.05 is 5 %).
+    static let threshold = 0.0...10
+
+    /// `value` when it lies in `range`, else a validation error naming `option`.
+    static func check<Value: Comparable>(_ value: Value?, in range: ClosedRange<Value>, _ option: String) throws {
+        guard let value else { return }
+        guard range.contains(value) else {
+            throw ValidationError("\(option) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
+        }
+    }
+}
+
+/// The `--converters LIST` option: which converters to run.
+enum ConverterSelection {
+    /// The converters named in the comma-separated `list`, in registry
+    /// order, always including libyuv (the reference); every converter when
+    /// `list` is nil. `threads` goes to `parallel`.
+    /// - Throws: `ValidationError` for an unknown name or an empty list.
+    static func parse(_ list: String?, threads: Int? = nil) throws -> [any FrameConverter] {
+        guard let list else { return ConverterRegistry.all(threads: threads) }
+        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else {
+            throw ValidationError("--converters needs at least one of \(ConverterRegistry.knownNames.joined(separator: ", "))")
+        }
+        var wanted: Set<String> = ["libyuv"]
+        for name in names {
+            guard ConverterRegistry.knownNames.contains(name) else {
+                throw ValidationError("unknown converter '\(name)' (\(ConverterRegistry.knownNames.joined(separator: ", ")))")
+            }
+            wanted.insert(name)
+        }
+        return ConverterRegistry.knownNames.filter(wanted.contains).compactMap { ConverterRegistry.make($0, threads: threads) }
+    }
+}
