@@ -1,7 +1,7 @@
 import Foundation
-import ArgumentParser
 import Converters
 import Frames
+import ArgumentParser
 
 extension ColorMatrix: ExpressibleByArgument {}
 

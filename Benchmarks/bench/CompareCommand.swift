@@ -1,6 +1,6 @@
-import ArgumentParser
 import Foundation
 import Measurement
+import ArgumentParser
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
-import ArgumentParser
 import Foundation
 import Measurement
+import ArgumentParser
 
 /// How `bench compare` prints a comparison.
 enum CompareFormat: String, CaseIterable, ExpressibleByArgument {

@@ -1,9 +1,8 @@
-import ArgumentParser
+import VPX
 import Conformance
 import Converters
 import Frames
-import Measurement
-import VPX
+import ArgumentParser
 
 /// `bench decode FILE [--bgra CONVERTER [--matrix NAME]] [--threads N]`:
 /// one line per shown frame, in `vpxdec --md5 --i420` format, or the MD5 of

@@ -1,7 +1,7 @@
+import Converters
 #if canImport(Glibc)
 import Glibc
 #endif
-import Converters
 
 /// The environment variables that change what `bench` measures: an
 /// unknown value is refused (one line, exit 2) rather than silently

@@ -1,8 +1,8 @@
-import ArgumentParser
-import Converters
 import Foundation
+import Converters
 import Frames
 import Measurement
+import ArgumentParser
 
 /// `bench gate --baseline FILE [--tolerance 0.25] [--update-baseline]`:
 /// a quick pass/fail run for CI.

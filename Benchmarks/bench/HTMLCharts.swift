@@ -1,5 +1,5 @@
-import Measurement
 import Foundation
+import Measurement
 
 /// The inline SVG charts of the HTML report.
 enum HTMLCharts {

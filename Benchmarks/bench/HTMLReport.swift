@@ -1,5 +1,4 @@
 import Measurement
-import Statistics
 
 /// The report as one self-contained HTML page (no scripts, no external
 /// files): the machine line, charts as inline SVG — ratios to libyuv,

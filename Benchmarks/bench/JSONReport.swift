@@ -1,6 +1,6 @@
-import Measurement
-import Statistics
 import Foundation
+import Statistics
+import Measurement
 
 /// The report in Google Benchmark's JSON layout: a `context` object and a
 /// `benchmarks` array whose entries have `name`, `run_type`, `iterations`,

@@ -1,4 +1,3 @@
-import Measurement
 import Foundation
 
 /// Writes to standard output and standard error.

@@ -1,6 +1,6 @@
-import Measurement
 import Converters
 import Frames
+import Measurement
 
 /// Everything one `bench` report run measured, ready for the text table,
 /// the JSON file and the HTML page.

@@ -1,8 +1,8 @@
-import ArgumentParser
-import Converters
 import Foundation
+import Converters
 import Frames
 import Measurement
+import ArgumentParser
 
 /// `bench report` (also what a bare `bench` runs): the performance report.
 struct ReportCommand: ParsableCommand {

@@ -1,5 +1,5 @@
-import Measurement
 import Foundation
+import Measurement
 
 /// Small helpers for hand-written inline SVG: escaping, number formatting,
 /// colours and logarithmic axes.

@@ -1,6 +1,6 @@
-import Measurement
-import Statistics
 import Foundation
+import Statistics
+import Measurement
 
 /// An aligned text table: a header row, then rows; text columns are
 /// left-aligned and columns whose header is marked numeric are right-aligned.

@@ -1,5 +1,4 @@
 import Measurement
-import Statistics
 
 /// The report as aligned tables on standard output.
 enum TextReport {

@@ -1,7 +1,7 @@
-import ArgumentParser
 import Converters
 import Frames
 import Measurement
+import ArgumentParser
 
 /// `bench verify PATH...`: conformance of IVF files, one line per file.
 struct VerifyCommand: ParsableCommand {
