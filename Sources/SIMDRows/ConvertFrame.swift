@@ -45,16 +45,17 @@ import Synchronization
 // clang's intrinsics module): Swift has no non-temporal store of its own.
 //
 // The formulations of min, saturating subtraction and the high multiply
-// below are the ones LLVM turns into single instructions (`vpminuw`,
-// `vpsubusw`, `vpmulhuw`); the stdlib's generic helpers (`pointwiseMin`,
-// `clamped`, converting initialisers) compile to calls or lane loops.
+// in LaneOperations.swift are the ones LLVM turns into single instructions
+// (`vpminuw`, `vpsubusw`, `vpmulhuw`); the stdlib's generic helpers
+// (`pointwiseMin`, `clamped`, converting initialisers) compile to calls or
+// lane loops.
 // Check the AVX2 and AVX-512 hot loops after any change:
-//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/Kernel.swift.o
-//   (likewise SIMDRowsAVX512)
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/AVX512Level.swift.o
 //
 // Incremental builds: SwiftPM does not recompile SIMDRowsAVX2 and
-// SIMDRowsAVX512 when only an @inlinable body here changes; touch their
-// sources (or clean) after editing this file.
+// SIMDRowsAVX512 when only an @inlinable body in SIMDRows changes; touch
+// their sources (or clean) after editing this module.
 
 /// Converts `source` into `destination` with `matrix`; instantiated in the
 /// calling module for `level`. With `streaming`, and when every destination
