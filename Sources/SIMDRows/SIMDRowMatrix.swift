@@ -1,90 +1,75 @@
 import Frames
 
-/// libyuv's fixed-point constants of one colour matrix, as compile-time
-/// values so that the kernel specialises per matrix (multiplications by 128
-/// become shifts, every constant vector is a literal).
+/// One colour matrix as a type, so that the kernel specialises per matrix:
+/// its fixed-point constants are compile-time values (multiplications by
+/// 128 become shifts, every constant vector is a literal).
 public protocol SIMDRowMatrix {
-    /// Luma gain (× 64 × 65536 / 257).
-    static var yg: Int { get }
-    /// Luma bias, with the rounding half of the final `>> 6`.
-    static var yb: Int { get }
-    /// U contribution to blue.
-    static var ub: Int { get }
-    /// U contribution to green (subtracted).
-    static var ug: Int { get }
-    /// V contribution to green (subtracted).
-    static var vg: Int { get }
-    /// V contribution to red.
-    static var vr: Int { get }
+    /// The matrix whose constants (`SIMDRowMatrices.constants`) this type carries.
+    static var colorMatrix: ColorMatrix { get }
 }
 
-/// The six matrices of `ColorMatrix`, with the constants of the reference table.
+extension SIMDRowMatrix {
+    /// Luma gain (× 64 × 65536 / 257).
+    @inlinable public static var yg: Int { SIMDRowMatrices.constants(colorMatrix).yg }
+    /// Luma bias, with the rounding half of the final `>> 6`.
+    @inlinable public static var yb: Int { SIMDRowMatrices.constants(colorMatrix).yb }
+    /// U contribution to blue.
+    @inlinable public static var ub: Int { SIMDRowMatrices.constants(colorMatrix).ub }
+    /// U contribution to green (subtracted).
+    @inlinable public static var ug: Int { SIMDRowMatrices.constants(colorMatrix).ug }
+    /// V contribution to green (subtracted).
+    @inlinable public static var vg: Int { SIMDRowMatrices.constants(colorMatrix).vg }
+    /// V contribution to red.
+    @inlinable public static var vr: Int { SIMDRowMatrices.constants(colorMatrix).vr }
+}
+
+/// The six matrices of `ColorMatrix`, and the table of their constants.
 public enum SIMDRowMatrices {
-    /// BT.601 limited range (`kYuvI601Constants`).
+    /// BT.601 limited range.
     public enum BT601: SIMDRowMatrix {
-        @inlinable public static var yg: Int { 18997 }
-        @inlinable public static var yb: Int { -1160 }
-        @inlinable public static var ub: Int { 128 }
-        @inlinable public static var ug: Int { 25 }
-        @inlinable public static var vg: Int { 52 }
-        @inlinable public static var vr: Int { 102 }
+        /// `.bt601`.
+        @inlinable public static var colorMatrix: ColorMatrix { .bt601 }
     }
-    /// BT.601 full range (`kYuvJPEGConstants`).
+    /// BT.601 full range.
     public enum BT601Full: SIMDRowMatrix {
-        @inlinable public static var yg: Int { 16320 }
-        @inlinable public static var yb: Int { 32 }
-        @inlinable public static var ub: Int { 113 }
-        @inlinable public static var ug: Int { 22 }
-        @inlinable public static var vg: Int { 46 }
-        @inlinable public static var vr: Int { 90 }
+        /// `.bt601Full`.
+        @inlinable public static var colorMatrix: ColorMatrix { .bt601Full }
     }
-    /// BT.709 limited range (`kYuvH709Constants`).
+    /// BT.709 limited range.
     public enum BT709: SIMDRowMatrix {
-        @inlinable public static var yg: Int { 18997 }
-        @inlinable public static var yb: Int { -1160 }
-        @inlinable public static var ub: Int { 128 }
-        @inlinable public static var ug: Int { 14 }
-        @inlinable public static var vg: Int { 34 }
-        @inlinable public static var vr: Int { 115 }
+        /// `.bt709`.
+        @inlinable public static var colorMatrix: ColorMatrix { .bt709 }
     }
-    /// BT.709 full range (`kYuvF709Constants`).
+    /// BT.709 full range.
     public enum BT709Full: SIMDRowMatrix {
-        @inlinable public static var yg: Int { 16320 }
-        @inlinable public static var yb: Int { 32 }
-        @inlinable public static var ub: Int { 119 }
-        @inlinable public static var ug: Int { 12 }
-        @inlinable public static var vg: Int { 30 }
-        @inlinable public static var vr: Int { 101 }
+        /// `.bt709Full`.
+        @inlinable public static var colorMatrix: ColorMatrix { .bt709Full }
     }
-    /// BT.2020 limited range (`kYuv2020Constants`).
+    /// BT.2020 limited range.
     public enum BT2020: SIMDRowMatrix {
-        @inlinable public static var yg: Int { 19003 }
-        @inlinable public static var yb: Int { -1160 }
-        @inlinable public static var ub: Int { 128 }
-        @inlinable public static var ug: Int { 12 }
-        @inlinable public static var vg: Int { 42 }
-        @inlinable public static var vr: Int { 107 }
+        /// `.bt2020`.
+        @inlinable public static var colorMatrix: ColorMatrix { .bt2020 }
     }
-    /// BT.2020 full range (`kYuvV2020Constants`).
+    /// BT.2020 full range.
     public enum BT2020Full: SIMDRowMatrix {
-        @inlinable public static var yg: Int { 16320 }
-        @inlinable public static var yb: Int { 32 }
-        @inlinable public static var ub: Int { 120 }
-        @inlinable public static var ug: Int { 11 }
-        @inlinable public static var vg: Int { 37 }
-        @inlinable public static var vr: Int { 94 }
+        /// `.bt2020Full`.
+        @inlinable public static var colorMatrix: ColorMatrix { .bt2020Full }
     }
 
-    /// The constants of `matrix` as `(yg, yb, ub, ug, vg, vr)`, for tests.
+    /// libyuv's constants of `matrix` as `(yg, yb, ub, ug, vg, vr)`: the
+    /// table every `SIMDRowMatrix` reads. Inlinable, so that a constant
+    /// `matrix` folds to literals in the specialised kernel (the same table
+    /// as `ColorMatrix.coefficients`, which is not inlinable; a test checks
+    /// that the two agree).
+    @inlinable
     public static func constants(_ matrix: ColorMatrix) -> (yg: Int, yb: Int, ub: Int, ug: Int, vg: Int, vr: Int) {
-        func of<M: SIMDRowMatrix>(_: M.Type) -> (Int, Int, Int, Int, Int, Int) { (M.yg, M.yb, M.ub, M.ug, M.vg, M.vr) }
         switch matrix {
-        case .bt601: return of(BT601.self)
-        case .bt601Full: return of(BT601Full.self)
-        case .bt709: return of(BT709.self)
-        case .bt709Full: return of(BT709Full.self)
-        case .bt2020: return of(BT2020.self)
-        case .bt2020Full: return of(BT2020Full.self)
+        case .bt601:      (18997, -1160, 128, 25, 52, 102)  // kYuvI601Constants
+        case .bt601Full:  (16320, 32, 113, 22, 46, 90)      // kYuvJPEGConstants
+        case .bt709:      (18997, -1160, 128, 14, 34, 115)  // kYuvH709Constants
+        case .bt709Full:  (16320, 32, 119, 12, 30, 101)     // kYuvF709Constants
+        case .bt2020:     (19003, -1160, 128, 12, 42, 107)  // kYuv2020Constants
+        case .bt2020Full: (16320, 32, 120, 11, 37, 94)      // kYuvV2020Constants
         }
     }
 }
