@@ -3,9 +3,9 @@ import _Builtin_intrinsics.intel
 import SIMDRows
 
 // The AVX-512 level's 64-pixel row-pair block: the kernel's arithmetic
-// (SIMDRows/Kernel.swift: the same offset 16-bit terms, one `vpsubusw`,
-// `vpminuw` and shift a channel) in 512-bit vectors of 32 pixels, twice
-// the width of the other levels' blocks.
+// (SIMDRows/ConvertFrame.swift: the same offset 16-bit terms, one
+// `vpsubusw`, `vpminuw` and shift a channel) in 512-bit vectors of 32
+// pixels, twice the width of the other levels' blocks.
 //
 // Lanes hold pixels in their natural order; chroma terms are computed once
 // for the 32 samples the two rows share and spread to pixels with one
@@ -17,7 +17,7 @@ import SIMDRows
 // `replacing(with:where:)`, `lowHalf`, initialisers from lanes) compile to
 // lane-by-lane loops in a release build (Swift 6.3), where each intrinsic
 // here is one instruction. Check the hot loop after any change:
-//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/Kernel.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/AVX512Level.swift.o
 
 extension SIMDAVX512Level {
     /// Yes: a 64-pixel block is one pass of 512-bit vectors.

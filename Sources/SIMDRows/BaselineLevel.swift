@@ -1,0 +1,32 @@
+import Frames
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
+/// The tag of the baseline instance (built with the package's default target).
+public enum SIMDBaselineLevel: SIMDLevelTag {
+    /// One row at a time: with 128-bit registers the row pair spills.
+    @inlinable public static var convertsRowPairs: Bool { false }
+
+    /// Two 16-byte `movntdq` on x86-64 (SSE2); an ordinary store elsewhere
+    /// (Swift has no portable non-temporal store).
+    @inlinable @inline(__always)
+    public static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
+        #if arch(x86_64)
+        let halves = address.assumingMemoryBound(to: __m128i.self)
+        _mm_stream_si128(halves, unsafeBitCast(value.lowHalf, to: __m128i.self))
+        _mm_stream_si128(halves + 1, unsafeBitCast(value.highHalf, to: __m128i.self))
+        #else
+        address.storeBytes(of: value, as: SIMD8<UInt32>.self)
+        #endif
+    }
+}
+
+/// Converts `source` into `destination` with the kernel compiled for the
+/// target's baseline instruction set (SSE2 on x86-64, NEON on arm64);
+/// `streaming` as for `convertFrame`.
+/// - Precondition: `source` and `destination` have the same size.
+@inline(never)
+public func convertBaseline(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
+    convertFrame(SIMDBaselineLevel.self, source, to: destination, matrix: matrix, streaming: streaming)
+}

@@ -1,0 +1,48 @@
+/// A type naming one instruction-set level. Each module that instantiates
+/// the kernel passes its own tag, so the specialisation (and its machine
+/// code) belongs to that module.
+public protocol SIMDLevelTag {
+    /// Whether to convert the two luma rows of a chroma row together,
+    /// sharing the chroma terms (fewer instructions a pixel, but 6 more
+    /// live vectors: right with 16 YMM or 32 ZMM registers, spills with
+    /// 16 XMM registers holding 256-bit values in halves).
+    static var convertsRowPairs: Bool { get }
+
+    /// Stores 32 bytes at a 32-byte-aligned `address` with a non-temporal
+    /// (streaming) store, which writes around the caches instead of first
+    /// reading the line in.
+    static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer)
+
+    /// Converts pixels 0 ..< 64 of two luma rows `y0`, `y1` that share the
+    /// chroma samples 0 ..< 32 of `u` and `v`: reads exactly those bytes and
+    /// writes exactly 256 bytes at `out0` and at `out1`, stored by `Stores`
+    /// (64-byte aligned where `Stores` streams). `top` holds 16 lanes of
+    /// `SIMDRowConstants.upperBound`. The default converts two 32-pixel
+    /// blocks; a level with wider registers converts all 64 at once.
+    static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>)
+
+    /// Whether `convertPairBlock64` converts all 64 pixels at once, so that
+    /// one 64-pixel block overlapping the one before it is the cheapest way
+    /// to finish a row; otherwise (the default) it costs two 32-pixel
+    /// blocks and a row ends in as few 32-pixel blocks as it needs.
+    static var convertsWidePairBlocks: Bool { get }
+}
+
+extension SIMDLevelTag {
+    /// No: two 32-pixel blocks.
+    @inlinable public static var convertsWidePairBlocks: Bool { false }
+
+    /// Two 32-pixel blocks (`rowPairBlock`).
+    @inlinable @inline(__always)
+    public static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
+    ) {
+        rowPairBlock(m, stores, y0, y1, u, v, out0, out1, top)
+        rowPairBlock(m, stores, y0 + 32, y1 + 32, u + 16, v + 16, out0 + 128, out1 + 128, top)
+    }
+}
