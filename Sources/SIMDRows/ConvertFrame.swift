@@ -7,7 +7,8 @@ import Synchronization
 // its own specialisation, compiled with that module's `-target-cpu`
 // (SIMDRowsAVX2, SIMDRowsAVX512; the baseline instance is `convertBaseline`).
 //
-// Arithmetic (bit-exact with libyuv, see yuv-arithmetic.md), in unsigned
+// Arithmetic (bit-exact with libyuv, docs/arithmetic.md; design in
+// docs/kernel.md), in unsigned
 // 16-bit lanes with an offset so that nothing wraps:
 //
 //   A  = ((y * 0x0101 * YG) >> 16) + 32768           luma term, 32768 ... 51770
