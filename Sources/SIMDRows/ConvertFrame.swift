@@ -8,8 +8,8 @@ import Synchronization
 // (SIMDRowsAVX2, SIMDRowsAVX512; the baseline instance is `convertBaseline`).
 //
 // Arithmetic (bit-exact with libyuv, docs/arithmetic.md; design in
-// docs/kernel.md), in unsigned
-// 16-bit lanes with an offset so that nothing wraps:
+// docs/kernel.md), in unsigned 16-bit lanes with an offset so that nothing
+// wraps:
 //
 //   A  = ((y * 0x0101 * YG) >> 16) + 32768           luma term, 32768 ... 51770
 //   Tb = 32768 - YB - ui * UB                        chroma terms, each in 0 ... 65535
