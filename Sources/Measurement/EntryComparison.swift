@@ -17,8 +17,16 @@ public struct EntryComparison: Sendable, Equatable {
     /// The verdict on `ratio` at the comparison's threshold.
     public let verdict: Verdict
 
+    /// The smallest difference of per-frame medians, in µs, that can make
+    /// an entry faster or slower: one reading of the monotonic clock costs
+    /// some 20–30 ns, so a conversion of 0.1 µs is only a few readings long
+    /// and a difference below that is the clock's, not the code's.
+    public static let resolution = 0.1
+
     /// The comparison of `new` with `base`: on their ratios to libyuv when
-    /// both have them, else on their times.
+    /// both have them, else on their times. Its verdict is `same` when the
+    /// samples are too few for a 95 % interval or the medians differ by less
+    /// than `resolution`.
     /// - Precondition: both entries have the same name; `threshold >= 0`.
     public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
         precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
@@ -31,9 +39,14 @@ public struct EntryComparison: Sendable, Equatable {
         }
         // Entries hold at least one value each, all positive and finite, so an estimate exists.
         // Block medians: drift within a run widens the interval instead of hiding in it.
-        let estimate = ShiftEstimate.ratio(of: BlockMedians.of(newValues), to: BlockMedians.of(baseValues))!
+        let newBlocks = BlockMedians.of(newValues), baseBlocks = BlockMedians.of(baseValues)
+        let estimate = ShiftEstimate.ratio(of: newBlocks, to: baseBlocks)!
+        // Too few samples for a 95 % interval, or a difference the clock does
+        // not resolve, decides nothing.
+        let conclusive = ShiftInterval.reachesConfidence(newCount: newBlocks.count, baseCount: baseBlocks.count)
+            && abs(new.median - base.median) >= Self.resolution
         self.init(name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: estimate,
-                  verdict: Verdict(estimate, threshold: threshold))
+                  verdict: conclusive ? Verdict(estimate, threshold: threshold) : .same)
     }
 
     /// A comparison with the given figures.

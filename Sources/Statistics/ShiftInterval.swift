@@ -42,6 +42,17 @@ public enum ShiftInterval {
 
     /// The largest `k` with `P(U ≤ k − 1) ≤ 0.025` for sample sizes `n`
     /// and `m` (1 when there is none), from the exact null distribution.
+    /// Whether `newCount` and `baseCount` samples are enough for any
+    /// interval of the pairwise differences to cover the shift with 95 %
+    /// confidence: even the widest, from the smallest to the largest
+    /// difference, misses with probability `2 / C(n + m, n)`, which must not
+    /// exceed 5 % (so 4 against 4 samples suffice, 3 against 3 do not).
+    public static func reachesConfidence(newCount n: Int, baseCount m: Int) -> Bool {
+        guard n > 0 && m > 0 else { return false }
+        let logChoose = lgamma(Double(n + m + 1)) - lgamma(Double(n + 1)) - lgamma(Double(m + 1))
+        return logChoose >= log(40.0)
+    }
+
     static func exactRank(_ n: Int, _ m: Int) -> Int {
         let probability = nullDistribution(n, m, upTo: (n * m) / 2)
         // k is valid while P(U ≤ k − 1) ≤ 0.025 (a hair of slack for the

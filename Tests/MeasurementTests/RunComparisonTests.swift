@@ -189,3 +189,23 @@ enum Fixture {
         #expect(try !RunComparison(base: unnamed, new: amd).sameMachine)
     }
 }
+
+@Suite struct InconclusiveComparisonTests {
+    @Test("one sample against one decides nothing, however different")
+    func oneSample() throws {
+        let comparison = try RunComparison(
+            base: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "stream/x/frame", samples: [37.6])]),
+            new: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "stream/x/frame", samples: [23.5])]))
+        #expect(comparison.entries[0].verdict == .same)
+    }
+
+    @Test("a difference below the clock's resolution decides nothing")
+    func belowResolution() throws {
+        let base = (0..<100).map { _ in 0.09 }, new = (0..<100).map { _ in 0.10 }
+        let comparison = try RunComparison(
+            base: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "tiny", samples: base)]),
+            new: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "tiny", samples: new)]))
+        #expect(comparison.entries[0].ratio.lower > 1.05)
+        #expect(comparison.entries[0].verdict == .same)
+    }
+}

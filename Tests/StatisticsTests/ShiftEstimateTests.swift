@@ -107,3 +107,15 @@ import Testing
         #expect(ShiftEstimate.ratio(of: [1], to: []) == nil)
     }
 }
+
+@Suite struct ShiftConfidenceTests {
+    @Test("4 against 4 samples can reach 95 %, 3 against 3 or 1 against many cannot")
+    func smallestCounts() {
+        #expect(ShiftInterval.reachesConfidence(newCount: 4, baseCount: 4))  // 2 / C(8, 4) = 2 / 70
+        #expect(!ShiftInterval.reachesConfidence(newCount: 3, baseCount: 3))  // 2 / 20
+        #expect(!ShiftInterval.reachesConfidence(newCount: 1, baseCount: 1))
+        #expect(!ShiftInterval.reachesConfidence(newCount: 1, baseCount: 38))  // 2 / 39
+        #expect(ShiftInterval.reachesConfidence(newCount: 1, baseCount: 39))  // 2 / 40
+        #expect(ShiftInterval.reachesConfidence(newCount: 1000, baseCount: 1000))
+    }
+}
