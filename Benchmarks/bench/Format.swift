@@ -1,0 +1,41 @@
+import Foundation
+import Measurement
+import Statistics
+
+/// Number formatting for tables and pages.
+enum Format {
+    /// `value` with `digits` decimals (`-` for nil or non-finite).
+    static func fixed(_ value: Double?, _ digits: Int) -> String {
+        guard let value, value.isFinite else { return "-" }
+        return String(format: "%.\(digits)f", value)
+    }
+
+    /// A nanosecond duration in microseconds with 3 significant-ish digits.
+    static func micros(_ nanoseconds: Double?) -> String {
+        guard let nanoseconds else { return "-" }
+        let us = nanoseconds / 1000
+        return fixed(us, us < 10 ? 2 : (us < 100 ? 1 : 0))
+    }
+
+    /// A ratio with two decimals and a `×` (for tables).
+    static func ratio(_ value: Double?) -> String {
+        value.map { fixed($0, 2) } ?? "-"
+    }
+}
+
+extension Format {
+    /// A ratio estimate's median with two decimals (`-` for nil).
+    static func ratio(_ estimate: RatioEstimate?) -> String { ratio(estimate?.median) }
+
+    /// A ratio estimate as `median [lower, upper]` (its 95 % interval), two decimals.
+    static func estimate(_ estimate: RatioEstimate?) -> String {
+        guard let estimate else { return "-" }
+        return "\(fixed(estimate.median, 2)) [\(fixed(estimate.lower, 2)),\(fixed(estimate.upper, 2))]"
+    }
+
+    /// How a paced run idles, for report headers (`"16.7 ms idle before
+    /// each synthetic conversion"`); nil when `budget` runs back to back.
+    static func pacing(_ budget: RunBudget) -> String? {
+        budget.idleGap > 0 ? "\(fixed(budget.idleGap * 1000, 1)) ms idle before each synthetic conversion" : nil
+    }
+}
