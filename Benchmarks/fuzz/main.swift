@@ -2,8 +2,9 @@
 // conversion.
 //
 // Each input is taken as a whole IVF file:
-//   1. `IVFReader` walks every packet; numbers, offsets and slices must be
-//      consistent, and a fault must name the packet and offset it stopped at.
+//   1. `IVFReader` walks every packet; numbers, offsets and bytes must be
+//      those of the input, and a fault must name the packet and offset it
+//      stopped at.
 //   2. `StreamDecoder.decode(bytes:)` decodes it; its error (if any) must
 //      agree with the reader's, and with the frames it delivered.
 //   3. Every shown frame is converted by every converter in
@@ -105,11 +106,12 @@ enum FuzzIVF {
                 }
                 expect(packet.number == walk.offsets.count + 1, "packet number \(packet.number) out of sequence")
                 expect(packet.offset == expectedOffset, "packet \(packet.number) at \(packet.offset), expected \(expectedOffset)")
-                expect(packet.data.startIndex == packet.offset + 12 && packet.data.endIndex <= bytes.count,
-                       "packet \(packet.number) slice \(packet.data.indices) outside the file")
+                let payload = packet.offset + 12..<packet.offset + 12 + packet.data.count
+                expect(payload.upperBound <= bytes.count, "packet \(packet.number) bytes \(payload) outside the file")
+                expect(packet.data.elementsEqual(bytes[payload]), "packet \(packet.number) differs from bytes \(payload)")
                 expect(packet.data.count <= Int(IVFReader.maximumPacketSize), "packet above the size limit")
                 walk.offsets.append(packet.offset)
-                expectedOffset = packet.data.endIndex
+                expectedOffset = payload.upperBound
             } catch {
                 expect(error.packet == walk.offsets.count + 1 && error.offset == expectedOffset,
                        "reader fault \(error) at the wrong place (packet \(walk.offsets.count + 1), byte \(expectedOffset))")

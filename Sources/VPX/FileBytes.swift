@@ -4,42 +4,31 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads whole files for the IVF reader.
+/// Reads small whole files: MD5 sidecars, golden lists, test fixtures and
+/// fuzz inputs. IVF streams are not read this way: `IVFFile` and
+/// `StreamDecoder.decode(path:)` read them packet by packet.
 public enum FileBytes {
-    /// Largest file read (1 GiB): far above any test stream, and a bound on
-    /// what a mistaken path (a device, a huge file) can make us allocate.
-    public static let maximumSize = 1 << 30
+    /// The default `limit` of `read(_:limit:)` (64 MiB): far above any
+    /// sidecar or fixture, and a bound on what a mistaken path (a huge
+    /// file) can make us allocate.
+    public static let defaultLimit = 64 << 20
 
-    /// The bytes of the regular file at `path`.
+    /// The bytes of the regular file at `path`, at most `limit` of them.
     /// - Throws: `FileReadError` with the system's reason when the file
     ///   cannot be opened or read, is not a regular file, or is larger than
-    ///   `maximumSize`.
-    public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw FileReadError(reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileReadError(reason: String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileReadError(reason: "not a regular file") }
-        guard Int(info.st_size) <= maximumSize else {
-            throw FileReadError(reason: "file is \(info.st_size) bytes, above the \(maximumSize)-byte limit")
+    ///   `limit` bytes (checked before anything is allocated).
+    public static func read(_ path: String, limit: Int = defaultLimit) throws(FileReadError) -> [UInt8] {
+        let file = try IVFFile(path: path)
+        let size = try file.length()
+        guard size <= limit else {
+            throw FileReadError(reason: "file is \(size) bytes, above the \(limit)-byte limit")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw FileReadError(reason: n == 0 ? "file shrank while reading" : String(cString: strerror(errno))) }
-            done += n
-        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        // `withUnsafeMutableBytes` rethrows untyped errors: carry the typed one out.
+        let count = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileReadError) in try file.read(into: buffer, at: 0) }
+        }.get()
+        guard count == size else { throw FileReadError(reason: "file shrank while reading") }
         return bytes
     }
-}
-
-/// Why a file could not be read.
-public struct FileReadError: Error, CustomStringConvertible {
-    /// The system's or FrameBench's reason.
-    public let reason: String
-    /// `"cannot read: <reason>"`.
-    public var description: String { "cannot read: \(reason)" }
 }

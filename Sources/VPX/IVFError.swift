@@ -25,6 +25,9 @@ public struct IVFError: Error, Equatable, CustomStringConvertible {
         case truncatedPacket(declared: UInt32, available: Int)
         /// A packet size above `IVFReader.maximumPacketSize`.
         case packetTooLarge(declared: UInt32)
+        /// The source failed to give bytes it holds (an I/O error), with
+        /// the system's reason.
+        case readFailed(reason: String)
     }
 
     /// What went wrong.
@@ -59,6 +62,7 @@ public struct IVFError: Error, Equatable, CustomStringConvertible {
         case .truncatedPacketHeader(let n): "truncated packet header: \(n) of 12 bytes"
         case .truncatedPacket(let size, let n): "truncated packet: header says \(size) bytes, \(n) remain"
         case .packetTooLarge(let size): "packet size \(size) exceeds the \(IVFReader.maximumPacketSize)-byte limit"
+        case .readFailed(let reason): "cannot read: \(reason)"
         }
     }
 }

@@ -75,7 +75,8 @@ public struct PacketRecord: Sendable, Equatable {
 /// A decode of a whole IVF file that stopped early, with the reason and what
 /// was seen before it.
 public struct StreamDecodeError: Error, CustomStringConvertible {
-    /// What failed: an `IVFError`, a `VPXError` or a `FileReadError`.
+    /// What failed: an `IVFError`, a `VPXError`, a `FileReadError` (the
+    /// file could not be opened) or an error thrown by the frame callback.
     public let underlying: any Error
     /// What was decoded before the fault (nil if the file header was bad).
     public let summary: StreamSummary?
@@ -86,26 +87,31 @@ public struct StreamDecodeError: Error, CustomStringConvertible {
 
 /// Decodes every packet of an IVF file with a fresh `VP8Decoder`.
 public enum StreamDecoder {
-    /// Reads `path`, decodes its packets in order and calls `body` with each
-    /// shown frame.
+    /// Decodes the IVF file at `path` packet by packet as it reads it, and
+    /// calls `body` with each shown frame. One packet is in memory at a
+    /// time, whatever the file's length; what grows is the summary, by one
+    /// `PacketRecord` per packet.
     ///
     /// With a `clock` (a nanosecond counter such as the monotonic clock),
     /// every frame carries its packet's `DecodeTiming`, and `onPacket` is
     /// called once per decoded packet, after that packet's frames, with
     /// its record and timing: the one decode loop that timed end-to-end runs
-    /// share with plain decoding.
+    /// share with plain decoding. Reading a packet is not part of its
+    /// timing.
     /// - Returns: the header and the per-packet record.
-    /// - Throws: `StreamDecodeError` at the first fault (unreadable file,
-    ///   malformed IVF, libvpx error, or an error thrown by `body`); frames
-    ///   before the fault have already been passed to `body`.
+    /// - Throws: `StreamDecodeError` at the first fault (a `FileReadError`
+    ///   when the file cannot be opened, an `IVFError` for malformed IVF or a
+    ///   read failing part-way, a `VPXError` from libvpx, or an error thrown
+    ///   by `body`); frames before the fault have already been passed to
+    ///   `body`.
     public static func decode(
         path: String, threads: Int = 1, clock: (() -> UInt64)? = nil,
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
-        return try decode(bytes: bytes, threads: threads, clock: clock, onPacket: onPacket, body)
+        let file: IVFFile
+        do { file = try IVFFile(path: path) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
+        return try decode(source: file, threads: threads, clock: clock, onPacket: onPacket, body)
     }
 
     /// Decodes the IVF file held in `bytes`; as `decode(path:threads:clock:onPacket:_:)`.
@@ -114,8 +120,18 @@ public enum StreamDecoder {
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
+        try decode(source: IVFBytes(bytes), threads: threads, clock: clock, onPacket: onPacket, body)
+    }
+
+    /// Decodes the IVF stream `source` gives, packet by packet; as
+    /// `decode(path:threads:clock:onPacket:_:)`.
+    public static func decode(
+        source: any IVFByteSource, threads: Int = 1, clock: (() -> UInt64)? = nil,
+        onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
         var reader: IVFReader
-        do { reader = try IVFReader(bytes: bytes) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
+        do { reader = try IVFReader(source: source) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
         var summary = StreamSummary(header: reader.header)
         do {
             let decoder = try VP8Decoder(threads: threads)

@@ -39,10 +39,16 @@ public final class VP8Decoder {
     /// The view passed to `body` borrows libvpx's buffers and must not
     /// escape the call.
     /// - Throws: `VPXError` naming `packet` and `offset` when libvpx
-    ///   rejects the data or when a keyframe declares more than
-    ///   `maximumPixelCount` pixels; rethrows what `body` throws.
+    ///   rejects the data, when `data` is empty (vpxdec fails there too,
+    ///   with libvpx's "Invalid parameter"; libvpx would take an empty
+    ///   packet without an address as a flush and show nothing), or when a
+    ///   keyframe declares more than `maximumPixelCount` pixels; rethrows
+    ///   what `body` throws.
     public func decode(_ data: ArraySlice<UInt8>, packet: Int, offset: Int,
                        _ body: (I420View) throws -> Void) throws {
+        guard !data.isEmpty else {
+            throw VPXError(packet: packet, offset: offset, message: "decode failed: empty packet")
+        }
         try data.withUnsafeBufferPointer { bytes in
             try checkDeclaredSize(bytes, packet: packet, offset: offset)
             let status = vpx_codec_decode(context, bytes.baseAddress, UInt32(bytes.count), nil, 0)
