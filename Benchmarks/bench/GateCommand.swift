@@ -85,6 +85,19 @@ struct GateCommand: ParsableCommand {
     static func run(baselinePath: String, tolerance: Double, update: Bool, merge: Bool, runs: Int,
                     vectorPaths: [String], seconds: Double, quiet: Bool) -> Int32 {
         var vectorPaths = vectorPaths
+        // The baseline is read first, so that a bad file is reported in any build.
+        var file = BaselineFile()
+        if !update || FileManager.default.fileExists(atPath: baselinePath) {
+            do {
+                file = try BaselineFile(decoding: try Data(contentsOf: URL(fileURLWithPath: baselinePath)))
+            } catch let failure as BaselineFile.DecodingFailure {
+                Output.error("baseline \(baselinePath): \(failure)")
+                return 1
+            } catch {
+                Output.error("cannot read baseline \(baselinePath): \(FileErrors.reason(error))")
+                return 1
+            }
+        }
         if MachineInfo.isDebugBuild {
             Output.line("DEBUG BUILD: the gate refuses to compare debug timings; run 'swift run -c release bench gate ...'")
             return UsageFailure.exitCode
@@ -100,18 +113,6 @@ struct GateCommand: ParsableCommand {
         let converters = ConverterRegistry.all()
 
         let key = machine.key
-        var file = BaselineFile()
-        if !update || FileManager.default.fileExists(atPath: baselinePath) {
-            do {
-                file = try BaselineFile(decoding: try Data(contentsOf: URL(fileURLWithPath: baselinePath)))
-            } catch let failure as BaselineFile.DecodingFailure {
-                Output.error("baseline \(baselinePath): \(failure)")
-                return 1
-            } catch {
-                Output.error("cannot read baseline \(baselinePath): \(FileErrors.reason(error))")
-                return 1
-            }
-        }
         if update {
             let baseline = measureBaseline(converters: converters, runs: runs, matrix: matrix, budget: budget,
                                            machine: machine, earlier: merge ? file.machines[key.description] : nil,
