@@ -56,11 +56,17 @@ enum HTMLCharts {
             let path = sorted.map { "\(SVG.n(x($0.x))),\(SVG.n(y($0.y)))" }.joined(separator: " ")
             if line.label == Contender.floorLabel {
                 svg += "<polygon points=\"\(SVG.n(x(first.x))),\(SVG.n(top)) \(path) \(SVG.n(x(last.x))),\(SVG.n(top))\" class=\"floor-band\" fill=\"\(line.color)\" fill-opacity=\"0.10\"><title>\(SVG.escape(line.label)): beyond the memory floor</title></polygon>"
-            }
-            svg += "<polyline points=\"\(path)\" class=\"floor-line\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(line.label)): \(sorted.map { SVG.short($0.y) }.joined(separator: ", "))</title></polyline>"
-            if line.label == Contender.floorLabel {
                 svg += "<text x=\"\(SVG.n(x(first.x) + 6))\" y=\"\(SVG.n(y(first.y) - 7))\" class=\"floor-caption\">\(SVG.escape(floorCaption))</text>"
             }
+            if sorted.count == 1 {
+                // A floor measured at one size only (floor:Nthreads where the
+                // parallel converter splits only the largest frames): a short
+                // dashed segment, since a one-point line draws nothing.
+                let px = x(first.x), py = y(first.y)
+                svg += "<line x1=\"\(SVG.n(px - 16))\" x2=\"\(SVG.n(px + 16))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"><title>\(SVG.escape(line.label)): \(SVG.short(first.y))</title></line>"
+                continue
+            }
+            svg += "<polyline points=\"\(path)\" class=\"floor-line\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(line.label)): \(sorted.map { SVG.short($0.y) }.joined(separator: ", "))</title></polyline>"
         }
         for line in contenders {
             let path = line.points.sorted { $0.x < $1.x }.map { "\(SVG.n(x($0.x))),\(SVG.n(y($0.y)))" }.joined(separator: " ")
@@ -141,7 +147,7 @@ enum HTMLCharts {
         let all = (sizes.first?.cells ?? []).filter { $0.label != Contender.referenceLabel }
         let labels = all.filter { !$0.isFloor }.map(\.label)
         let floorLabels = Array(Set(sizes.flatMap { $0.cells.filter(\.isFloor).map(\.label) })).sorted()
-        let width = 760.0, left = 70.0, right = 150.0, top = 34.0, bottom = 50.0, height = 320.0
+        let width = 760.0, left = 70.0, right = 175.0, top = 34.0, bottom = 50.0, height = 320.0
         let values: [Double] = sizes.flatMap { size in
             size.cells.compactMap(\.ratioToLibyuv).flatMap { [$0.median, $0.lower, $0.upper] }
         } + [1.0]
@@ -201,7 +207,10 @@ enum HTMLCharts {
     /// Throughput (Mpixel/s at the median) against frame size, one line per
     /// contender and each memory floor as a limit line; `id` names the chart.
     static func throughputChart(_ sizes: [SizeResult], id: String, title: String) -> String {
-        let cells = sizes.first?.cells ?? []
+        var cells: [CellResult] = []
+        for size in sizes {
+            for cell in size.cells where !cells.contains(where: { $0.label == cell.label }) { cells.append(cell) }
+        }
         let series = cells.enumerated().map { index, first in
             Series(label: first.label, color: SVG.color(first.label, index: index), isLimit: first.isFloor,
                    points: sizes.compactMap { size in
