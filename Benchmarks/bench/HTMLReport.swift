@@ -1,4 +1,6 @@
 import Measurement
+import Statistics
+import Foundation
 
 /// The report as one self-contained HTML page (no scripts, no external
 /// files): the machine line, charts as inline SVG — ratios to libyuv,
@@ -13,14 +15,17 @@ enum HTMLReport {
             body += "<p class=\"warn\">Debug build: timings are not representative.</p>"
         }
         body += "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order\(Format.pacing(report.budget).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
+        body += floorWarnings(report)
         if !report.synthetic.isEmpty {
             body += "<h2>Converters on synthetic frames</h2>"
             body += summary(report.synthetic)
             body += HTMLCharts.ratioChart(report.synthetic)
-            body += HTMLCharts.throughputChart(report.synthetic, title: "Throughput against frame size (median; dashed: memory floor)")
+            body += HTMLCharts.throughputChart(report.synthetic, id: "chart-throughput",
+                                               title: "Throughput against frame size (median; dashed: memory floor, a limit)")
             for size in report.synthetic { body += HTMLCharts.latencyChart(size) }
-            body += table(TextReport.syntheticTable(report.synthetic))
-            body += "<p class=\"note\">floor = a copy of the same I420 bytes plus a fill of the same BGRA bytes. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it.</p>"
+            body += table(TextReport.syntheticTable(report.synthetic),
+                          floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) })
+            body += "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the faster of streaming and ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it.</p>"
         }
         if !report.serial.isEmpty {
             body += "<h2>End to end (serial, converter \(SVG.escape(report.streamConverter)))</h2>"
@@ -29,31 +34,42 @@ enum HTMLReport {
         }
         if !report.pipelined.isEmpty {
             body += "<h2>Pipelined (decode N+1 while N converts)</h2>"
-            body += table(TextReport.pipelineTable(serial: report.serial, pipelined: report.pipelined))
+            body += table(pipelineTable(serial: report.serial, pipelined: report.pipelined))
+            body += "<p class=\"note\">speed-up: median over passes of serial pass time ÷ pipelined pass time (pass i against pass i; the two modes run one after the other, not interleaved), its 95 % interval below it.</p>"
         }
         if !report.scaling.isEmpty {
             body += "<h2>Scaling: ParallelConverter by thread count</h2>"
-            body += HTMLCharts.throughputChart(report.scaling, title: "Throughput by thread count against frame size (dashed: memory floor)")
-            body += table(TextReport.scalingTable(report.scaling))
+            body += HTMLCharts.throughputChart(report.scaling, id: "chart-scaling",
+                                               title: "Throughput by thread count against frame size (dashed: memory floors, limits)")
+            body += table(TextReport.scalingTable(report.scaling),
+                          floorColumns: Set((report.scaling.first?.cells ?? []).filter(\.isFloor).map(\.label)))
+            body += "<p class=\"note\">Median µs per frame. Columns marked <span class=\"floor-tag\">limit</span> are memory floors on that many threads. best ÷ floor: the fastest thread count's median paired ratio to the one-thread floor, its 95 % interval below it.</p>"
         }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>FrameBench report</title>
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <style>
-            body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px auto; max-width: 1000px; color: #222; padding: 0 16px; }
+            body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px auto; max-width: 1240px; color: #222; padding: 0 16px; }
             h1 { font-size: 24px; margin-bottom: 4px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ddd; }
-            .machine { font-weight: 600; } .meta, .note { color: #555; font-size: 13px; } .warn { color: #b00; font-weight: 700; }
-            .chart { width: 100%; height: auto; margin: 12px 0; background: #fcfcfc; border: 1px solid #eee; }
+            .machine { font-weight: 600; } .meta, .note { color: #555; font-size: 13px; max-width: 1000px; } .warn { color: #b00; font-weight: 700; }
+            .warnings { border: 2px solid #b00; background: #fff3f3; border-radius: 6px; padding: 8px 14px; margin: 14px 0; }
+            .warnings ul { margin: 4px 0; padding-left: 20px; color: #600; }
+            .chart { display: block; width: 100%; max-width: 1000px; height: auto; margin: 12px 0; background: #fcfcfc; border: 1px solid #eee; }
             .chart .title { font-size: 14px; font-weight: 600; } .chart .tick { font-size: 11px; fill: #555; }
             .chart .axis { font-size: 12px; fill: #333; } .chart .legend { font-size: 12px; fill: #222; }
+            .chart .limit-heading { font-style: italic; fill: #555; } .chart .floor-caption { font-size: 11px; fill: #444; font-style: italic; }
             .chart .grid { stroke: #e4e4e4; stroke-width: 1; }
             .scroll { overflow-x: auto; }
             table { border-collapse: collapse; font-size: 12.5px; margin: 10px 0; }
-            th, td { padding: 3px 8px; border-bottom: 1px solid #eee; white-space: nowrap; }
-            th { background: #f3f3f3; text-align: left; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+            th, td { padding: 3px 7px; border-bottom: 1px solid #eee; vertical-align: top; }
+            th { background: #f3f3f3; text-align: left; } td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+            td.text { white-space: normal; overflow-wrap: break-word; min-width: 4em; max-width: 16em; }
+            .ci { display: block; font-size: 10.5px; color: #666; }
+            tr.floor td { background: #f6f6f6; color: #555; font-style: italic; }
+            .floor-tag { display: inline-block; font-size: 10px; font-style: normal; font-weight: 600; color: #fff; background: #777; border-radius: 3px; padding: 0 4px; margin-left: 4px; vertical-align: 1px; }
             .cards { display: flex; flex-wrap: wrap; gap: 10px; } .card { border: 1px solid #ddd; border-radius: 6px; padding: 8px 12px; min-width: 150px; }
-            .card b { font-size: 20px; display: block; } .bad { color: #b00; font-weight: 700; }
+            .card b { font-size: 20px; display: block; } .card .ci { display: inline; font-size: 12px; } .bad { color: #b00; font-weight: 700; }
             </style></head><body>
             \(body)
             </body></html>
@@ -61,29 +77,94 @@ enum HTMLReport {
             """
     }
 
-    /// Headline cards: each converter's time ÷ libyuv at the largest size, and bit-exactness.
+    /// A visible warning naming every converter, size and floor where the
+    /// converter's median paired ratio to its floor is below
+    /// `SizeResult.floorTolerance` (then the floor is wrong); empty when none is.
+    static func floorWarnings(_ report: Report) -> String {
+        let sections = [("synthetic", report.synthetic), ("scaling", report.scaling)]
+        let items = sections.flatMap { section, sizes in
+            sizes.flatMap { size in
+                size.belowFloor.map { cell in
+                    "<li><b>\(SVG.escape(cell.label))</b> at <b>\(size.size)</b> (\(section)) takes \(Format.estimate(cell.ratioToFloor)) "
+                        + "of <b>\(SVG.escape(cell.floorLabel))</b>'s time, below \(Format.ratio(SizeResult.floorTolerance)): "
+                        + "that floor is not a floor</li>"
+                }
+            }
+        }
+        guard !items.isEmpty else { return "" }
+        return "<div class=\"warnings\" id=\"floor-warnings\"><p class=\"warn\">Warning: a converter beat its memory floor, "
+            + "so the floor is wrong (a floor is the fastest the bytes can move)</p><ul>\(items.joined())</ul></div>"
+    }
+
+    /// Headline cards: each converter's time ÷ libyuv at the largest size
+    /// with its 95 % interval, and bit-exactness.
     static func summary(_ sizes: [SizeResult]) -> String {
         guard let largest = sizes.max(by: { $0.size.pixelCount < $1.size.pixelCount }) else { return "" }
         var html = "<div class=\"cards\">"
-        for cell in largest.cells where cell.label != Contender.floorLabel {
+        for cell in largest.cells where !cell.isFloor {
             let exact = sizes.allSatisfy { $0.cells.first { $0.label == cell.label }?.bitExact ?? true }
             html += "<div class=\"card\">\(SVG.escape(cell.label))<b>\(Format.ratio(cell.ratioToLibyuv))× libyuv</b>"
-            html += "\(Format.ratio(cell.ratioToFloor))× floor at \(largest.size)<br>"
+            html += "<span class=\"ci\">95 % interval \(interval(cell.ratioToLibyuv))</span><br>"
+            html += "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.size)<br>"
             html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
             html += "</div>"
         }
         return html + "</div>"
     }
 
-    /// A `Table` as an HTML table (numeric columns right-aligned).
-    static func table(_ table: Table) -> String {
-        var html = "<div class=\"scroll\"><table><tr>" + table.headers.map { "<th>\(SVG.escape($0))</th>" }.joined() + "</tr>"
-        for row in table.rows {
-            html += "<tr>" + row.indices.map { column in
-                let cell = SVG.escape(row[column])
+    /// An estimate's interval as `[lower, upper]` (`-` for nil).
+    static func interval(_ estimate: RatioEstimate?) -> String {
+        guard let estimate else { return "-" }
+        return "[\(Format.fixed(estimate.lower, 2)), \(Format.fixed(estimate.upper, 2))]"
+    }
+
+    /// The text report's pipeline table with the speed-up as a ratio
+    /// estimate: the median over passes of serial pass time ÷ pipelined
+    /// pass time, with its 95 % interval.
+    static func pipelineTable(serial: [StreamRun], pipelined: [StreamRun]) -> Table {
+        let text = TextReport.pipelineTable(serial: serial, pipelined: pipelined)
+        let column = text.headers.firstIndex(of: "speed-up")
+        var table = Table(Array(zip(text.headers, text.numeric)))
+        for (run, row) in zip(pipelined, text.rows) {
+            var cells = row
+            if let column, let before = serial.first(where: { $0.path == run.path }),
+               let estimate = RatioEstimate(paired: before.passSeconds, over: run.passSeconds) {
+                cells[column] = Format.estimate(estimate)
+            }
+            table.add(cells)
+        }
+        return table
+    }
+
+    /// A table cell: an estimate (`median [lower,upper]` and an optional
+    /// suffix) as its median over a smaller interval line, else the text.
+    static func cell(_ text: String) -> String {
+        guard let open = text.firstIndex(of: "["), let close = text.firstIndex(of: "]"), open < close,
+              let median = Double(text[..<open].trimmingCharacters(in: .whitespaces)) else { return SVG.escape(text) }
+        let bounds = text[text.index(after: open)..<close].split(separator: ",").compactMap { Double($0) }
+        guard bounds.count == 2, median.isFinite else { return SVG.escape(text) }
+        let suffix = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        return "\(SVG.escape(String(text[..<open]).trimmingCharacters(in: .whitespaces)))"
+            + "<span class=\"ci\">[\(Format.fixed(bounds[0], 2)), \(Format.fixed(bounds[1], 2))]\(suffix.isEmpty ? "" : " " + SVG.escape(suffix))</span>"
+    }
+
+    /// A `Table` as an HTML table: numeric columns right-aligned, estimates
+    /// over their intervals, text columns wrapping; rows flagged in
+    /// `floorRows` and columns named in `floorColumns` are memory floors,
+    /// shaded and tagged as limits.
+    static func table(_ table: Table, floorRows: [Bool] = [], floorColumns: Set<String> = []) -> String {
+        var html = "<div class=\"scroll\"><table><tr>" + table.headers.map { header in
+            "<th>\(SVG.escape(header))\(floorColumns.contains(header) ? "<span class=\"floor-tag\">limit</span>" : "")</th>"
+        }.joined() + "</tr>"
+        for (index, row) in table.rows.enumerated() {
+            let isFloor = index < floorRows.count && floorRows[index]
+            html += "<tr\(isFloor ? " class=\"floor\"" : "")>" + row.indices.map { column in
+                var content = cell(row[column])
                 let flagged = row[column].contains("FAIL") || row[column] == "NO" || row[column].contains("BACKWARDS")
                     || row[column].contains("OUT OF ORDER") || row[column].contains("UNEXPECTED")
-                return "<td\(table.numeric[column] ? " class=\"num\"" : "")>\(flagged ? "<span class=\"bad\">\(cell)</span>" : cell)</td>"
+                if flagged { content = "<span class=\"bad\">\(content)</span>" }
+                if isFloor && table.headers[column] == "converter" { content += "<span class=\"floor-tag\">limit</span>" }
+                return "<td class=\"\(table.numeric[column] ? "num" : "text")\">\(content)</td>"
             }.joined() + "</tr>"
         }
         return html + "</table></div>"

@@ -13,12 +13,16 @@ enum SVG {
     /// A coordinate with one decimal.
     static func n(_ value: Double) -> String { String(format: "%.1f", value) }
 
-    /// A stable colour per contender label: libyuv black, the floor grey,
-    /// the others from a colour-blind-safe palette.
+    /// A stable colour per contender label: libyuv black, the one-thread
+    /// floor dark grey, the floors on more threads muted brown and light
+    /// grey (limits, never palette colours), the others from a
+    /// colour-blind-safe palette.
     static func color(_ label: String, index: Int) -> String {
         switch label {
         case Contender.referenceLabel: return "#222222"
-        case Contender.floorLabel: return "#999999"
+        case Contender.floorLabel: return "#555555"
+        case _ where label.hasPrefix(Contender.floorLabel + ":"):
+            return label.hasPrefix(Contender.floorLabel + ":2") ? "#8c6d46" : "#9a9a9a"
         default:
             let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442"]
             return palette[index % palette.count]
@@ -67,5 +71,20 @@ enum SVG {
             guard let low = positive.min(), let high = positive.max() else { return (1, 10) }
             return (low / 1.25, high * 1.25)
         }
+    }
+
+    /// Which of `positions` (sorted, in viewBox units) get a tick label
+    /// when each label is `minimumGap` wide: the first, then each that is
+    /// at least that far from the last one labelled and whose text differs
+    /// from it, so no two labels overlap or repeat on one axis.
+    static func labelled(_ ticks: [(position: Double, text: String)], minimumGap: Double) -> [Bool] {
+        var shown: [Bool] = []
+        var last: (position: Double, text: String)?
+        for tick in ticks {
+            let keep = last.map { abs(tick.position - $0.position) >= minimumGap && tick.text != $0.text } ?? true
+            shown.append(keep)
+            if keep { last = tick }
+        }
+        return shown
     }
 }

@@ -230,6 +230,10 @@ struct BenchCLITests {
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("</html>"))
         #expect(page.components(separatedBy: "<svg").count >= 5, "expected several inline charts")
         #expect(!page.contains("src=") && !page.contains("<link") && !page.contains("<script"), "page loads something")
+        for mark in ["id=\"chart-ratio\"", "class=\"errbar\"", "class=\"floor-line\"", "id=\"chart-scaling\"",
+                     "memory floor: the fastest the bytes can move"] {
+            #expect(page.contains(mark), "page lacks \(mark)")
+        }
     }
 
     @Test("the gate refuses debug numbers; in a release build it fails a baseline stricter than reality")
