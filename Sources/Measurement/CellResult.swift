@@ -21,8 +21,9 @@ public struct CellResult: Sendable {
     /// the work ratio, which other processes competing for the cores barely
     /// move (the gate compares this one).
     public let cpuRatioToLibyuv: RatioEstimate?
-    /// The label of the floor this contender's `ratioToFloor` is taken
-    /// against: the floor on as many threads as it uses at this size.
+    /// The floor this contender's `ratioToFloor` is taken against: `floor`,
+    /// or for a contender on several threads the faster, round by round, of
+    /// `floor` and the floor on as many threads (`ConverterBench.floor`).
     public let floorLabel: String
     /// Median of per-round `time ÷ floor's time` with its interval (1: as fast as moving the bytes).
     public let ratioToFloor: RatioEstimate?

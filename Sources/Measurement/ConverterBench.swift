@@ -55,9 +55,8 @@ public enum ConverterBench {
 
     /// Turns samples into results: distributions, paired ratios (with their
     /// intervals) against the `libyuv`, floor and `scalar` labels when
-    /// present, and bit-exactness by label. A contender's floor is the one
-    /// on `threads[label]` threads (default 1) when it was measured, else
-    /// the one-thread floor.
+    /// present, and bit-exactness by label. A contender on `threads[label]`
+    /// threads (default 1) is held to `floor(threads:in:)`.
     public static func summarize(
         _ samples: [CellSamples], size: FrameSize, bitExact: [String: Bool], threads: [String: Int] = [:]
     ) -> SizeResult {
@@ -66,20 +65,32 @@ public enum ConverterBench {
         let scalar = byLabel[Contender.scalarLabel]
         let cells = samples.compactMap { sample -> CellResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
-            var floorLabel = Contender.floorLabel(threads: threads[sample.label] ?? 1)
-            if byLabel[floorLabel] == nil { floorLabel = Contender.floorLabel }
-            let floor = byLabel[floorLabel]
+            let (floorLabel, floor) = Self.floor(threads: threads[sample.label] ?? 1, in: byLabel)
             return CellResult(
                 label: sample.label, size: size, wall: wall, cpu: cpu, wallInRoundOrder: sample.wall,
                 libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
                 ratioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 cpuRatioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.cpu, over: $0.cpu) },
                 floorLabel: floorLabel,
-                ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
+                ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0) },
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 bitExact: bitExact[sample.label])
         }
         return SizeResult(size: size, rounds: samples.first?.wall.count ?? 0, cells: cells)
+    }
+
+    /// The floor a contender using `threads` threads is held to, and its
+    /// label: the one-thread floor for one thread; for more, round by
+    /// round the faster of the one-thread floor and the floor on that many
+    /// threads (moving the bytes on one core is also a way to move them, and
+    /// on a 2-core VM often the faster one: the bands' cache lines travel
+    /// between the cores). Nil samples when no floor was measured.
+    static func floor(threads: Int, in byLabel: [String: CellSamples]) -> (label: String, samples: [Double]?) {
+        let single = byLabel[Contender.floorLabel]?.wall
+        let threadedLabel = Contender.floorLabel(threads: threads)
+        guard threads > 1, let threaded = byLabel[threadedLabel]?.wall else { return (Contender.floorLabel, single) }
+        guard let single else { return (threadedLabel, threaded) }
+        return ("best of \(Contender.floorLabel), \(threadedLabel)", zip(single, threaded).map { min($0, $1) })
     }
 
     /// For each converter, whether it matches libyuv on every frame of `frames`.
