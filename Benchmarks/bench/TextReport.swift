@@ -16,7 +16,8 @@ enum TextReport {
             Output.line("ratios: median of per-round paired ratios [its 95 % interval]; below 1 is faster than the reference")
             Output.line("floor = every I420 byte read once with vector loads + every BGRA byte written once (the faster of streaming")
             Output.line("  and ordinary stores), the fastest the bytes can move; floor:Nthreads the same in the parallel converter's")
-            Output.line("  bands on N threads, the floor of the converters that split that size; GB/s counts I420 read + BGRA written")
+            Output.line("  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;")
+            Output.line("  GB/s counts I420 read + BGRA written")
             Output.line("cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares")
             for line in floorWarnings(report.synthetic) { Output.line(line) }
         }
