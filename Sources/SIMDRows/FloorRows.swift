@@ -21,7 +21,7 @@ import _Builtin_intrinsics.intel
 // types (the stdlib's generic SIMD helpers can compile to lane loops);
 // streaming stores are clang's intrinsics. Check the hot
 // loops after any change:
-//   objdump -d --no-show-raw-insn /tmp/floor-build/release/SIMDRows.build/FloorRows.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRows.build/FloorRows.swift.o
 
 /// The bitwise OR of the `count` bytes at `start`, for `count < 64`, read
 /// with as few loads as cover them (two overlapping loads of the largest

@@ -8,7 +8,7 @@ import _Builtin_intrinsics.intel
 // compiled with -target-cpu haswell). Same contract as the baseline level in
 // SIMDRows/FloorRows.swift. Check the hot loops (vmovdqu/vpor ymm loads,
 // vmovntdq ymm stores, no calls) after any change:
-//   objdump -d --no-show-raw-insn /tmp/floor-build/release/SIMDRowsAVX2.build/FloorRowsAVX2.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/FloorRowsAVX2.swift.o
 
 /// One 32-byte vector.
 typealias FloorVector256 = SIMD4<UInt64>

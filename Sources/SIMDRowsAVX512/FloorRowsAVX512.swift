@@ -8,7 +8,7 @@ import _Builtin_intrinsics.intel
 // compiled with -target-cpu skylake-avx512). Same contract as the baseline level in
 // SIMDRows/FloorRows.swift. Check the hot loops (vmovdqu/vporq zmm loads,
 // vmovntdq zmm stores, no calls) after any change:
-//   objdump -d --no-show-raw-insn /tmp/floor-build/release/SIMDRowsAVX512.build/FloorRowsAVX512.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/FloorRowsAVX512.swift.o
 
 /// One 64-byte vector.
 typealias FloorVector512 = SIMD8<UInt64>
