@@ -23,7 +23,7 @@ let package = Package(
     name: "FrameBench",
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance"]),
+        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance", "Presentation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,12 +57,14 @@ let package = Package(
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
         .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
+        // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
+        .target(name: "Presentation", dependencies: ["Frames", "Statistics"], swiftSettings: optimised),
         // The measurement harness: clocks, interleaved runner, floors, stream
         // runs, the baseline file and the gate's decisions.
         .target(
             name: "Measurement",
-            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "SIMDRows", "SIMDRowsAVX2",
-                           "SIMDRowsAVX512"],
+            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation", "SIMDRows",
+                           "SIMDRowsAVX2", "SIMDRowsAVX512"],
             swiftSettings: optimised),
         // The command-line tool: argument handling, commands, rendering.
         .executableTarget(
