@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement",
+                "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
