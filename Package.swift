@@ -90,6 +90,9 @@ let package = Package(
             name: "MeasurementTests",
             dependencies: ["Measurement", "Statistics", "Converters", "Frames", "TestSupport"]),
         .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),
+        .testTarget(
             name: "ConvertersTests",
             dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),
     ],
