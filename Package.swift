@@ -23,7 +23,7 @@ let package = Package(
     name: "FrameBench",
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance"]),
+        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance", "Presentation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,18 +57,20 @@ let package = Package(
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
         .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
+        // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
+        .target(name: "Presentation", dependencies: ["Frames", "Statistics"], swiftSettings: optimised),
         // The measurement harness: clocks, interleaved runner, floors, stream
         // runs, the baseline file and the gate's decisions.
         .target(
             name: "Measurement",
-            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "SIMDRows", "SIMDRowsAVX2",
-                           "SIMDRowsAVX512"],
+            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation", "SIMDRows",
+                           "SIMDRowsAVX2", "SIMDRowsAVX512"],
             swiftSettings: optimised),
         // The command-line tool: argument handling, commands, rendering.
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement",
+                "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
@@ -87,6 +89,9 @@ let package = Package(
         .testTarget(
             name: "MeasurementTests",
             dependencies: ["Measurement", "Statistics", "Converters", "Frames", "TestSupport"]),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),
         .testTarget(
             name: "ConvertersTests",
             dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),

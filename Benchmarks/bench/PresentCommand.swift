@@ -1,0 +1,87 @@
+import ArgumentParser
+import Converters
+import Foundation
+import Measurement
+import Presentation
+
+/// `bench present FILE... [--stamping P] [--scenario S] [--converter NAME] [--json FILE]`:
+/// each file decoded, converted, delivered under a scenario and stamped as
+/// an app stamps sample buffers for display, with the presented sequence's checks.
+struct PresentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "present",
+        abstract: "Frames as an app presents them: stamping policies under delivery scenarios.",
+        discussion: """
+            For each IVF file (a directory: its *.ivf files): decode, convert to BGRA, deliver under the \
+            scenario (flat-out: as fast as possible; realtime: each packet at its media time; pause=S: \
+            presentation stops for S s a third of the way in, then the backlog is presented; pause-drop=S: \
+            only the newest held frame is presented on resume; jitter=MS: arrivals delayed by up to MS ms, \
+            seeded) and stamp each hand-off (host-ms: host seconds at timescale 1000, duration 1 s; host: \
+            host ns, duration to the next presentation; stream: media time anchored at the first \
+            presentation, duration to the next shown frame). One line per file: presented/shown, lost, \
+            duplicate and regressing presentation times, non-positive durations, overlaps, freezes (gaps \
+            above max(150 ms, 3 x the mean frame interval)), late frames (presented more than one frame \
+            interval after arrival) and arrival-to-presentation latency p50/p99 in microseconds. Exit 1 \
+            when a presentation time is not strictly increasing, a frame is lost in a scenario that does \
+            not drop frames by design, or a file cannot be decoded.
+            """)
+
+    @Argument(help: "IVF files or directories of them.")
+    var paths: [String]
+
+    @Option(help: "How each frame is stamped (host-ms, host, stream).")
+    var stamping: StampingPolicy = .stream
+
+    @Option(help: ArgumentHelp("How frames are delivered.", valueName: ScenarioArgument.format))
+    var scenario = ScenarioArgument(argument: "flat-out")!
+
+    @Option(help: "The seed of jitter=MS.")
+    var seed: UInt64 = 1
+
+    @Option(help: "The converter.")
+    var converter = ConverterName(argument: "simd")!
+
+    @Option(help: "Also write the results as JSON to this file.")
+    var json: String?
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
+        try OutputPath.check(json, "--json")
+    }
+
+    func run() throws {
+        let files = VectorFiles.expand(paths)
+        guard !files.isEmpty else {
+            Output.error("no IVF files in \(paths.joined(separator: " "))")
+            throw ExitCode(1)
+        }
+        guard let frameConverter = ConverterRegistry.make(converter.name) else {
+            throw ValidationError("unknown converter '\(converter.name)'")
+        }
+        let scenario = scenario.scenario(seed: seed)
+        Output.line("present: stamping \(stamping), scenario \(scenario)"
+            + (scenario.isPaced ? " (real time: about the streams' durations)" : "") + ", converter \(converter.name)")
+        var runs: [PresentationRun] = []
+        for file in files {
+            runs.append(PresentationRun.run(path: file, converter: frameConverter, scenario: scenario, policy: stamping))
+        }
+        for line in PresentTable.lines(runs) { Output.line(line) }
+        for run in runs where !run.passed {
+            let first = run.error.map { "error: \($0)" } ?? run.sequence.check.violations.first?.description
+                ?? "lost frame \(run.sequence.check.lost.first ?? -1)"
+            Output.line("\(run.path): FAIL: \(first)")
+        }
+        let failed = runs.filter { !$0.passed }.count
+        Output.line("\(runs.count - failed) passed, \(failed) failed")
+        if let json {
+            do {
+                try PresentJSON(stamping: stamping, scenario: scenario, seed: seed, converter: converter.name, runs: runs)
+                    .encoded().write(to: URL(fileURLWithPath: json), options: .atomic)
+            } catch {
+                Output.error("\(json): cannot write: \(FileErrors.reason(error))")
+                throw ExitCode(1)
+            }
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

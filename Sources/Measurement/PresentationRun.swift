@@ -1,0 +1,76 @@
+import Converters
+import Frames
+import Presentation
+import VPX
+
+/// One stream decoded with `StreamDecoder`, converted to BGRA, delivered
+/// under a `DeliveryScenario` and stamped with a `StampingPolicy`: the
+/// presented sequence and its checks.
+public struct PresentationRun: Sendable {
+    /// The file's path as given.
+    public let path: String
+    /// The converter used.
+    public let converter: String
+    /// The delivery scenario.
+    public let scenario: DeliveryScenario
+    /// What was presented, and its checks.
+    public let sequence: PresentedSequence
+    /// The error that stopped the decode early, if any (frames before it are kept).
+    public let error: String?
+
+    /// Shown frames.
+    public var shown: Int { sequence.deliveries.count }
+    /// Presented frames.
+    public var presented: Int { sequence.frames.count }
+    /// Whether the run passes: it decoded to the end, presentation times
+    /// strictly increase, and no frame is lost unless the scenario drops
+    /// frames by design.
+    public var passed: Bool { error == nil && sequence.passes(dropsByDesign: scenario.dropsFramesByDesign) }
+
+    /// Runs `path` through `converter` (`matrix`) under `scenario` and
+    /// `policy` on `clock` (the monotonic clock with real waiting for real
+    /// runs; a `ManualClock` in tests). Never throws: a read or decode
+    /// error ends the run and is recorded.
+    public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix = .bt601,
+                           scenario: DeliveryScenario, policy: StampingPolicy,
+                           clock: any PresentationClock = MonotonicClock()) -> PresentationRun {
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch {
+            return PresentationRun(path: path, converter: converter.name, scenario: scenario,
+                                   sequence: PresentedSequence(deliveries: [], policy: policy),
+                                   error: "cannot read: \(error)")
+        }
+        let packetTimes = Self.packetTimes(bytes)
+        let schedule = ArrivalSchedule(scenario: scenario, packetTimes: packetTimes, start: clock.now())
+        let session = PresentationSession(clock: clock, scenario: scenario, schedule: schedule)
+        var target: BGRABuffer?
+        var failure: String?
+        session.waitForPacket(0)
+        do {
+            _ = try StreamDecoder.decode(
+                bytes: bytes,
+                onPacket: { record, _ in session.waitForPacket(record.number) }
+            ) { frame in
+                if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
+                converter.convert(frame.image, to: target!.view, matrix: matrix)
+                session.frameConverted(packet: frame.packet, mediaTime: frame.time)
+            }
+        } catch {
+            failure = "\(error)"
+        }
+        let deliveries = session.finish()
+        return PresentationRun(path: path, converter: converter.name, scenario: scenario,
+                               sequence: PresentedSequence(deliveries: deliveries, policy: policy), error: failure)
+    }
+
+    /// Each packet's pts in seconds, in file order, up to the first
+    /// malformed packet (the decode then reports the fault).
+    static func packetTimes(_ bytes: [UInt8]) -> [Double] {
+        guard var reader = try? IVFReader(bytes: bytes) else { return [] }
+        var times: [Double] = []
+        while let packet = try? reader.next() {
+            times.append(MediaTime(value: packet.pts, timebase: reader.header.timebase).seconds)
+        }
+        return times
+    }
+}
