@@ -1,7 +1,7 @@
-import Foundation
-import Converters
-import Frames
 import ArgumentParser
+import Converters
+import Foundation
+import Frames
 
 extension ColorMatrix: ExpressibleByArgument {}
 
@@ -76,15 +76,19 @@ enum ConverterSelection {
         guard let list else { return ConverterRegistry.all(threads: threads) }
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !names.isEmpty else {
-            throw ValidationError("--converters needs at least one of \(ConverterRegistry.knownNames.joined(separator: ", "))")
+            throw ValidationError(
+                "--converters needs at least one of \(ConverterRegistry.knownNames.joined(separator: ", "))")
         }
         var wanted: Set<String> = ["libyuv"]
         for name in names {
             guard ConverterRegistry.knownNames.contains(name) else {
-                throw ValidationError("unknown converter '\(name)' (\(ConverterRegistry.knownNames.joined(separator: ", ")))")
+                throw ValidationError(
+                    "unknown converter '\(name)' (\(ConverterRegistry.knownNames.joined(separator: ", ")))")
             }
             wanted.insert(name)
         }
-        return ConverterRegistry.knownNames.filter(wanted.contains).compactMap { ConverterRegistry.make($0, threads: threads) }
+        return ConverterRegistry.knownNames.filter(wanted.contains).compactMap {
+            ConverterRegistry.make($0, threads: threads)
+        }
     }
 }

@@ -15,8 +15,10 @@ struct Bench: ParsableCommand {
             input to compare, or the gate refusing a debug build.
             """,
         version: version,
-        subcommands: [ReportCommand.self, VerifyCommand.self, GateCommand.self, DecodeCommand.self,
-                      CompareCommand.self, PresentCommand.self],
+        subcommands: [
+            ReportCommand.self, VerifyCommand.self, GateCommand.self, DecodeCommand.self,
+            CompareCommand.self, PresentCommand.self,
+        ],
         defaultSubcommand: ReportCommand.self)
 }
 

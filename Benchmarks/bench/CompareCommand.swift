@@ -1,6 +1,6 @@
+import ArgumentParser
 import Foundation
 import Measurement
-import ArgumentParser
 
 #if canImport(Glibc)
 import Glibc
@@ -42,7 +42,8 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let baseRun = try Self.load(base), newRun = try Self.load(new)
+            let baseRun = try Self.load(base)
+            let newRun = try Self.load(new)
             let comparison: RunComparison
             do {
                 comparison = try RunComparison(base: baseRun, new: newRun, threshold: threshold)

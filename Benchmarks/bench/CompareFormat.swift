@@ -1,6 +1,6 @@
+import ArgumentParser
 import Foundation
 import Measurement
-import ArgumentParser
 
 /// How `bench compare` prints a comparison.
 enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
@@ -28,9 +28,11 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
 
     /// One entry's cells, in `columns` order.
     static func cells(_ entry: EntryComparison) -> [String] {
-        [entry.name, entry.basis.label, micros(entry.baseMedian), micros(entry.newMedian),
-         Format.fixed(entry.ratio.median, 3),
-         "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]", entry.verdict.rawValue]
+        [
+            entry.name, entry.basis.label, micros(entry.baseMedian), micros(entry.newMedian),
+            Format.fixed(entry.ratio.median, 3),
+            "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]", entry.verdict.rawValue,
+        ]
     }
 
     /// A median in microseconds: two decimals below 10, one below 1000, else none.
@@ -42,7 +44,8 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
     static func text(_ comparison: RunComparison) -> String {
         var table = Table(columns)
         for entry in comparison.entries { table.add(cells(entry)) }
-        let lines = [comparison.machineLine] + table.render()
+        let lines =
+            [comparison.machineLine] + table.render()
             + comparison.onlyInBase.map { "only in BASE: \($0)" }
             + comparison.onlyInNew.map { "only in NEW: \($0)" }
             + [comparison.summaryLine]
@@ -55,8 +58,10 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
         func row(_ cells: [String]) -> String {
             "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
         }
-        var lines = [comparison.machineLine, "", row(columns.map(\.0)),
-                     "|" + columns.map { $0.1 ? " --: |" : " :-- |" }.joined()]
+        var lines = [
+            comparison.machineLine, "", row(columns.map(\.0)),
+            "|" + columns.map { $0.1 ? " --: |" : " :-- |" }.joined(),
+        ]
         for entry in comparison.entries {
             var cells = cells(entry)
             cells[0] = "`\(entry.name)`"
@@ -73,23 +78,32 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
     /// The JSON document (pretty-printed, keys sorted).
     static func json(_ comparison: RunComparison) -> String {
         let entries: [[String: Any]] = comparison.entries.map { entry in
-            ["name": entry.name, "basis": entry.basis.rawValue, "base_median_us": entry.baseMedian,
-             "new_median_us": entry.newMedian, "ratio": entry.ratio.median, "ratio_lower": entry.ratio.lower,
-             "ratio_upper": entry.ratio.upper, "samples": entry.ratio.count, "verdict": entry.verdict.rawValue]
+            [
+                "name": entry.name, "basis": entry.basis.rawValue, "base_median_us": entry.baseMedian,
+                "new_median_us": entry.newMedian, "ratio": entry.ratio.median, "ratio_lower": entry.ratio.lower,
+                "ratio_upper": entry.ratio.upper, "samples": entry.ratio.count, "verdict": entry.verdict.rawValue,
+            ]
         }
         let document: [String: Any] = [
-            "machines": ["base": comparison.baseMachine ?? NSNull(), "new": comparison.newMachine ?? NSNull(),
-                         "same_kind": comparison.sameMachine, "line": comparison.machineLine] as [String: Any],
+            "machines": [
+                "base": comparison.baseMachine ?? NSNull(), "new": comparison.newMachine ?? NSNull(),
+                "same_kind": comparison.sameMachine, "line": comparison.machineLine,
+            ] as [String: Any],
             "threshold": comparison.threshold,
             "confidence": 0.95,
             "entries": entries,
             "only_in_base": comparison.onlyInBase,
             "only_in_new": comparison.onlyInNew,
-            "summary": ["slower": comparison.count(.slower), "faster": comparison.count(.faster),
-                        "same": comparison.count(.same), "line": comparison.summaryLine] as [String: Any],
+            "summary": [
+                "slower": comparison.count(.slower), "faster": comparison.count(.faster),
+                "same": comparison.count(.same), "line": comparison.summaryLine,
+            ] as [String: Any],
         ]
-        guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
-              let text = String(data: data, encoding: .utf8) else { return "{}" }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
+            let text = String(data: data, encoding: .utf8)
+        else { return "{}" }
         return text
     }
 }

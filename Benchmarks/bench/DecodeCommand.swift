@@ -1,8 +1,8 @@
-import VPX
+import ArgumentParser
 import Conformance
 import Converters
 import Frames
-import ArgumentParser
+import VPX
 
 /// `bench decode FILE [--bgra CONVERTER [--matrix NAME]] [--threads N]`:
 /// one line per shown frame, in `vpxdec --md5 --i420` format, or the MD5 of
@@ -49,8 +49,9 @@ struct DecodeCommand: ParsableCommand {
                 } else {
                     digest = FrameDigest.i420(frame.image)
                 }
-                let name = FrameDigest.frameName(stem: stem, size: frame.image.size, packet: frame.packet,
-                                                 ext: converter == nil ? "i420" : "bgra")
+                let name = FrameDigest.frameName(
+                    stem: stem, size: frame.image.size, packet: frame.packet,
+                    ext: converter == nil ? "i420" : "bgra")
                 Output.line("\(digest)  \(name)")
             }
         } catch {

@@ -1,4 +1,5 @@
 import Converters
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,8 +1,8 @@
-import Foundation
+import ArgumentParser
 import Converters
+import Foundation
 import Frames
 import Measurement
-import ArgumentParser
 
 /// `bench gate --baseline FILE [--tolerance 0.25] [--update-baseline]`:
 /// a quick pass/fail run for CI.
@@ -31,10 +31,16 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Allowed slowdown over the baseline ratio (\(Limits.tolerance); 0.25 is 25 %).")
     var tolerance = GatePolicy().tolerance
 
-    @Flag(help: "Measure --runs runs and write this machine's entry of the baseline with the worst ratio of each cell, keeping the other entries (nothing is compared).")
+    @Flag(
+        help:
+            "Measure --runs runs and write this machine's entry of the baseline with the worst ratio of each cell, keeping the other entries (nothing is compared)."
+    )
     var updateBaseline = false
 
-    @Flag(help: "With --update-baseline: keep this machine's earlier runs and add these, so the entry spans runs made at different times.")
+    @Flag(
+        help:
+            "With --update-baseline: keep this machine's earlier runs and add these, so the entry spans runs made at different times."
+    )
     var merge = false
 
     @Option(help: "Runs for --update-baseline (\(Limits.runs); default 3).")
@@ -59,15 +65,17 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let status = Self.run(baselinePath: baseline, tolerance: tolerance, update: updateBaseline, merge: merge,
-                              runs: runs ?? 3, vectorPaths: vectors, seconds: seconds, quiet: quiet)
+        let status = Self.run(
+            baselinePath: baseline, tolerance: tolerance, update: updateBaseline, merge: merge,
+            runs: runs ?? 3, vectorPaths: vectors, seconds: seconds, quiet: quiet)
         if status != 0 { throw ExitCode(status) }
     }
 
     /// The sizes whose ratios are gated.
     static let gatedSizes = ["1280x720", "1920x1080"].compactMap(FrameSize.init(parsing:))
     /// Sizes of the synthetic bit-exactness check: the report's plus odd and tiny ones.
-    static let exactnessSizes = ReportOptions.defaultSizes
+    static let exactnessSizes =
+        ReportOptions.defaultSizes
         + ["175x143", "33x17", "3x5", "2x2", "1x1"].compactMap(FrameSize.init(parsing:))
 
     /// One line of the gate's verdict.
@@ -82,8 +90,10 @@ struct GateCommand: ParsableCommand {
 
     /// Refuses debug builds, runs the checks (or writes the baseline);
     /// returns the exit status.
-    static func run(baselinePath: String, tolerance: Double, update: Bool, merge: Bool, runs: Int,
-                    vectorPaths: [String], seconds: Double, quiet: Bool) -> Int32 {
+    static func run(
+        baselinePath: String, tolerance: Double, update: Bool, merge: Bool, runs: Int,
+        vectorPaths: [String], seconds: Double, quiet: Bool
+    ) -> Int32 {
         var vectorPaths = vectorPaths
         // The baseline is read first, so that a bad file is reported in any build.
         var file = BaselineFile()
@@ -99,7 +109,8 @@ struct GateCommand: ParsableCommand {
             }
         }
         if MachineInfo.isDebugBuild {
-            Output.line("DEBUG BUILD: the gate refuses to compare debug timings; run 'swift run -c release bench gate ...'")
+            Output.line(
+                "DEBUG BUILD: the gate refuses to compare debug timings; run 'swift run -c release bench gate ...'")
             return UsageFailure.exitCode
         }
         let machine = MachineInfo.current()
@@ -114,9 +125,10 @@ struct GateCommand: ParsableCommand {
 
         let key = machine.key
         if update {
-            let baseline = measureBaseline(converters: converters, runs: runs, matrix: matrix, budget: budget,
-                                           machine: machine, earlier: merge ? file.machines[key.description] : nil,
-                                           progress: progress)
+            let baseline = measureBaseline(
+                converters: converters, runs: runs, matrix: matrix, budget: budget,
+                machine: machine, earlier: merge ? file.machines[key.description] : nil,
+                progress: progress)
             progress.clear()
             file.machines[key.description] = baseline
             do { try file.encoded().write(to: URL(fileURLWithPath: baselinePath), options: .atomic) } catch {
@@ -125,9 +137,13 @@ struct GateCommand: ParsableCommand {
             }
             for size in gatedSizes.map(\.description) {
                 let cells = (baseline.ratios[size] ?? [:]).sorted { $0.key < $1.key }
-                Output.line("baseline \(size) (cpu ratio to libyuv): " + cells.map { "\($0.key) \(Format.ratio($0.value))" }.joined(separator: ", "))
+                Output.line(
+                    "baseline \(size) (cpu ratio to libyuv): "
+                        + cells.map { "\($0.key) \(Format.ratio($0.value))" }.joined(separator: ", "))
             }
-            Output.line("wrote entry '\(key)' of \(baselinePath) from \(baseline.runs) runs (\(runs) new) in \(Format.fixed(Clock.seconds(since: start), 1)) s")
+            Output.line(
+                "wrote entry '\(key)' of \(baselinePath) from \(baseline.runs) runs (\(runs) new) in \(Format.fixed(Clock.seconds(since: start), 1)) s"
+            )
             return 0
         }
 
@@ -140,14 +156,19 @@ struct GateCommand: ParsableCommand {
         var checks: [Check] = []
         progress.update("gate: bit-exactness on synthetic frames")
         checks.append(syntheticExactness(converters, matrix: matrix))
-        if VectorFiles.directoryExists(VectorFiles.defaultDirectory) { vectorPaths.insert(VectorFiles.defaultDirectory, at: 0) }
+        if VectorFiles.directoryExists(VectorFiles.defaultDirectory) {
+            vectorPaths.insert(VectorFiles.defaultDirectory, at: 0)
+        }
         progress.update("gate: verifying vectors")
         checks += vectorChecks(vectorPaths, converters: converters, matrix: matrix)
-        checks += ratioChecks(limits: limits, policy: policy, cores: machine.cores, converters: converters,
-                              matrix: matrix, budget: budget, progress: progress)
+        checks += ratioChecks(
+            limits: limits, policy: policy, cores: machine.cores, converters: converters,
+            matrix: matrix, budget: budget, progress: progress)
         progress.clear()
         let failed = checks.filter { !$0.passed }
-        Output.line("gate: \(checks.count - failed.count) passed, \(failed.count) failed (\(Format.fixed(Clock.seconds(since: start), 1)) s)")
+        Output.line(
+            "gate: \(checks.count - failed.count) passed, \(failed.count) failed (\(Format.fixed(Clock.seconds(since: start), 1)) s)"
+        )
         if !failed.isEmpty {
             Output.line("gate: FAIL: " + failed.map(\.name).joined(separator: "; "))
             return 1
@@ -157,7 +178,8 @@ struct GateCommand: ParsableCommand {
 
     /// Prints one check line and returns the check.
     static func report(_ check: Check) -> Check {
-        Output.line("\(check.passed ? "pass" : "FAIL")  \(check.name)\(check.detail.isEmpty ? "" : ": " + check.detail)")
+        Output.line(
+            "\(check.passed ? "pass" : "FAIL")  \(check.name)\(check.detail.isEmpty ? "" : ": " + check.detail)")
         return check
     }
 
@@ -166,14 +188,19 @@ struct GateCommand: ParsableCommand {
         var mismatches: [String] = []
         for size in exactnessSizes {
             let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
-            for (name, exact) in ConverterBench.bitExactness(converters, frames: frames, matrix: matrix).sorted(by: { $0.key < $1.key }) where !exact {
+            for (name, exact) in ConverterBench.bitExactness(converters, frames: frames, matrix: matrix).sorted(by: {
+                $0.key < $1.key
+            }) where !exact {
                 mismatches.append("\(name) at \(size)")
             }
         }
-        return report(Check(name: "bit-exact with libyuv on synthetic frames",
-                            passed: mismatches.isEmpty,
-                            detail: mismatches.isEmpty ? "\(converters.count) converters × \(exactnessSizes.count) sizes × \(ConverterBench.distinctFrames) frames"
-                                                       : "mismatch: " + mismatches.joined(separator: ", ")))
+        return report(
+            Check(
+                name: "bit-exact with libyuv on synthetic frames",
+                passed: mismatches.isEmpty,
+                detail: mismatches.isEmpty
+                    ? "\(converters.count) converters × \(exactnessSizes.count) sizes × \(ConverterBench.distinctFrames) frames"
+                    : "mismatch: " + mismatches.joined(separator: ", ")))
     }
 
     /// One check per vector file: ordinary files must pass `verify`; bad-ts-*
@@ -181,21 +208,31 @@ struct GateCommand: ParsableCommand {
     static func vectorChecks(_ paths: [String], converters: [any FrameConverter], matrix: ColorMatrix) -> [Check] {
         let files = VectorFiles.expand(paths)
         guard !files.isEmpty else {
-            return [report(Check(name: "vectors", passed: false, detail: "no IVF files (no Vectors/ here and no --vectors)"))]
+            return [
+                report(
+                    Check(name: "vectors", passed: false, detail: "no IVF files (no Vectors/ here and no --vectors)"))
+            ]
         }
         let verifier = StreamVerifier(converters: converters, matrix: matrix)
         return files.map { file in
             let verdict = verifier.verify(file)
             if VectorFiles.isExpectedBad(file) {
-                return report(Check(name: "\(file) flagged (deliberately bad timestamps)",
-                                    passed: verdict.failedOnlyTimestamps,
-                                    detail: verdict.passed ? "verify passed it: the timestamp check missed the fault"
-                                                           : verdict.summary))
+                return report(
+                    Check(
+                        name: "\(file) flagged (deliberately bad timestamps)",
+                        passed: verdict.failedOnlyTimestamps,
+                        detail: verdict.passed
+                            ? "verify passed it: the timestamp check missed the fault"
+                            : verdict.summary))
             }
-            let checked = ["\(verdict.frames) frames", verdict.md5Checked ? "I420 MD5s" : nil,
-                           verdict.goldenChecked ? "golden BGRA MD5s" : nil, "bit-exact", "timestamps"]
-            return report(Check(name: "\(file)", passed: verdict.passed,
-                                detail: verdict.passed ? checked.compactMap { $0 }.joined(separator: ", ") : verdict.summary))
+            let checked = [
+                "\(verdict.frames) frames", verdict.md5Checked ? "I420 MD5s" : nil,
+                verdict.goldenChecked ? "golden BGRA MD5s" : nil, "bit-exact", "timestamps",
+            ]
+            return report(
+                Check(
+                    name: "\(file)", passed: verdict.passed,
+                    detail: verdict.passed ? checked.compactMap { $0 }.joined(separator: ", ") : verdict.summary))
         }
     }
 
@@ -203,16 +240,20 @@ struct GateCommand: ParsableCommand {
     /// size, one check per converter and size, and one per converter that
     /// should split frames there; cells the policy wants measured again
     /// are, from a second interleaved run of that size.
-    static func ratioChecks(limits: BaselineLimits, policy: GatePolicy, cores: Int, converters: [any FrameConverter],
-                            matrix: ColorMatrix, budget: RunBudget, progress: Progress) -> [Check] {
+    static func ratioChecks(
+        limits: BaselineLimits, policy: GatePolicy, cores: Int, converters: [any FrameConverter],
+        matrix: ColorMatrix, budget: RunBudget, progress: Progress
+    ) -> [Check] {
         var checks: [Check] = []
         for size in gatedSizes {
             let first = measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
             let threaded = converters.filter { GatePolicy.expectsThreads($0, at: size, cores: cores) }.map(\.name)
-            var decisions: [String: GateDecision] = [:], threadDecisions: [String: GateDecision] = [:]
+            var decisions: [String: GateDecision] = [:]
+            var threadDecisions: [String: GateDecision] = [:]
             for (name, figures) in first {
-                decisions[name] = policy.decide(baseline: limits.ratios[GateCell(size: size, converter: name)],
-                                                measured: figures.cpu)
+                decisions[name] = policy.decide(
+                    baseline: limits.ratios[GateCell(size: size, converter: name)],
+                    measured: figures.cpu)
                 if threaded.contains(name) { threadDecisions[name] = policy.decideThreads(share: figures.threadShare) }
             }
             var second: [String: GateMeasurement] = [:]
@@ -222,62 +263,86 @@ struct GateCommand: ParsableCommand {
             for name in threaded {
                 guard let one = first[name], let decision = threadDecisions[name] else { continue }
                 let two = second[name]
-                let final = decision == .remeasure && two != nil
+                let final =
+                    decision == .remeasure && two != nil
                     ? policy.decideThreads(share: two!.threadShare, earlier: one.threadShare) : decision
                 let shown = two ?? one
                 let passed = final != .fail
-                checks.append(report(Check(
-                    name: passed ? "\(name) runs on several threads at \(size)" : "\(name) ran on one thread at \(size)",
-                    passed: passed,
-                    detail: "CPU ÷ wall time \(Format.estimate(shown.threadShare)) (at least \(Format.ratio(policy.threadedCPUShare)))"
-                        + (two == nil ? "" : " (measured twice)"))))
+                checks.append(
+                    report(
+                        Check(
+                            name: passed
+                                ? "\(name) runs on several threads at \(size)" : "\(name) ran on one thread at \(size)",
+                            passed: passed,
+                            detail:
+                                "CPU ÷ wall time \(Format.estimate(shown.threadShare)) (at least \(Format.ratio(policy.threadedCPUShare)))"
+                                + (two == nil ? "" : " (measured twice)"))))
             }
             for converter in converters where converter.name != Contender.referenceLabel {
-                let name = converter.name, cell = GateCell(size: size, converter: name)
+                let name = converter.name
+                let cell = GateCell(size: size, converter: name)
                 guard let one = first[name], let decision = decisions[name] else { continue }
                 let two = second[name]
-                let final = decision == .remeasure && two != nil
+                let final =
+                    decision == .remeasure && two != nil
                     ? policy.decide(baseline: limits.ratios[cell], measured: two!.cpu, earlier: one.cpu) : decision
                 let shown = two ?? one
                 let wall = "wall \(Format.estimate(shown.wall))"
                 guard let base = limits.ratios[cell], final != .notGated else {
-                    checks.append(report(Check(name: "\(name) ratio to libyuv at \(size)", passed: true,
-                                               detail: "cpu \(Format.estimate(shown.cpu)) (not in the baseline, not gated), \(wall)")))
+                    checks.append(
+                        report(
+                            Check(
+                                name: "\(name) ratio to libyuv at \(size)", passed: true,
+                                detail: "cpu \(Format.estimate(shown.cpu)) (not in the baseline, not gated), \(wall)")))
                     continue
                 }
-                let detail = "cpu \(Format.estimate(shown.cpu)) vs baseline \(Format.ratio(base)), limit \(Format.ratio(policy.limit(baseline: base)))"
-                    + (decision == .remeasure ? " (first measurement \(Format.estimate(one.cpu)), measured twice)" : "") + "; \(wall)"
+                let detail =
+                    "cpu \(Format.estimate(shown.cpu)) vs baseline \(Format.ratio(base)), limit \(Format.ratio(policy.limit(baseline: base)))"
+                    + (decision == .remeasure ? " (first measurement \(Format.estimate(one.cpu)), measured twice)" : "")
+                    + "; \(wall)"
                 let failed = final == .fail
-                checks.append(report(Check(name: "\(name) ratio to libyuv at \(size)" + (failed ? " regressed" : ""),
-                                           passed: !failed, detail: detail)))
+                checks.append(
+                    report(
+                        Check(
+                            name: "\(name) ratio to libyuv at \(size)" + (failed ? " regressed" : ""),
+                            passed: !failed, detail: detail)))
             }
             let registered = Set(converters.map(\.name))
             for cell in limits.ratios.keys.sorted() where cell.size == size && !registered.contains(cell.converter) {
-                checks.append(report(Check(name: "\(cell)", passed: false, detail: "in the baseline but no longer registered")))
+                checks.append(
+                    report(Check(name: "\(cell)", passed: false, detail: "in the baseline but no longer registered")))
             }
         }
         return checks
     }
 
     /// One interleaved measurement of every converter (and the floors) at `size`.
-    static func measure(_ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix,
-                        budget: RunBudget, progress: Progress) -> [String: GateMeasurement] {
-        GateMeasurement.of(ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
-            progress.update("gate: timing \(size), frame \(done) of ~\(planned)")
-        })
+    static func measure(
+        _ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix,
+        budget: RunBudget, progress: Progress
+    ) -> [String: GateMeasurement] {
+        GateMeasurement.of(
+            ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
+                progress.update("gate: timing \(size), frame \(done) of ~\(planned)")
+            })
     }
 
     /// Measures the gated sizes `runs` times, adds the runs of `earlier`
     /// (when merging) and keeps each cell's worst ratio.
-    static func measureBaseline(converters: [any FrameConverter], runs: Int, matrix: ColorMatrix,
-                                budget: RunBudget, machine: MachineInfo, earlier: Baseline?,
-                                progress: Progress) -> Baseline {
-        var samples = earlier?.samples ?? [:], wallSamples = earlier?.wallSamples ?? [:]
+    static func measureBaseline(
+        converters: [any FrameConverter], runs: Int, matrix: ColorMatrix,
+        budget: RunBudget, machine: MachineInfo, earlier: Baseline?,
+        progress: Progress
+    ) -> Baseline {
+        var samples = earlier?.samples ?? [:]
+        var wallSamples = earlier?.wallSamples ?? [:]
         let totalRuns = runs + (earlier?.runs ?? 0)
         for run in 1...runs {
             for size in gatedSizes {
                 progress.update("baseline run \(run)/\(runs): \(size)")
-                for (name, figures) in measure(converters, size: size, matrix: matrix, budget: budget, progress: progress) {
+                for (name, figures) in measure(
+                    converters, size: size, matrix: matrix, budget: budget, progress: progress)
+                {
                     samples[size.description, default: [:]][name, default: []].append(figures.cpu.median)
                     wallSamples[size.description, default: [:]][name, default: []].append(figures.wall.median)
                 }
@@ -294,10 +359,13 @@ struct GateCommand: ParsableCommand {
                 same runs. Regenerate after a deliberate speed change (e.g. when the SIMD converter \
                 lands) with the command below, from a release build.
                 """,
-            command: "swift run -c release bench gate --baseline Benchmarks/baseline.json --update-baseline --runs \(runs) --seconds \(Format.fixed(budget.seconds, 0))" + (earlier == nil ? "" : " --merge (repeated)"),
+            command:
+                "swift run -c release bench gate --baseline Benchmarks/baseline.json --update-baseline --runs \(runs) --seconds \(Format.fixed(budget.seconds, 0))"
+                + (earlier == nil ? "" : " --merge (repeated)"),
             date: ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withInternetDateTime]),
             machine: machine.line, matrix: matrix.name, runs: totalRuns,
-            statistic: "median over rounds of (converter process CPU time ÷ libyuv's) for the same frame; worst of the runs",
+            statistic:
+                "median over rounds of (converter process CPU time ÷ libyuv's) for the same frame; worst of the runs",
             samples: samples, wallSamples: wallSamples)
     }
 }

@@ -23,31 +23,47 @@ enum HTMLCharts {
     /// A log–log line chart with a legend on the right: contenders as
     /// solid lines with markers, limits (`Series.isLimit`) as dashed lines
     /// with the unreachable side shaded. `id` names the `<svg>` element.
-    static func lineChart(id: String, title: String, series: [Series], xLabel: String, yLabel: String,
-                          xTicks: [(Double, String)]? = nil) -> String {
-        let width = 760.0, height = 360.0, left = 70.0, right = 170.0, top = 34.0, bottom = 50.0
-        let xs = series.flatMap { $0.points.map(\.x) }, ys = series.flatMap { $0.points.map(\.y) }
+    static func lineChart(
+        id: String, title: String, series: [Series], xLabel: String, yLabel: String,
+        xTicks: [(Double, String)]? = nil
+    ) -> String {
+        let width = 760.0
+        let height = 360.0
+        let left = 70.0
+        let right = 170.0
+        let top = 34.0
+        let bottom = 50.0
+        let xs = series.flatMap { $0.points.map(\.x) }
+        let ys = series.flatMap { $0.points.map(\.y) }
         let x = SVG.LogScale(domain: SVG.LogScale.padded(xs), range: (left, width - right))
         let y = SVG.LogScale(domain: SVG.LogScale.padded(ys), range: (height - bottom, top))
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(SVG.escape(id))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart\" role=\"img\" aria-label=\"\(SVG.escape(title))\">"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(SVG.escape(id))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart\" role=\"img\" aria-label=\"\(SVG.escape(title))\">"
         svg += "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">\(SVG.escape(title))</text>"
         for tick in SVG.logTicks(y.domain.0, y.domain.1) {
             let py = y(tick)
-            svg += "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"grid\"/>"
-            svg += "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(py + 4))\" class=\"tick\" text-anchor=\"end\">\(SVG.short(tick))</text>"
+            svg +=
+                "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"grid\"/>"
+            svg +=
+                "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(py + 4))\" class=\"tick\" text-anchor=\"end\">\(SVG.short(tick))</text>"
         }
         let xTickList = (xTicks ?? SVG.logTicks(x.domain.0, x.domain.1).map { ($0, SVG.short($0)) })
             .map { (position: x($0.0), text: $0.1) }.sorted { $0.position < $1.position }
         let shown = SVG.labelled(xTickList, minimumGap: 62)
         for (tick, labelled) in zip(xTickList, shown) {
-            svg += "<line x1=\"\(SVG.n(tick.position))\" x2=\"\(SVG.n(tick.position))\" y1=\"\(SVG.n(top))\" y2=\"\(SVG.n(height - bottom))\" class=\"grid\"/>"
+            svg +=
+                "<line x1=\"\(SVG.n(tick.position))\" x2=\"\(SVG.n(tick.position))\" y1=\"\(SVG.n(top))\" y2=\"\(SVG.n(height - bottom))\" class=\"grid\"/>"
             if labelled {
-                svg += "<text x=\"\(SVG.n(tick.position))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(SVG.escape(tick.text))</text>"
+                svg +=
+                    "<text x=\"\(SVG.n(tick.position))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(SVG.escape(tick.text))</text>"
             }
         }
-        svg += "<text x=\"\(SVG.n((left + width - right) / 2))\" y=\"\(SVG.n(height - 10))\" class=\"axis\" text-anchor=\"middle\">\(SVG.escape(xLabel))</text>"
-        svg += "<text transform=\"translate(16 \(SVG.n((top + height - bottom) / 2))) rotate(-90)\" class=\"axis\" text-anchor=\"middle\">\(SVG.escape(yLabel))</text>"
-        let limits = series.filter(\.isLimit), contenders = series.filter { !$0.isLimit }
+        svg +=
+            "<text x=\"\(SVG.n((left + width - right) / 2))\" y=\"\(SVG.n(height - 10))\" class=\"axis\" text-anchor=\"middle\">\(SVG.escape(xLabel))</text>"
+        svg +=
+            "<text transform=\"translate(16 \(SVG.n((top + height - bottom) / 2))) rotate(-90)\" class=\"axis\" text-anchor=\"middle\">\(SVG.escape(yLabel))</text>"
+        let limits = series.filter(\.isLimit)
+        let contenders = series.filter { !$0.isLimit }
         // Limits first, under the contenders: the band above the one-thread
         // floor is throughput no one-thread conversion can reach.
         for line in limits {
@@ -55,40 +71,53 @@ enum HTMLCharts {
             guard let first = sorted.first, let last = sorted.last else { continue }
             let path = sorted.map { "\(SVG.n(x($0.x))),\(SVG.n(y($0.y)))" }.joined(separator: " ")
             if line.label == Contender.floorLabel {
-                svg += "<polygon points=\"\(SVG.n(x(first.x))),\(SVG.n(top)) \(path) \(SVG.n(x(last.x))),\(SVG.n(top))\" class=\"floor-band\" fill=\"\(line.color)\" fill-opacity=\"0.10\"><title>\(SVG.escape(line.label)): beyond the memory floor</title></polygon>"
-                svg += "<text x=\"\(SVG.n(x(first.x) + 6))\" y=\"\(SVG.n(y(first.y) - 7))\" class=\"floor-caption\">\(SVG.escape(floorCaption))</text>"
+                svg +=
+                    "<polygon points=\"\(SVG.n(x(first.x))),\(SVG.n(top)) \(path) \(SVG.n(x(last.x))),\(SVG.n(top))\" class=\"floor-band\" fill=\"\(line.color)\" fill-opacity=\"0.10\"><title>\(SVG.escape(line.label)): beyond the memory floor</title></polygon>"
+                svg +=
+                    "<text x=\"\(SVG.n(x(first.x) + 6))\" y=\"\(SVG.n(y(first.y) - 7))\" class=\"floor-caption\">\(SVG.escape(floorCaption))</text>"
             }
             if sorted.count == 1 {
                 // A floor measured at one size only (floor:Nthreads where the
                 // parallel converter splits only the largest frames): a short
                 // dashed segment, since a one-point line draws nothing.
-                let px = x(first.x), py = y(first.y)
-                svg += "<line x1=\"\(SVG.n(px - 16))\" x2=\"\(SVG.n(px + 16))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"><title>\(SVG.escape(line.label)): \(SVG.short(first.y))</title></line>"
+                let px = x(first.x)
+                let py = y(first.y)
+                svg +=
+                    "<line x1=\"\(SVG.n(px - 16))\" x2=\"\(SVG.n(px + 16))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"><title>\(SVG.escape(line.label)): \(SVG.short(first.y))</title></line>"
                 continue
             }
-            svg += "<polyline points=\"\(path)\" class=\"floor-line\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(line.label)): \(sorted.map { SVG.short($0.y) }.joined(separator: ", "))</title></polyline>"
+            svg +=
+                "<polyline points=\"\(path)\" class=\"floor-line\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(line.label)): \(sorted.map { SVG.short($0.y) }.joined(separator: ", "))</title></polyline>"
         }
         for line in contenders {
-            let path = line.points.sorted { $0.x < $1.x }.map { "\(SVG.n(x($0.x))),\(SVG.n(y($0.y)))" }.joined(separator: " ")
-            svg += "<polyline points=\"\(path)\" class=\"series\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"2.5\"/>"
+            let path = line.points.sorted { $0.x < $1.x }.map { "\(SVG.n(x($0.x))),\(SVG.n(y($0.y)))" }.joined(
+                separator: " ")
+            svg +=
+                "<polyline points=\"\(path)\" class=\"series\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"2.5\"/>"
             for point in line.points {
-                svg += "<circle cx=\"\(SVG.n(x(point.x)))\" cy=\"\(SVG.n(y(point.y)))\" r=\"3.5\" class=\"point\" fill=\"\(line.color)\"><title>\(SVG.escape(line.label)): \(SVG.short(point.y))</title></circle>"
+                svg +=
+                    "<circle cx=\"\(SVG.n(x(point.x)))\" cy=\"\(SVG.n(y(point.y)))\" r=\"3.5\" class=\"point\" fill=\"\(line.color)\"><title>\(SVG.escape(line.label)): \(SVG.short(point.y))</title></circle>"
             }
         }
         var ly = top + 10
         for line in contenders {
-            svg += "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 38))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"\(line.color)\" stroke-width=\"2.5\"/>"
-            svg += "<text x=\"\(SVG.n(width - right + 44))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(line.label))</text>"
+            svg +=
+                "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 38))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"\(line.color)\" stroke-width=\"2.5\"/>"
+            svg +=
+                "<text x=\"\(SVG.n(width - right + 44))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(line.label))</text>"
             ly += 20
         }
         if !limits.isEmpty {
             ly += 6
-            svg += "<text x=\"\(SVG.n(width - right + 14))\" y=\"\(SVG.n(ly + 4))\" class=\"legend limit-heading\">limits (not contenders)</text>"
+            svg +=
+                "<text x=\"\(SVG.n(width - right + 14))\" y=\"\(SVG.n(ly + 4))\" class=\"legend limit-heading\">limits (not contenders)</text>"
             ly += 20
         }
         for line in limits {
-            svg += "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 38))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"7 4\"/>"
-            svg += "<text x=\"\(SVG.n(width - right + 44))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(line.label))</text>"
+            svg +=
+                "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 38))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"\(line.color)\" stroke-width=\"2\" stroke-dasharray=\"7 4\"/>"
+            svg +=
+                "<text x=\"\(SVG.n(width - right + 44))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(line.label))</text>"
             ly += 20
         }
         return svg + "</svg>"
@@ -98,25 +127,36 @@ enum HTMLCharts {
     /// histogram on a log time axis per row, with median (thick), p90, p99
     /// and max marked.
     static func latencyChart(_ size: SizeResult) -> String {
-        let rowHeight = 44.0, left = 130.0, right = 30.0, top = 34.0, bottom = 44.0, width = 760.0
+        let rowHeight = 44.0
+        let left = 130.0
+        let right = 30.0
+        let top = 34.0
+        let bottom = 44.0
+        let width = 760.0
         let height = top + bottom + rowHeight * Double(size.cells.count)
         let all = size.cells.flatMap { [$0.wall.min, $0.wall.max] }.map { $0 / 1000 }
         let x = SVG.LogScale(domain: SVG.LogScale.padded(all), range: (left, width - right))
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-latency-\(size.size)\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart latency\" role=\"img\" aria-label=\"latency distribution \(size.size)\">"
-        svg += "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Per-frame latency at \(size.size) (\(size.rounds) frames each, log scale)</text>"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-latency-\(size.size)\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart latency\" role=\"img\" aria-label=\"latency distribution \(size.size)\">"
+        svg +=
+            "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Per-frame latency at \(size.size) (\(size.rounds) frames each, log scale)</text>"
         let ticks = SVG.logTicks(x.domain.0, x.domain.1).map { (position: x($0), text: SVG.short($0)) }
         for (tick, labelled) in zip(ticks, SVG.labelled(ticks, minimumGap: 24)) {
-            svg += "<line x1=\"\(SVG.n(tick.position))\" x2=\"\(SVG.n(tick.position))\" y1=\"\(SVG.n(top))\" y2=\"\(SVG.n(height - bottom))\" class=\"grid\"/>"
+            svg +=
+                "<line x1=\"\(SVG.n(tick.position))\" x2=\"\(SVG.n(tick.position))\" y1=\"\(SVG.n(top))\" y2=\"\(SVG.n(height - bottom))\" class=\"grid\"/>"
             if labelled {
-                svg += "<text x=\"\(SVG.n(tick.position))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(tick.text)</text>"
+                svg +=
+                    "<text x=\"\(SVG.n(tick.position))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(tick.text)</text>"
             }
         }
-        svg += "<text x=\"\(SVG.n((left + width - right) / 2))\" y=\"\(SVG.n(height - 8))\" class=\"axis\" text-anchor=\"middle\">µs per frame (thick: median; thin: p90, p99; ×: max)</text>"
+        svg +=
+            "<text x=\"\(SVG.n((left + width - right) / 2))\" y=\"\(SVG.n(height - 8))\" class=\"axis\" text-anchor=\"middle\">µs per frame (thick: median; thin: p90, p99; ×: max)</text>"
         let bins = 48
         for (row, cell) in size.cells.enumerated() {
             let color = SVG.color(cell.label, index: row)
             let base = top + rowHeight * Double(row + 1) - 8
-            svg += "<text x=\"\(SVG.n(left - 8))\" y=\"\(SVG.n(base - 10))\" class=\"legend\" text-anchor=\"end\">\(SVG.escape(cell.label))\(cell.isFloor ? " (limit)" : "")</text>"
+            svg +=
+                "<text x=\"\(SVG.n(left - 8))\" y=\"\(SVG.n(base - 10))\" class=\"legend\" text-anchor=\"end\">\(SVG.escape(cell.label))\(cell.isFloor ? " (limit)" : "")</text>"
             var counts = [Int](repeating: 0, count: bins)
             for value in cell.wall.sorted {
                 let t = (x(value / 1000) - left) / (width - right - left)
@@ -126,15 +166,21 @@ enum HTMLCharts {
             let binWidth = (width - right - left) / Double(bins)
             for (bin, count) in counts.enumerated() where count > 0 {
                 let h = max(1.5, (rowHeight - 14) * Double(count) / peak)
-                svg += "<rect x=\"\(SVG.n(left + Double(bin) * binWidth))\" y=\"\(SVG.n(base - h))\" width=\"\(SVG.n(binWidth - 0.5))\" height=\"\(SVG.n(h))\" class=\"hist\" fill=\"\(color)\" opacity=\"0.45\"/>"
+                svg +=
+                    "<rect x=\"\(SVG.n(left + Double(bin) * binWidth))\" y=\"\(SVG.n(base - h))\" width=\"\(SVG.n(binWidth - 0.5))\" height=\"\(SVG.n(h))\" class=\"hist\" fill=\"\(color)\" opacity=\"0.45\"/>"
             }
-            for (value, stroke, mark) in [(cell.wall.median, 3.5, "median"), (cell.wall.p90, 1.2, "p90"), (cell.wall.p99, 1.2, "p99")] {
+            for (value, stroke, mark) in [
+                (cell.wall.median, 3.5, "median"), (cell.wall.p90, 1.2, "p90"), (cell.wall.p99, 1.2, "p99"),
+            ] {
                 let px = x(value / 1000)
-                svg += "<line x1=\"\(SVG.n(px))\" x2=\"\(SVG.n(px))\" y1=\"\(SVG.n(base - rowHeight + 16))\" y2=\"\(SVG.n(base + 2))\" class=\"\(mark)\" stroke=\"\(color)\" stroke-width=\"\(stroke)\"/>"
+                svg +=
+                    "<line x1=\"\(SVG.n(px))\" x2=\"\(SVG.n(px))\" y1=\"\(SVG.n(base - rowHeight + 16))\" y2=\"\(SVG.n(base + 2))\" class=\"\(mark)\" stroke=\"\(color)\" stroke-width=\"\(stroke)\"/>"
             }
             let mx = x(cell.wall.max / 1000)
-            svg += "<text x=\"\(SVG.n(mx))\" y=\"\(SVG.n(base))\" class=\"tick\" fill=\"\(color)\" text-anchor=\"middle\">×</text>"
-            svg += "<title>\(SVG.escape(cell.label)): median \(Format.micros(cell.wall.median)) µs, p99 \(Format.micros(cell.wall.p99)) µs</title>"
+            svg +=
+                "<text x=\"\(SVG.n(mx))\" y=\"\(SVG.n(base))\" class=\"tick\" fill=\"\(color)\" text-anchor=\"middle\">×</text>"
+            svg +=
+                "<title>\(SVG.escape(cell.label)): median \(Format.micros(cell.wall.median)) µs, p99 \(Format.micros(cell.wall.p99)) µs</title>"
         }
         return svg + "</svg>"
     }
@@ -147,60 +193,86 @@ enum HTMLCharts {
         let all = (sizes.first?.cells ?? []).filter { $0.label != Contender.referenceLabel }
         let labels = all.filter { !$0.isFloor }.map(\.label)
         let floorLabels = Array(Set(sizes.flatMap { $0.cells.filter(\.isFloor).map(\.label) })).sorted()
-        let width = 760.0, left = 70.0, right = 175.0, top = 34.0, bottom = 50.0, height = 320.0
-        let values: [Double] = sizes.flatMap { size in
-            size.cells.compactMap(\.ratioToLibyuv).flatMap { [$0.median, $0.lower, $0.upper] }
-        } + [1.0]
+        let width = 760.0
+        let left = 70.0
+        let right = 175.0
+        let top = 34.0
+        let bottom = 50.0
+        let height = 320.0
+        let values: [Double] =
+            sizes.flatMap { size in
+                size.cells.compactMap(\.ratioToLibyuv).flatMap { [$0.median, $0.lower, $0.upper] }
+            } + [1.0]
         let y = SVG.LogScale(domain: SVG.LogScale.padded(values), range: (height - bottom, top))
         let groupWidth = (width - left - right) / Double(max(sizes.count, 1))
         let barWidth = groupWidth * 0.8 / Double(max(labels.count, 1))
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-ratio\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart\" role=\"img\" aria-label=\"time relative to libyuv\">"
-        svg += "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Time ÷ libyuv's per frame: median, 95 % interval (lower is faster; 1 = parity)</text>"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-ratio\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart\" role=\"img\" aria-label=\"time relative to libyuv\">"
+        svg +=
+            "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Time ÷ libyuv's per frame: median, 95 % interval (lower is faster; 1 = parity)</text>"
         for tick in SVG.logTicks(y.domain.0, y.domain.1) {
-            svg += "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(y(tick)))\" y2=\"\(SVG.n(y(tick)))\" class=\"grid\"/>"
-            svg += "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(y(tick) + 4))\" class=\"tick\" text-anchor=\"end\">\(SVG.short(tick))</text>"
+            svg +=
+                "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(y(tick)))\" y2=\"\(SVG.n(y(tick)))\" class=\"grid\"/>"
+            svg +=
+                "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(y(tick) + 4))\" class=\"tick\" text-anchor=\"end\">\(SVG.short(tick))</text>"
         }
         let one = y(1)
         for (group, size) in sizes.enumerated() {
             let gx = left + Double(group) * groupWidth + groupWidth * 0.1
             for (index, label) in labels.enumerated() {
-                guard let cell = size.cells.first(where: { $0.label == label }), let ratio = cell.ratioToLibyuv else { continue }
-                let py = y(ratio.median), bx = gx + Double(index) * barWidth
+                guard let cell = size.cells.first(where: { $0.label == label }), let ratio = cell.ratioToLibyuv else {
+                    continue
+                }
+                let py = y(ratio.median)
+                let bx = gx + Double(index) * barWidth
                 let color = SVG.color(label, index: index)
                 let tip = "\(SVG.escape(label)) at \(size.size): \(Format.estimate(ratio))"
-                svg += "<rect x=\"\(SVG.n(bx))\" y=\"\(SVG.n(min(py, one)))\" width=\"\(SVG.n(barWidth - 2))\" height=\"\(SVG.n(max(1, abs(one - py))))\" class=\"bar\" fill=\"\(color)\"><title>\(tip)</title></rect>"
-                let cx = bx + (barWidth - 2) / 2, cap = min(5, (barWidth - 2) / 3)
-                let low = y(ratio.lower), high = y(ratio.upper)
+                svg +=
+                    "<rect x=\"\(SVG.n(bx))\" y=\"\(SVG.n(min(py, one)))\" width=\"\(SVG.n(barWidth - 2))\" height=\"\(SVG.n(max(1, abs(one - py))))\" class=\"bar\" fill=\"\(color)\"><title>\(tip)</title></rect>"
+                let cx = bx + (barWidth - 2) / 2
+                let cap = min(5, (barWidth - 2) / 3)
+                let low = y(ratio.lower)
+                let high = y(ratio.upper)
                 svg += "<g class=\"errbar\" stroke=\"#111\" stroke-width=\"1.3\"><title>\(tip)</title>"
                 svg += "<line x1=\"\(SVG.n(cx))\" x2=\"\(SVG.n(cx))\" y1=\"\(SVG.n(low))\" y2=\"\(SVG.n(high))\"/>"
                 for end in [low, high] {
-                    svg += "<line x1=\"\(SVG.n(cx - cap))\" x2=\"\(SVG.n(cx + cap))\" y1=\"\(SVG.n(end))\" y2=\"\(SVG.n(end))\"/>"
+                    svg +=
+                        "<line x1=\"\(SVG.n(cx - cap))\" x2=\"\(SVG.n(cx + cap))\" y1=\"\(SVG.n(end))\" y2=\"\(SVG.n(end))\"/>"
                 }
                 svg += "</g>"
             }
             for floorLabel in floorLabels {
                 guard let ratio = size.cells.first(where: { $0.label == floorLabel })?.ratioToLibyuv else { continue }
                 let py = y(ratio.median)
-                svg += "<line x1=\"\(SVG.n(gx - groupWidth * 0.05))\" x2=\"\(SVG.n(gx + groupWidth * 0.85))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(floorLabel)) (memory floor, a limit) at \(size.size): \(Format.estimate(ratio))</title></line>"
+                svg +=
+                    "<line x1=\"\(SVG.n(gx - groupWidth * 0.05))\" x2=\"\(SVG.n(gx + groupWidth * 0.85))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(floorLabel)) (memory floor, a limit) at \(size.size): \(Format.estimate(ratio))</title></line>"
             }
-            svg += "<text x=\"\(SVG.n(left + (Double(group) + 0.5) * groupWidth))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(size.size)</text>"
+            svg +=
+                "<text x=\"\(SVG.n(left + (Double(group) + 0.5) * groupWidth))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(size.size)</text>"
         }
-        svg += "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(one))\" y2=\"\(SVG.n(one))\" stroke=\"#222\" stroke-width=\"1.5\"/>"
+        svg +=
+            "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(one))\" y2=\"\(SVG.n(one))\" stroke=\"#222\" stroke-width=\"1.5\"/>"
         var ly = top + 10
         for (index, label) in labels.enumerated() {
-            svg += "<rect x=\"\(SVG.n(width - right + 14))\" y=\"\(SVG.n(ly - 6))\" width=\"18\" height=\"12\" fill=\"\(SVG.color(label, index: index))\"/>"
-            svg += "<text x=\"\(SVG.n(width - right + 38))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(label))</text>"
+            svg +=
+                "<rect x=\"\(SVG.n(width - right + 14))\" y=\"\(SVG.n(ly - 6))\" width=\"18\" height=\"12\" fill=\"\(SVG.color(label, index: index))\"/>"
+            svg +=
+                "<text x=\"\(SVG.n(width - right + 38))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(label))</text>"
             ly += 20
         }
-        svg += "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 32))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"#111\" stroke-width=\"1.3\"/>"
+        svg +=
+            "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 32))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"#111\" stroke-width=\"1.3\"/>"
         svg += "<text x=\"\(SVG.n(width - right + 38))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">95 % interval</text>"
         ly += 20
         for floorLabel in floorLabels {
-            svg += "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 32))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"/>"
-            svg += "<text x=\"\(SVG.n(width - right + 38))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(floorLabel)) (limit)</text>"
+            svg +=
+                "<line x1=\"\(SVG.n(width - right + 14))\" x2=\"\(SVG.n(width - right + 32))\" y1=\"\(SVG.n(ly))\" y2=\"\(SVG.n(ly))\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"/>"
+            svg +=
+                "<text x=\"\(SVG.n(width - right + 38))\" y=\"\(SVG.n(ly + 4))\" class=\"legend\">\(SVG.escape(floorLabel)) (limit)</text>"
             ly += 20
         }
-        svg += "<text transform=\"translate(16 \(SVG.n((top + height - bottom) / 2))) rotate(-90)\" class=\"axis\" text-anchor=\"middle\">time ÷ libyuv</text>"
+        svg +=
+            "<text transform=\"translate(16 \(SVG.n((top + height - bottom) / 2))) rotate(-90)\" class=\"axis\" text-anchor=\"middle\">time ÷ libyuv</text>"
         return svg + "</svg>"
     }
 
@@ -212,13 +284,17 @@ enum HTMLCharts {
             for cell in size.cells where !cells.contains(where: { $0.label == cell.label }) { cells.append(cell) }
         }
         let series = cells.enumerated().map { index, first in
-            Series(label: first.label, color: SVG.color(first.label, index: index), isLimit: first.isFloor,
-                   points: sizes.compactMap { size in
-                       size.cells.first { $0.label == first.label }.map { (Double(size.size.pixelCount), $0.megapixelsPerSecond) }
-                   })
+            Series(
+                label: first.label, color: SVG.color(first.label, index: index), isLimit: first.isFloor,
+                points: sizes.compactMap { size in
+                    size.cells.first { $0.label == first.label }.map {
+                        (Double(size.size.pixelCount), $0.megapixelsPerSecond)
+                    }
+                })
         }
         let ticks = sizes.map { (Double($0.size.pixelCount), "\($0.size)") }
-        return lineChart(id: id, title: title, series: series, xLabel: "frame size (log scale)",
-                         yLabel: "Mpixel/s (log scale)", xTicks: ticks)
+        return lineChart(
+            id: id, title: title, series: series, xLabel: "frame size (log scale)",
+            yLabel: "Mpixel/s (log scale)", xTicks: ticks)
     }
 }

@@ -1,6 +1,6 @@
+import Foundation
 import Measurement
 import Statistics
-import Foundation
 
 /// The report as one self-contained HTML page (no scripts, no external
 /// files): the machine line, charts as inline SVG — ratios to libyuv,
@@ -14,36 +14,45 @@ enum HTMLReport {
         if MachineInfo.isDebugBuild {
             body += "<p class=\"warn\">Debug build: timings are not representative.</p>"
         }
-        body += "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order\(Format.pacing(report.budget).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
+        body +=
+            "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order\(Format.pacing(report.budget).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
         body += floorWarnings(report)
         if !report.synthetic.isEmpty {
             body += "<h2>Converters on synthetic frames</h2>"
             body += summary(report.synthetic)
             body += HTMLCharts.ratioChart(report.synthetic)
-            body += HTMLCharts.throughputChart(report.synthetic, id: "chart-throughput",
-                                               title: "Throughput against frame size (median; dashed: memory floor, a limit)")
+            body += HTMLCharts.throughputChart(
+                report.synthetic, id: "chart-throughput",
+                title: "Throughput against frame size (median; dashed: memory floor, a limit)")
             for size in report.synthetic { body += HTMLCharts.latencyChart(size) }
-            body += table(TextReport.syntheticTable(report.synthetic),
-                          floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) })
-            body += "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the faster of streaming and ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it.</p>"
+            body += table(
+                TextReport.syntheticTable(report.synthetic),
+                floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) })
+            body +=
+                "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the faster of streaming and ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it.</p>"
         }
         if !report.serial.isEmpty {
             body += "<h2>End to end (serial, converter \(SVG.escape(report.streamConverter)))</h2>"
-            body += "<p class=\"note\">Latency in µs. Files named bad-ts-* are broken on purpose: their timestamp failure is expected.</p>"
+            body +=
+                "<p class=\"note\">Latency in µs. Files named bad-ts-* are broken on purpose: their timestamp failure is expected.</p>"
             body += table(TextReport.streamTable(report.serial))
         }
         if !report.pipelined.isEmpty {
             body += "<h2>Pipelined (decode N+1 while N converts)</h2>"
             body += table(pipelineTable(serial: report.serial, pipelined: report.pipelined))
-            body += "<p class=\"note\">speed-up: median over passes of serial pass time ÷ pipelined pass time (pass i against pass i; the two modes run one after the other, not interleaved), its 95 % interval below it.</p>"
+            body +=
+                "<p class=\"note\">speed-up: median over passes of serial pass time ÷ pipelined pass time (pass i against pass i; the two modes run one after the other, not interleaved), its 95 % interval below it.</p>"
         }
         if !report.scaling.isEmpty {
             body += "<h2>Scaling: ParallelConverter by thread count</h2>"
-            body += HTMLCharts.throughputChart(report.scaling, id: "chart-scaling",
-                                               title: "Throughput by thread count against frame size (dashed: memory floors, limits)")
-            body += table(TextReport.scalingTable(report.scaling),
-                          floorColumns: Set((report.scaling.first?.cells ?? []).filter(\.isFloor).map(\.label)))
-            body += "<p class=\"note\">Median µs per frame. Columns marked <span class=\"floor-tag\">limit</span> are memory floors on that many threads. best ÷ floor: the fastest thread count's median paired ratio to the one-thread floor, its 95 % interval below it.</p>"
+            body += HTMLCharts.throughputChart(
+                report.scaling, id: "chart-scaling",
+                title: "Throughput by thread count against frame size (dashed: memory floors, limits)")
+            body += table(
+                TextReport.scalingTable(report.scaling),
+                floorColumns: Set((report.scaling.first?.cells ?? []).filter(\.isFloor).map(\.label)))
+            body +=
+                "<p class=\"note\">Median µs per frame. Columns marked <span class=\"floor-tag\">limit</span> are memory floors on that many threads. best ÷ floor: the fastest thread count's median paired ratio to the one-thread floor, its 95 % interval below it.</p>"
         }
         return """
             <!DOCTYPE html>
@@ -92,7 +101,8 @@ enum HTMLReport {
             }
         }
         guard !items.isEmpty else { return "" }
-        return "<div class=\"warnings\" id=\"floor-warnings\"><p class=\"warn\">Warning: a converter beat its memory floor, "
+        return
+            "<div class=\"warnings\" id=\"floor-warnings\"><p class=\"warn\">Warning: a converter beat its memory floor, "
             + "so the floor is wrong (a floor is the fastest the bytes can move)</p><ul>\(items.joined())</ul></div>"
     }
 
@@ -105,7 +115,8 @@ enum HTMLReport {
             let exact = sizes.allSatisfy { $0.cells.first { $0.label == cell.label }?.bitExact ?? true }
             html += "<div class=\"card\">\(SVG.escape(cell.label))<b>\(Format.ratio(cell.ratioToLibyuv))× libyuv</b>"
             html += "<span class=\"ci\">95 % interval \(interval(cell.ratioToLibyuv))</span><br>"
-            html += "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.size)<br>"
+            html +=
+                "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.size)<br>"
             html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
             html += "</div>"
         }
@@ -128,7 +139,8 @@ enum HTMLReport {
         for (run, row) in zip(pipelined, text.rows) {
             var cells = row
             if let column, let before = serial.first(where: { $0.path == run.path }),
-               let estimate = RatioEstimate(paired: before.passSeconds, over: run.passSeconds) {
+                let estimate = RatioEstimate(paired: before.passSeconds, over: run.passSeconds)
+            {
                 cells[column] = Format.estimate(estimate)
             }
             table.add(cells)
@@ -140,7 +152,8 @@ enum HTMLReport {
     /// suffix) as its median over a smaller interval line, else the text.
     static func cell(_ text: String) -> String {
         guard let open = text.firstIndex(of: "["), let close = text.firstIndex(of: "]"), open < close,
-              let median = Double(text[..<open].trimmingCharacters(in: .whitespaces)) else { return SVG.escape(text) }
+            let median = Double(text[..<open].trimmingCharacters(in: .whitespaces))
+        else { return SVG.escape(text) }
         let bounds = text[text.index(after: open)..<close].split(separator: ",").compactMap { Double($0) }
         guard bounds.count == 2, median.isFinite else { return SVG.escape(text) }
         let suffix = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces)
@@ -153,19 +166,26 @@ enum HTMLReport {
     /// `floorRows` and columns named in `floorColumns` are memory floors,
     /// shaded and tagged as limits.
     static func table(_ table: Table, floorRows: [Bool] = [], floorColumns: Set<String> = []) -> String {
-        var html = "<div class=\"scroll\"><table><tr>" + table.headers.map { header in
-            "<th>\(SVG.escape(header))\(floorColumns.contains(header) ? "<span class=\"floor-tag\">limit</span>" : "")</th>"
-        }.joined() + "</tr>"
+        var html =
+            "<div class=\"scroll\"><table><tr>"
+            + table.headers.map { header in
+                "<th>\(SVG.escape(header))\(floorColumns.contains(header) ? "<span class=\"floor-tag\">limit</span>" : "")</th>"
+            }.joined() + "</tr>"
         for (index, row) in table.rows.enumerated() {
             let isFloor = index < floorRows.count && floorRows[index]
-            html += "<tr\(isFloor ? " class=\"floor\"" : "")>" + row.indices.map { column in
-                var content = cell(row[column])
-                let flagged = row[column].contains("FAIL") || row[column] == "NO" || row[column].contains("BACKWARDS")
-                    || row[column].contains("OUT OF ORDER") || row[column].contains("UNEXPECTED")
-                if flagged { content = "<span class=\"bad\">\(content)</span>" }
-                if isFloor && table.headers[column] == "converter" { content += "<span class=\"floor-tag\">limit</span>" }
-                return "<td class=\"\(table.numeric[column] ? "num" : "text")\">\(content)</td>"
-            }.joined() + "</tr>"
+            html +=
+                "<tr\(isFloor ? " class=\"floor\"" : "")>"
+                + row.indices.map { column in
+                    var content = cell(row[column])
+                    let flagged =
+                        row[column].contains("FAIL") || row[column] == "NO" || row[column].contains("BACKWARDS")
+                        || row[column].contains("OUT OF ORDER") || row[column].contains("UNEXPECTED")
+                    if flagged { content = "<span class=\"bad\">\(content)</span>" }
+                    if isFloor && table.headers[column] == "converter" {
+                        content += "<span class=\"floor-tag\">limit</span>"
+                    }
+                    return "<td class=\"\(table.numeric[column] ? "num" : "text")\">\(content)</td>"
+                }.joined() + "</tr>"
         }
         return html + "</table></div>"
     }

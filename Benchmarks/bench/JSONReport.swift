@@ -1,6 +1,6 @@
 import Foundation
-import Statistics
 import Measurement
+import Statistics
 
 /// The report in Google Benchmark's JSON layout: a `context` object and a
 /// `benchmarks` array whose entries have `name`, `run_type`, `iterations`,
@@ -45,7 +45,8 @@ enum JSONReport {
             "json_schema_version": schemaVersion, "context": context(report), "benchmarks": benchmarks,
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]),
-              let text = String(data: data, encoding: .utf8) else {
+            let text = String(data: data, encoding: .utf8)
+        else {
             return "{\"context\": {}, \"benchmarks\": []}\n"
         }
         return text + "\n"
@@ -87,11 +88,15 @@ enum JSONReport {
             "library_build_type": machine.build,
             "cpu_model": machine.cpuModel,
             "machine_key": machine.key.description,
-            "real_time_statistic": "median of the per-frame wall times (Google Benchmark writes a mean; FrameBench's mean is in 'mean')",
+            "real_time_statistic":
+                "median of the per-frame wall times (Google Benchmark writes a mean; FrameBench's mean is in 'mean')",
             "cpu_time_statistic": "mean process CPU time per frame, all threads (convert and scaling entries only)",
-            "ci_statistic": "95 % distribution-free interval of the median of per-round paired ratios (sign-test order statistics)",
+            "ci_statistic":
+                "95 % distribution-free interval of the median of per-round paired ratios (sign-test order statistics)",
             "floor_warnings": (report.synthetic + report.scaling).flatMap { size in
-                size.belowFloor.map { "\($0.label) at \(size.size): \(Format.estimate($0.ratioToFloor)) of \($0.floorLabel)" }
+                size.belowFloor.map {
+                    "\($0.label) at \(size.size): \(Format.estimate($0.ratioToFloor)) of \($0.floorLabel)"
+                }
             },
             "simd_path": machine.simdPath,
             "matrix": report.matrix.name,
@@ -100,13 +105,16 @@ enum JSONReport {
             "idle_gap_ms": report.budget.idleGap * 1000,
             "stream_converter": report.streamConverter,
             "parallel_min_pixels": report.parallelMinimumPixels.map { $0 as Any } ?? NSNull(),
-            "interleaving": "per frame, in a balanced Latin-square order (each contender follows every other equally often); ratios are medians of per-round paired ratios",
+            "interleaving":
+                "per frame, in a balanced Latin-square order (each contender follows every other equally often); ratios are medians of per-round paired ratios",
             "bench_seconds": finite(report.seconds),
         ]
     }
 
     /// The Google Benchmark fields every entry has.
-    static func base(name: String, iterations: Int, realTime: Double, cpuTime: Double?, samples: [Double]) -> [String: Any] {
+    static func base(name: String, iterations: Int, realTime: Double, cpuTime: Double?, samples: [Double]) -> [String:
+        Any]
+    {
         var item: [String: Any] = [
             "name": name, "run_name": name, "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
             "threads": 1, "iterations": iterations, "real_time": finite(realTime / 1000), "time_unit": "us",
@@ -124,8 +132,9 @@ enum JSONReport {
 
     /// One synthetic or scaling cell.
     static func entry(_ cell: CellResult, prefix: String, matrix: String) -> [String: Any] {
-        var item = base(name: "\(prefix)/\(cell.label)/\(cell.size)", iterations: cell.wall.count,
-                        realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
+        var item = base(
+            name: "\(prefix)/\(cell.label)/\(cell.size)", iterations: cell.wall.count,
+            realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
         if !cell.libyuvRatios.isEmpty && cell.label != Contender.referenceLabel {
             item["ratio_samples_to_libyuv"] = thinned(cell.libyuvRatios).map { compact($0) }
         }
@@ -157,7 +166,8 @@ enum JSONReport {
     static func entries(_ run: StreamRun) -> [[String: Any]] {
         let file = VectorFiles.fileName(run.path)
         var shared: [String: Any] = [
-            "file": run.path, "mode": run.mode.rawValue, "converter": run.converter, "frames": run.frames, "passes": run.passes,
+            "file": run.path, "mode": run.mode.rawValue, "converter": run.converter, "frames": run.frames,
+            "passes": run.passes,
             "timestamps_monotonic": run.timestampsMonotonic,
             "timestamp_violations": run.timestamps.violations.map(\.frame.index),
             "gaps": run.timestamps.gaps.map(\.frame.index),
@@ -168,8 +178,9 @@ enum JSONReport {
         var result: [[String: Any]] = []
         for (part, times) in [("decode", run.decodeTimes), ("convert", run.convertTimes), ("latency", run.latencies)] {
             guard let distribution = Distribution(times) else { continue }
-            var item = base(name: "stream/\(run.mode.rawValue)/\(file)/\(part)", iterations: distribution.count,
-                            realTime: distribution.median, cpuTime: nil, samples: times)
+            var item = base(
+                name: "stream/\(run.mode.rawValue)/\(file)/\(part)", iterations: distribution.count,
+                realTime: distribution.median, cpuTime: nil, samples: times)
             item.merge(shared) { current, _ in current }
             item["p50"] = finite(distribution.median / 1000)
             item["p99"] = finite(distribution.p99 / 1000)
@@ -178,8 +189,9 @@ enum JSONReport {
         }
         if run.frames > 0 {
             let perPass = run.passSeconds.map { $0 * 1e9 / Double(run.frames) }
-            var item = base(name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames * run.passes,
-                            realTime: Distribution(perPass)?.median ?? 0, cpuTime: nil, samples: perPass)
+            var item = base(
+                name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames * run.passes,
+                realTime: Distribution(perPass)?.median ?? 0, cpuTime: nil, samples: perPass)
             item["real_time_statistic"] = "median over passes of the pass's time ÷ its frames"
             item.merge(shared) { current, _ in current }
             item["frames_per_second"] = finite(run.framesPerSecond)

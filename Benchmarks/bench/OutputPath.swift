@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 
 /// Checks made on an output file's path before anything is measured, so
 /// a report never runs for minutes only to fail at the end.

@@ -59,15 +59,19 @@ struct PresentCommand: ParsableCommand {
             throw ValidationError("unknown converter '\(converter.name)'")
         }
         let scenario = scenario.scenario(seed: seed)
-        Output.line("present: stamping \(stamping), scenario \(scenario)"
-            + (scenario.isPaced ? " (real time: about the streams' durations)" : "") + ", converter \(converter.name)")
+        Output.line(
+            "present: stamping \(stamping), scenario \(scenario)"
+                + (scenario.isPaced ? " (real time: about the streams' durations)" : "")
+                + ", converter \(converter.name)")
         var runs: [PresentationRun] = []
         for file in files {
-            runs.append(PresentationRun.run(path: file, converter: frameConverter, scenario: scenario, policy: stamping))
+            runs.append(
+                PresentationRun.run(path: file, converter: frameConverter, scenario: scenario, policy: stamping))
         }
         for line in PresentTable.lines(runs) { Output.line(line) }
         for run in runs where !run.passed {
-            let first = run.error.map { "error: \($0)" } ?? run.sequence.check.violations.first?.description
+            let first =
+                run.error.map { "error: \($0)" } ?? run.sequence.check.violations.first?.description
                 ?? "lost frame \(run.sequence.check.lost.first ?? -1)"
             Output.line("\(run.path): FAIL: \(first)")
         }
@@ -75,8 +79,10 @@ struct PresentCommand: ParsableCommand {
         Output.line("\(runs.count - failed) passed, \(failed) failed")
         if let json {
             do {
-                try PresentJSON(stamping: stamping, scenario: scenario, seed: seed, converter: converter.name, runs: runs)
-                    .encoded().write(to: URL(fileURLWithPath: json), options: .atomic)
+                try PresentJSON(
+                    stamping: stamping, scenario: scenario, seed: seed, converter: converter.name, runs: runs
+                )
+                .encoded().write(to: URL(fileURLWithPath: json), options: .atomic)
             } catch {
                 Output.error("\(json): cannot write: \(FileErrors.reason(error))")
                 throw ExitCode(1)

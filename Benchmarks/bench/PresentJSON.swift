@@ -39,7 +39,8 @@ struct PresentJSON: Encodable {
     let files: [File]
 
     /// The document for `runs` made with these settings.
-    init(stamping: StampingPolicy, scenario: DeliveryScenario, seed: UInt64, converter: String, runs: [PresentationRun]) {
+    init(stamping: StampingPolicy, scenario: DeliveryScenario, seed: UInt64, converter: String, runs: [PresentationRun])
+    {
         self.stamping = stamping.rawValue
         self.scenario = scenario.description
         self.seed = seed
@@ -51,9 +52,11 @@ struct PresentJSON: Encodable {
                 duplicates: check.count(.duplicate), regressions: check.count(.regression),
                 nonPositiveDurations: check.count(.nonPositiveDuration), overlaps: check.count(.overlap),
                 freezes: check.count(.freeze), late: check.count(.late),
-                freezeThresholdNanoseconds: check.freezeThreshold, meanFrameIntervalSeconds: run.sequence.meanFrameInterval,
+                freezeThresholdNanoseconds: check.freezeThreshold,
+                meanFrameIntervalSeconds: run.sequence.meanFrameInterval,
                 latencyNanoseconds: check.latency.map { Latency(p50: $0.median, p99: $0.p99, max: $0.max) },
-                firstIssues: PresentationIssue.Kind.allCases.flatMap { check.issues($0).prefix(2) }.prefix(10).map(\.description),
+                firstIssues: PresentationIssue.Kind.allCases.flatMap { check.issues($0).prefix(2) }.prefix(10).map(
+                    \.description),
                 passed: run.passed, error: run.error)
         }
     }

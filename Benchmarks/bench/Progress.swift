@@ -1,4 +1,5 @@
 import Measurement
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

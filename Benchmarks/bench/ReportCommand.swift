@@ -1,8 +1,8 @@
-import Foundation
+import ArgumentParser
 import Converters
+import Foundation
 import Frames
 import Measurement
-import ArgumentParser
 
 /// `bench report` (also what a bare `bench` runs): the performance report.
 struct ReportCommand: ParsableCommand {
@@ -27,8 +27,10 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The colour matrix.")
     var matrix: ColorMatrix = .bt601
 
-    @Option(help: ArgumentHelp("Comma-separated converters to measure (libyuv always runs).",
-                               valueName: ConverterRegistry.knownNames.joined(separator: ",")))
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated converters to measure (libyuv always runs).",
+            valueName: ConverterRegistry.knownNames.joined(separator: ",")))
     var converters: String?
 
     @Option(help: "Threads for the parallel converter (\(Limits.threads); default: all cores).")
@@ -49,7 +51,10 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Parallel converter time by thread count and frame size.")
     var scaling = false
 
-    @Option(help: "Idle 1/FPS s before each timed synthetic and scaling conversion, as between a call's frames (\(Limits.pace)); the idle time counts in --seconds.")
+    @Option(
+        help:
+            "Idle 1/FPS s before each timed synthetic and scaling conversion, as between a call's frames (\(Limits.pace)); the idle time counts in --seconds."
+    )
     var pace: Double?
 
     @Option(help: "Measuring time per size once --min-frames are done (\(Limits.seconds)).")
@@ -80,7 +85,9 @@ struct ReportCommand: ParsableCommand {
         try Limits.check(minFrames, in: Limits.frames, "--min-frames")
         try Limits.check(maxFrames, in: Limits.frames, "--max-frames")
         try Limits.check(warmup, in: Limits.warmup, "--warmup")
-        if maxFrames < minFrames { throw ValidationError("--max-frames (\(maxFrames)) is below --min-frames (\(minFrames))") }
+        if maxFrames < minFrames {
+            throw ValidationError("--max-frames (\(maxFrames)) is below --min-frames (\(minFrames))")
+        }
         if noVectors && !vectors.isEmpty { throw ValidationError("--no-vectors contradicts --vectors") }
         _ = try ConverterSelection.parse(converters, threads: 1)
         try OutputPath.check(json, "--json")
@@ -95,8 +102,11 @@ struct ReportCommand: ParsableCommand {
         options.matrix = matrix
         options.threads = threads
         options.converters = try ConverterSelection.parse(converters, threads: 1).map(\.name)
-        options.vectorPaths = noVectors ? [] : (VectorFiles.directoryExists(VectorFiles.defaultDirectory)
-                                                ? [VectorFiles.defaultDirectory] : []) + vectors
+        options.vectorPaths =
+            noVectors
+            ? []
+            : (VectorFiles.directoryExists(VectorFiles.defaultDirectory)
+                ? [VectorFiles.defaultDirectory] : []) + vectors
         options.streamConverter = streamConverter.name
         options.pipeline = pipeline
         options.scaling = scaling
@@ -117,7 +127,9 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let options = try options()
         if MachineInfo.isDebugBuild {
-            Output.line("DEBUG BUILD: timings are not representative (use 'swift run -c release bench'); converters are built -O, the harness is not")
+            Output.line(
+                "DEBUG BUILD: timings are not representative (use 'swift run -c release bench'); converters are built -O, the harness is not"
+            )
         }
         let report = Self.measure(options)
         TextReport.print(report)
@@ -134,8 +146,9 @@ struct ReportCommand: ParsableCommand {
     /// Runs every section `options` asks for.
     static func measure(_ options: ReportOptions) -> Report {
         let start = Clock.monotonic()
-        let date = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
-                                               formatOptions: [.withInternetDateTime])
+        let date = ISO8601DateFormatter.string(
+            from: Date(), timeZone: .current,
+            formatOptions: [.withInternetDateTime])
         let machine = MachineInfo.current()
         Output.line(machine.line)
         let progress = Progress(quiet: options.quiet)
@@ -143,14 +156,19 @@ struct ReportCommand: ParsableCommand {
         let converters = options.converters.compactMap { ConverterRegistry.make($0, threads: options.threads) }
         let parallel = converters.lazy.compactMap { $0 as? ParallelConverter }.first
         if let parallel {
-            Output.line("parallel: \(parallel.threads) threads, one thread below "
-                + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)")
+            Output.line(
+                "parallel: \(parallel.threads) threads, one thread below "
+                    + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)"
+            )
         }
-        let synthetic = ConverterBench.run(converters: converters, sizes: options.sizes, matrix: options.matrix,
-                                           budget: options.budget, progress: progress.update)
+        let synthetic = ConverterBench.run(
+            converters: converters, sizes: options.sizes, matrix: options.matrix,
+            budget: options.budget, progress: progress.update)
         let files = VectorFiles.expand(options.vectorPaths)
-        let streamConverter = ConverterRegistry.make(options.streamConverter, threads: options.threads) ?? LibYUVConverter()
-        var serial: [StreamRun] = [], pipelined: [StreamRun] = []
+        let streamConverter =
+            ConverterRegistry.make(options.streamConverter, threads: options.threads) ?? LibYUVConverter()
+        var serial: [StreamRun] = []
+        var pipelined: [StreamRun] = []
         for (number, file) in files.enumerated() {
             progress.update("end to end \(number + 1)/\(files.count): \(VectorFiles.fileName(file))")
             let (one, two) = streamPasses(file, converter: streamConverter, options: options)
@@ -161,14 +179,16 @@ struct ReportCommand: ParsableCommand {
         if options.scaling {
             var budget = options.budget
             budget.seconds = min(budget.seconds, 2)
-            scaling = Scaling.run(sizes: options.sizes, threads: Scaling.threadCounts(cores: machine.cores),
-                                  matrix: options.matrix, budget: budget, progress: progress.update)
+            scaling = Scaling.run(
+                sizes: options.sizes, threads: Scaling.threadCounts(cores: machine.cores),
+                matrix: options.matrix, budget: budget, progress: progress.update)
         }
         progress.clear()
-        return Report(machine: machine, date: date, matrix: options.matrix, budget: options.budget,
-                      streamConverter: options.streamConverter,
-                      parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
-                      pipelined: pipelined, scaling: scaling, seconds: Clock.seconds(since: start))
+        return Report(
+            machine: machine, date: date, matrix: options.matrix, budget: options.budget,
+            streamConverter: options.streamConverter,
+            parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
+            pipelined: pipelined, scaling: scaling, seconds: Clock.seconds(since: start))
     }
 
     /// Most passes over one file in the end-to-end section.
@@ -178,9 +198,12 @@ struct ReportCommand: ParsableCommand {
     /// passes repeat until at least `--min-frames` frames are timed (at
     /// most `maximumPasses`), serial and pipelined alternating pass by pass
     /// so drift affects both alike.
-    static func streamPasses(_ file: String, converter: any FrameConverter,
-                             options: ReportOptions) -> (StreamRun, StreamRun?) {
-        var serial: [StreamRun] = [], pipelined: [StreamRun] = []
+    static func streamPasses(
+        _ file: String, converter: any FrameConverter,
+        options: ReportOptions
+    ) -> (StreamRun, StreamRun?) {
+        var serial: [StreamRun] = []
+        var pipelined: [StreamRun] = []
         repeat {
             serial.append(EndToEnd.run(path: file, converter: converter, matrix: options.matrix))
             if options.pipeline {

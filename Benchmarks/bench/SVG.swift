@@ -60,7 +60,8 @@ enum SVG {
 
         /// The position of `value` (clamped into the domain).
         func callAsFunction(_ value: Double) -> Double {
-            let low = log10(domain.0), high = log10(max(domain.1, domain.0 * 1.0001))
+            let low = log10(domain.0)
+            let high = log10(max(domain.1, domain.0 * 1.0001))
             let t = (log10(min(max(value, domain.0), domain.1)) - low) / (high - low)
             return range.0 + t * (range.1 - range.0)
         }

@@ -5,35 +5,51 @@ enum TextReport {
     /// Prints every section of `report` that has results.
     static func print(_ report: Report) {
         let b = report.budget
-        Output.line("bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
-            + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved per frame in a balanced order; "
-            + (Format.pacing(b).map { "paced: \($0); " } ?? "")
-            + "×libyuv, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)")
+        Output.line(
+            "bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
+                + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved per frame in a balanced order; "
+                + (Format.pacing(b).map { "paced: \($0); " } ?? "")
+                + "×libyuv, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)")
         if !report.synthetic.isEmpty {
             Output.line("")
             Output.line("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
             for line in syntheticTable(report.synthetic).render() { Output.line(line) }
-            Output.line("ratios: median of per-round paired ratios [its 95 % interval]; below 1 is faster than the reference")
-            Output.line("floor = every I420 byte read once with vector loads + every BGRA byte written once (the faster of streaming")
-            Output.line("  and ordinary stores), the fastest the bytes can move; floor:Nthreads the same in the parallel converter's")
-            Output.line("  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;")
+            Output.line(
+                "ratios: median of per-round paired ratios [its 95 % interval]; below 1 is faster than the reference")
+            Output.line(
+                "floor = every I420 byte read once with vector loads + every BGRA byte written once (the faster of streaming"
+            )
+            Output.line(
+                "  and ordinary stores), the fastest the bytes can move; floor:Nthreads the same in the parallel converter's"
+            )
+            Output.line(
+                "  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;"
+            )
             Output.line("  GB/s counts I420 read + BGRA written")
-            Output.line("cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares")
+            Output.line(
+                "cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares"
+            )
             for line in floorWarnings(report.synthetic) { Output.line(line) }
         }
         if !report.serial.isEmpty {
             Output.line("")
-            Output.line("End to end, serial (converter \(report.streamConverter); latency µs; bad-ts-* files are broken on purpose)")
+            Output.line(
+                "End to end, serial (converter \(report.streamConverter); latency µs; bad-ts-* files are broken on purpose)"
+            )
             for line in streamTable(report.serial).render() { Output.line(line) }
         }
         if !report.pipelined.isEmpty {
             Output.line("")
-            Output.line("Pipelined: decode N+1 on one Dispatch queue while N converts on another (depth \(Pipeline.defaultDepth))")
+            Output.line(
+                "Pipelined: decode N+1 on one Dispatch queue while N converts on another (depth \(Pipeline.defaultDepth))"
+            )
             for line in pipelineTable(serial: report.serial, pipelined: report.pipelined).render() { Output.line(line) }
         }
         if !report.scaling.isEmpty {
             Output.line("")
-            Output.line("Scaling: ParallelConverter(simd) median µs per frame by thread count, beside libyuv and the memory floor")
+            Output.line(
+                "Scaling: ParallelConverter(simd) median µs per frame by thread count, beside libyuv and the memory floor"
+            )
             for line in scalingTable(report.scaling).render() { Output.line(line) }
         }
         Output.line("")
@@ -42,17 +58,21 @@ enum TextReport {
 
     /// One row per converter and size.
     static func syntheticTable(_ sizes: [SizeResult]) -> Table {
-        var table = Table([("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
-                           ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×libyuv", true),
-                           ("cpu×libyuv", true), ("×floor", true), ("×scalar", true), ("bit-exact", false)])
+        var table = Table([
+            ("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
+            ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×libyuv", true),
+            ("cpu×libyuv", true), ("×floor", true), ("×scalar", true), ("bit-exact", false),
+        ])
         for size in sizes {
             for (index, cell) in size.cells.enumerated() {
-                table.add([index == 0 ? "\(size.size)" : "", cell.label, "\(cell.wall.count)",
-                           Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
-                           Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
-                           Format.fixed(cell.gigabytesPerSecond, 2), Format.estimate(cell.ratioToLibyuv),
-                           Format.estimate(cell.cpuRatioToLibyuv), floorText(cell),
-                           Format.estimate(cell.ratioToScalar), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"])
+                table.add([
+                    index == 0 ? "\(size.size)" : "", cell.label, "\(cell.wall.count)",
+                    Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
+                    Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
+                    Format.fixed(cell.gigabytesPerSecond, 2), Format.estimate(cell.ratioToLibyuv),
+                    Format.estimate(cell.cpuRatioToLibyuv), floorText(cell),
+                    Format.estimate(cell.ratioToScalar), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-",
+                ])
             }
         }
         return table
@@ -78,30 +98,38 @@ enum TextReport {
 
     /// One row per file of the serial pass.
     static func streamTable(_ runs: [StreamRun]) -> Table {
-        var table = Table([("file", false), ("frames", true), ("passes", true), ("decode med", true), ("decode p99", true),
-                           ("convert med", true), ("convert p99", true), ("timestamps", false), ("gaps", false),
-                           ("delivery", false)])
+        var table = Table([
+            ("file", false), ("frames", true), ("passes", true), ("decode med", true), ("decode p99", true),
+            ("convert med", true), ("convert p99", true), ("timestamps", false), ("gaps", false),
+            ("delivery", false),
+        ])
         for run in runs {
-            table.add([VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR: \(run.error!))"),
-                       "\(run.frames)", "\(run.passes)", Format.micros(run.decode?.median), Format.micros(run.decode?.p99),
-                       Format.micros(run.convert?.median), Format.micros(run.convert?.p99),
-                       timestampText(run), gapText(run), deliveryText(run)])
+            table.add([
+                VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR: \(run.error!))"),
+                "\(run.frames)", "\(run.passes)", Format.micros(run.decode?.median), Format.micros(run.decode?.p99),
+                Format.micros(run.convert?.median), Format.micros(run.convert?.p99),
+                timestampText(run), gapText(run), deliveryText(run),
+            ])
         }
         return table
     }
 
     /// One row per file: serial and pipelined frame rates and the pipelined checks.
     static func pipelineTable(serial: [StreamRun], pipelined: [StreamRun]) -> Table {
-        var table = Table([("file", false), ("frames", true), ("serial fps", true), ("pipelined fps", true),
-                           ("speed-up", true), ("latency med", true), ("latency p99", true), ("in order", false),
-                           ("delivery", false)])
+        var table = Table([
+            ("file", false), ("frames", true), ("serial fps", true), ("pipelined fps", true),
+            ("speed-up", true), ("latency med", true), ("latency p99", true), ("in order", false),
+            ("delivery", false),
+        ])
         for run in pipelined {
             let before = serial.first { $0.path == run.path }
-            table.add([VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR)"), "\(run.frames)",
-                       Format.fixed(before?.framesPerSecond, 0), Format.fixed(run.framesPerSecond, 0),
-                       Format.ratio(before.map { run.framesPerSecond / max($0.framesPerSecond, 1e-9) }),
-                       Format.micros(run.latency?.median), Format.micros(run.latency?.p99),
-                       run.inOrder ? "yes" : "NO", deliveryText(run)])
+            table.add([
+                VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR)"), "\(run.frames)",
+                Format.fixed(before?.framesPerSecond, 0), Format.fixed(run.framesPerSecond, 0),
+                Format.ratio(before.map { run.framesPerSecond / max($0.framesPerSecond, 1e-9) }),
+                Format.micros(run.latency?.median), Format.micros(run.latency?.p99),
+                run.inOrder ? "yes" : "NO", deliveryText(run),
+            ])
         }
         return table
     }
@@ -118,8 +146,11 @@ enum TextReport {
             let threaded = size.cells.filter { $0.label.hasPrefix("threads:") }
             let best = threaded.compactMap(\.ratioToFloor).min { $0.median < $1.median }
             let floor = size.cells.first { $0.label == Contender.floorLabel }?.wall.median
-            table.add(["\(size.size)"] + medians.map(Format.micros) + [Format.estimate(best),
-                       Format.fixed(floor.map { $0 / Double(max(size.size.pixelCount, 1)) }, 2)])
+            table.add(
+                ["\(size.size)"] + medians.map(Format.micros) + [
+                    Format.estimate(best),
+                    Format.fixed(floor.map { $0 / Double(max(size.size.pixelCount, 1)) }, 2),
+                ])
         }
         return table
     }
@@ -129,8 +160,10 @@ enum TextReport {
         if run.frames == 0 && run.error != nil { return "-" }
         let violations = run.timestamps.violations
         if violations.isEmpty { return run.expectedBad ? "ok (UNEXPECTED: bad-ts file passed)" : "ok" }
-        let kinds = Set(violations.map { $0.kind == .backwards ? "backwards" : "duplicate" }).sorted().joined(separator: "+")
-        let indices = violations.prefix(8).map { "\($0.frame.index)" }.joined(separator: ",")
+        let kinds = Set(violations.map { $0.kind == .backwards ? "backwards" : "duplicate" }).sorted().joined(
+            separator: "+")
+        let indices =
+            violations.prefix(8).map { "\($0.frame.index)" }.joined(separator: ",")
             + (violations.count > 8 ? ",…" : "")
         return "\(kinds) at \(indices)" + (run.expectedBad ? " (expected)" : " FAIL")
     }
@@ -140,7 +173,8 @@ enum TextReport {
         if run.frames == 0 && run.error != nil { return "-" }
         let gaps = run.timestamps.gaps
         guard !gaps.isEmpty else { return "none" }
-        return "\(gaps.count) at " + gaps.prefix(5).map { "\($0.frame.index)" }.joined(separator: ",") + (gaps.count > 5 ? ",…" : "")
+        return "\(gaps.count) at " + gaps.prefix(5).map { "\($0.frame.index)" }.joined(separator: ",")
+            + (gaps.count > 5 ? ",…" : "")
     }
 
     /// `monotonic`, or where delivery went wrong; `-` for a file that gave no frame.

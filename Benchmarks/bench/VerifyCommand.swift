@@ -1,7 +1,7 @@
+import ArgumentParser
 import Converters
 import Frames
 import Measurement
-import ArgumentParser
 
 /// `bench verify PATH...`: conformance of IVF files, one line per file.
 struct VerifyCommand: ParsableCommand {
@@ -23,8 +23,10 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "The colour matrix.")
     var matrix: ColorMatrix = .bt601
 
-    @Option(help: ArgumentHelp("Comma-separated converters to check (libyuv is the reference).",
-                               valueName: ConverterRegistry.knownNames.joined(separator: ",")))
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated converters to check (libyuv is the reference).",
+            valueName: ConverterRegistry.knownNames.joined(separator: ",")))
     var converters: String?
 
     func validate() throws {
@@ -36,7 +38,9 @@ struct VerifyCommand: ParsableCommand {
         let converters = try ConverterSelection.parse(converters)
         let files = VectorFiles.expand(paths)
         let verifier = StreamVerifier(converters: converters, matrix: matrix)
-        var passed = 0, failed = 0, expectedFailures = 0
+        var passed = 0
+        var failed = 0
+        var expectedFailures = 0
         let width = files.map(\.count).max() ?? 0
         for file in files {
             let verdict = verifier.verify(file)
@@ -44,7 +48,9 @@ struct VerifyCommand: ParsableCommand {
             if VectorFiles.isExpectedBad(file) {
                 let asExpected = verdict.failedOnlyTimestamps
                 if asExpected { expectedFailures += 1 }
-                line = asExpected ? "expected failure: " + verdict.summary
+                line =
+                    asExpected
+                    ? "expected failure: " + verdict.summary
                     : verdict.passed ? "FAIL: passed, but its timestamps are broken on purpose" : verdict.summary
                 if asExpected { passed += 1 } else { failed += 1 }
             } else {
@@ -54,8 +60,9 @@ struct VerifyCommand: ParsableCommand {
             Output.line(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + line)
         }
         if files.isEmpty { Output.error("no IVF files in \(paths.joined(separator: " "))") }
-        Output.line("\(passed) passed, \(failed) failed"
-            + (expectedFailures > 0 ? " (\(expectedFailures) passed as expected failures)" : ""))
+        Output.line(
+            "\(passed) passed, \(failed) failed"
+                + (expectedFailures > 0 ? " (\(expectedFailures) passed as expected failures)" : ""))
         if failed > 0 || files.isEmpty { throw ExitCode(1) }
     }
 }

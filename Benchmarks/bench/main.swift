@@ -1,7 +1,8 @@
+import ArgumentParser
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
 
 // Parse, run, and map every outcome to one exit status: help, --version
 // and completion scripts to standard output and 0; a command's own status

@@ -1,3 +1,7 @@
+import Converters
+import Frames
+import VPX
+
 // fuzz-ivf: a libFuzzer target over IVF parsing, VP8 decoding and BGRA
 // conversion.
 //
@@ -20,9 +24,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Converters
-import Frames
-import VPX
 
 enum FuzzIVF {
     /// Frames above this many pixels are decoded but not converted (keeps
@@ -69,9 +70,13 @@ enum FuzzIVF {
                 }
             }
             // A clean decode: the reader saw the same packets and no fault.
-            expect(walk.error == nil, "decode succeeded but the reader failed: \(walk.error.map(String.init(describing:)) ?? "")")
+            expect(
+                walk.error == nil,
+                "decode succeeded but the reader failed: \(walk.error.map(String.init(describing:)) ?? "")")
             expect(summary.packets.map(\.offset) == walk.offsets, "decoded packet offsets differ from the reader's")
-            expect(summary.packets.reduce(0) { $0 + $1.shownFrames } == shown, "shown-frame count differs from frames delivered")
+            expect(
+                summary.packets.reduce(0) { $0 + $1.shownFrames } == shown,
+                "shown-frame count differs from frames delivered")
         } catch {
             check(error, walk: walk, shown: shown, bytes: bytes)
         }
@@ -92,7 +97,9 @@ enum FuzzIVF {
             reader = try IVFReader(bytes: bytes)
         } catch {
             expect(error.packet == nil, "a file header error names a packet: \(error)")
-            expect(error.offset >= 0 && error.offset < max(1, min(bytes.count, 32)), "header error offset out of range: \(error)")
+            expect(
+                error.offset >= 0 && error.offset < max(1, min(bytes.count, 32)),
+                "header error offset out of range: \(error)")
             walk.error = error
             return walk
         }
@@ -101,20 +108,26 @@ enum FuzzIVF {
         while true {
             do {
                 guard let packet = try reader.next() else {
-                    expect(expectedOffset == bytes.count, "clean end of file at \(expectedOffset) of \(bytes.count) bytes")
+                    expect(
+                        expectedOffset == bytes.count, "clean end of file at \(expectedOffset) of \(bytes.count) bytes")
                     return walk
                 }
                 expect(packet.number == walk.offsets.count + 1, "packet number \(packet.number) out of sequence")
-                expect(packet.offset == expectedOffset, "packet \(packet.number) at \(packet.offset), expected \(expectedOffset)")
+                expect(
+                    packet.offset == expectedOffset,
+                    "packet \(packet.number) at \(packet.offset), expected \(expectedOffset)")
                 let payload = packet.offset + 12..<packet.offset + 12 + packet.data.count
                 expect(payload.upperBound <= bytes.count, "packet \(packet.number) bytes \(payload) outside the file")
-                expect(packet.data.elementsEqual(bytes[payload]), "packet \(packet.number) differs from bytes \(payload)")
+                expect(
+                    packet.data.elementsEqual(bytes[payload]), "packet \(packet.number) differs from bytes \(payload)")
                 expect(packet.data.count <= Int(IVFReader.maximumPacketSize), "packet above the size limit")
                 walk.offsets.append(packet.offset)
                 expectedOffset = payload.upperBound
             } catch {
-                expect(error.packet == walk.offsets.count + 1 && error.offset == expectedOffset,
-                       "reader fault \(error) at the wrong place (packet \(walk.offsets.count + 1), byte \(expectedOffset))")
+                expect(
+                    error.packet == walk.offsets.count + 1 && error.offset == expectedOffset,
+                    "reader fault \(error) at the wrong place (packet \(walk.offsets.count + 1), byte \(expectedOffset))"
+                )
                 // The reader stays at the faulty packet.
                 do {
                     _ = try reader.next()
@@ -131,17 +144,23 @@ enum FuzzIVF {
     /// A failed decode must agree with the reader walk.
     static func check(_ error: StreamDecodeError, walk: Walk, shown: Int, bytes: [UInt8]) {
         if let ivf = error.underlying as? IVFError {
-            expect(ivf == walk.error, "decoder's IVF error \(ivf) differs from the reader's \(String(describing: walk.error))")
+            expect(
+                ivf == walk.error,
+                "decoder's IVF error \(ivf) differs from the reader's \(String(describing: walk.error))")
             if ivf.packet == nil {
                 expect(error.summary == nil && shown == 0, "frames or summary after a header error")
             } else {
-                expect(error.summary?.packets.count == walk.offsets.count, "summary does not cover the packets before the fault")
+                expect(
+                    error.summary?.packets.count == walk.offsets.count,
+                    "summary does not cover the packets before the fault")
             }
         } else if let vpx = error.underlying as? VPXError {
             guard let packet = vpx.packet, let offset = vpx.offset else {
                 fatalError("libvpx error without a place: \(vpx)")
             }
-            expect(packet >= 1 && packet <= walk.offsets.count, "libvpx error at packet \(packet) of \(walk.offsets.count)")
+            expect(
+                packet >= 1 && packet <= walk.offsets.count, "libvpx error at packet \(packet) of \(walk.offsets.count)"
+            )
             expect(walk.offsets[packet - 1] == offset, "libvpx error offset \(offset) is not packet \(packet)'s")
             expect(error.summary?.packets.count == packet - 1, "summary does not end before the failing packet")
             expect(shown <= packet - 1, "more frames than packets before the fault")
@@ -156,10 +175,13 @@ enum FuzzIVF {
     static func checkPlanes(_ frame: DecodedFrame) {
         let image = frame.image
         expect(image.width >= 1 && image.height >= 1, "empty frame at packet \(frame.packet)")
-        expect(image.u.width == (image.width + 1) / 2 && image.u.height == (image.height + 1) / 2
-               && image.v.width == image.u.width && image.v.height == image.u.height, "chroma planes of the wrong size")
-        expect(image.y.stride >= image.width && image.u.stride >= image.u.width && image.v.stride >= image.v.width,
-               "a stride shorter than its row")
+        expect(
+            image.u.width == (image.width + 1) / 2 && image.u.height == (image.height + 1) / 2
+                && image.v.width == image.u.width && image.v.height == image.u.height, "chroma planes of the wrong size"
+        )
+        expect(
+            image.y.stride >= image.width && image.u.stride >= image.u.width && image.v.stride >= image.v.width,
+            "a stride shorter than its row")
     }
 
     /// Converts `frame` with every converter and compares with libyuv.
@@ -176,8 +198,10 @@ enum FuzzIVF {
             let rowBytes = image.width * 4
             for row in 0..<image.height
             where memcmp(got.rowBytes(row).baseAddress!, expected.rowBytes(row).baseAddress!, rowBytes) != 0 {
-                let column = zip(got.rowBytes(row), expected.rowBytes(row)).enumerated().first { $1.0 != $1.1 }!.offset / 4
-                error = "\(converter.name) differs from libyuv (\(matrix.name)) at packet \(frame.packet), "
+                let column =
+                    zip(got.rowBytes(row), expected.rowBytes(row)).enumerated().first { $1.0 != $1.1 }!.offset / 4
+                error =
+                    "\(converter.name) differs from libyuv (\(matrix.name)) at packet \(frame.packet), "
                     + "\(image.width)x\(image.height), row \(row), pixel \(column)"
                 return
             }
@@ -185,7 +209,8 @@ enum FuzzIVF {
             for row in 0..<image.height {
                 let start = base + row * got.stride + rowBytes
                 if memcmp(start, paddingBytes, padding) != 0 {
-                    error = "\(converter.name) wrote into the row padding at packet \(frame.packet), "
+                    error =
+                        "\(converter.name) wrote into the row padding at packet \(frame.packet), "
                         + "\(image.width)x\(image.height), row \(row)"
                     return
                 }
@@ -234,7 +259,8 @@ public func fuzzIVFTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
 func llvmFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 var fuzzArgc = CommandLine.argc
 var fuzzArgv = CommandLine.unsafeArgv

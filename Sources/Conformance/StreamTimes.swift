@@ -11,8 +11,10 @@ public struct StreamSummaryTimes: Sendable {
     public init(_ summary: StreamSummary) {
         var frames: [ShownFrameTime] = []
         for packet in summary.packets where packet.shownFrames > 0 {
-            frames.append(ShownFrameTime(index: frames.count, packet: packet.number,
-                                         time: MediaTime(value: packet.pts, timebase: summary.header.timebase)))
+            frames.append(
+                ShownFrameTime(
+                    index: frames.count, packet: packet.number,
+                    time: MediaTime(value: packet.pts, timebase: summary.header.timebase)))
         }
         shownFrames = frames
     }

@@ -43,11 +43,12 @@ public struct TimestampIssue: Sendable, Equatable, CustomStringConvertible {
 
     /// One line, e.g. `backwards at frame 12 (packet 14): 11@1/30 after 13@1/30`.
     public var description: String {
-        let what = switch kind {
-        case .backwards: "backwards"
-        case .duplicate: "duplicate"
-        case .gap: "gap"
-        }
+        let what =
+            switch kind {
+            case .backwards: "backwards"
+            case .duplicate: "duplicate"
+            case .gap: "gap"
+            }
         return "\(what) at frame \(frame.index) (packet \(frame.packet)): \(frame.time) after \(previous)"
     }
 }
@@ -81,7 +82,8 @@ public struct TimestampCheck: Sendable {
             } else if frame.time == previous.time {
                 issues.append(TimestampIssue(kind: .duplicate, frame: frame, previous: previous.time))
             } else if let nominal, frame.time.timebase == previous.time.timebase,
-                      Double(frame.time.value) - Double(previous.time.value) > 1.5 * Double(nominal) {
+                Double(frame.time.value) - Double(previous.time.value) > 1.5 * Double(nominal)
+            {
                 issues.append(TimestampIssue(kind: .gap, frame: frame, previous: previous.time))
             }
         }
@@ -104,8 +106,9 @@ public struct TimestampCheck: Sendable {
     public var durations: [MediaDuration?] {
         frames.indices.map { i in
             if i + 1 < frames.count, frames[i + 1].time.timebase == frames[i].time.timebase {
-                return MediaDuration(value: frames[i + 1].time.value &- frames[i].time.value,
-                                     timebase: frames[i].time.timebase)
+                return MediaDuration(
+                    value: frames[i + 1].time.value &- frames[i].time.value,
+                    timebase: frames[i].time.timebase)
             }
             return nominalDuration
         }

@@ -19,7 +19,12 @@ public struct ArithmeticAccuracy: Sendable {
     public init(measuring matrix: ColorMatrix) {
         self.matrix = matrix
         let k = matrix.coefficients
-        var maxB = 0.0, maxG = 0.0, maxR = 0.0, sumB = 0.0, sumG = 0.0, sumR = 0.0
+        var maxB = 0.0
+        var maxG = 0.0
+        var maxR = 0.0
+        var sumB = 0.0
+        var sumG = 0.0
+        var sumR = 0.0
         for u in 0...255 {
             for v in 0...255 {
                 for y in 0...255 {
@@ -28,8 +33,12 @@ public struct ArithmeticAccuracy: Sendable {
                     let eb = abs(Double(fixed.b) - Self.clamp(ideal.b))
                     let eg = abs(Double(fixed.g) - Self.clamp(ideal.g))
                     let er = abs(Double(fixed.r) - Self.clamp(ideal.r))
-                    maxB = max(maxB, eb); maxG = max(maxG, eg); maxR = max(maxR, er)
-                    sumB += eb; sumG += eg; sumR += er
+                    maxB = max(maxB, eb)
+                    maxG = max(maxG, eg)
+                    maxR = max(maxR, er)
+                    sumB += eb
+                    sumG += eg
+                    sumR += er
                 }
             }
         }

@@ -81,9 +81,10 @@ final class ConversionTables: @unchecked Sendable {
         // In range, every biased sum lies in 0 ..< 64 × laneRange.count, so
         // each fits its 32-bit half of the pixel's 64-bit sum.
         for (low, high) in [(greenU.min()! + greenV.min()!, greenU.max()! + greenV.max()!), (red.min()!, red.max()!)] {
-            precondition(Self.laneRange.contains(Int((luma.min()! + low) >> 6))
-                         && Self.laneRange.contains(Int((luma.max()! + high) >> 6)),
-                         "colour constants outside the lane tables")
+            precondition(
+                Self.laneRange.contains(Int((luma.min()! + low) >> 6))
+                    && Self.laneRange.contains(Int((luma.max()! + high) >> 6)),
+                "colour constants outside the lane tables")
         }
         /// `low + high << 32` as a 64-bit two's-complement word.
         func halves(_ low: Int32, _ high: Int32) -> UInt64 {
@@ -137,8 +138,9 @@ final class ConversionTables: @unchecked Sendable {
         /// The row and terms of chroma `u`, `v`.
         @inline(__always)
         func chroma(u: UInt8, v: UInt8) -> Chroma {
-            Chroma(blue: base.load(fromByteOffset: Offset.blueRow &+ 8 &* Int(u), as: UnsafeRawPointer.self),
-                   terms: word(Offset.chromaU, u) &+ word(Offset.chromaV, v))
+            Chroma(
+                blue: base.load(fromByteOffset: Offset.blueRow &+ 8 &* Int(u), as: UnsafeRawPointer.self),
+                terms: word(Offset.chromaU, u) &+ word(Offset.chromaV, v))
         }
 
         /// The pixel word (B, G, R, A from the low byte up) for luma `y`

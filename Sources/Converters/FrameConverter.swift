@@ -33,7 +33,8 @@ extension FrameConverter {
     /// Checks the sizes agree; conformers call this first.
     @inlinable
     func checkSizes(_ source: I420View, _ destination: BGRAView) {
-        precondition(source.width == destination.width && source.height == destination.height,
-                     "source is \(source.size), destination is \(destination.size)")
+        precondition(
+            source.width == destination.width && source.height == destination.height,
+            "source is \(source.size), destination is \(destination.size)")
     }
 }

@@ -30,7 +30,8 @@ public struct LUTConverter: FrameConverter {
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         checkSizes(source, destination)
         let tables = ConversionTables.shared[matrix.tableIndex]
-        let width = source.width, height = source.height
+        let width = source.width
+        let height = source.height
         tables.withPointers { t in
             for chromaRow in 0..<(height + 1) / 2 {
                 let top = 2 * chromaRow
@@ -93,8 +94,9 @@ public struct LUTConverter: FrameConverter {
         // The last one to seven columns, a byte at a time.
         var x = 8 &* octets
         while x < width {
-            let chroma = t.chroma(u: u.load(fromByteOffset: x &>> 1, as: UInt8.self),
-                                  v: v.load(fromByteOffset: x &>> 1, as: UInt8.self))
+            let chroma = t.chroma(
+                u: u.load(fromByteOffset: x &>> 1, as: UInt8.self),
+                v: v.load(fromByteOffset: x &>> 1, as: UInt8.self))
             store(y0.load(fromByteOffset: x, as: UInt8.self), chroma, out0, x)
             store(y1.load(fromByteOffset: x, as: UInt8.self), chroma, out1, x)
             if x &+ 1 < width {

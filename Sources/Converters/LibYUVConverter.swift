@@ -26,12 +26,13 @@ public struct LibYUVConverter: FrameConverter {
     /// them with aligned instructions; a Swift copy of a C global is not
     /// guaranteed that alignment).
     nonisolated(unsafe) private static let alignedConstants: [ColorMatrix: UnsafePointer<YuvConstants>] =
-        Dictionary(uniqueKeysWithValues: ColorMatrix.allCases.map { matrix in
-            let raw = UnsafeMutableRawPointer.allocate(
-                byteCount: MemoryLayout<YuvConstants>.size, alignment: 64)
-            let table = raw.initializeMemory(as: YuvConstants.self, repeating: constants(matrix), count: 1)
-            return (matrix, UnsafePointer(table))
-        })
+        Dictionary(
+            uniqueKeysWithValues: ColorMatrix.allCases.map { matrix in
+                let raw = UnsafeMutableRawPointer.allocate(
+                    byteCount: MemoryLayout<YuvConstants>.size, alignment: 64)
+                let table = raw.initializeMemory(as: YuvConstants.self, repeating: constants(matrix), count: 1)
+                return (matrix, UnsafePointer(table))
+            })
 
     /// libyuv's constant table for `matrix`.
     private static func constants(_ matrix: ColorMatrix) -> YuvConstants {

@@ -29,7 +29,8 @@ public struct ParallelConverter: FrameConverter {
     public init(inner: any FrameConverter, threads: Int? = nil, minimumParallelPixels: Int? = nil) {
         self.inner = inner
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        self.minimumParallelPixels = minimumParallelPixels
+        self.minimumParallelPixels =
+            minimumParallelPixels
             ?? ParallelCrossover.measure(inner: inner, threads: self.threads)
     }
 

@@ -38,7 +38,8 @@ enum ParallelCrossover {
             let target = BGRABuffer(size: size)
             let bands = ParallelConverter.bandRows(height: size.height, threads: threads)
             let split = ParallelConverter(inner: inner, threads: threads, minimumParallelPixels: 0)
-            var alone: [UInt64] = [], together: [UInt64] = []
+            var alone: [UInt64] = []
+            var together: [UInt64] = []
             for round in 0..<12 {
                 let a = time { inner.convert(source.view, to: target.view, matrix: .bt601) }
                 let b = time { split.convert(source.view, to: target.view, matrix: .bt601) }
@@ -48,7 +49,8 @@ enum ParallelCrossover {
                 }
             }
             if bands.count > 1, let both = Percentile.median(together), let single = Percentile.median(alone),
-                both * 10 < single * 9 {
+                both * 10 < single * 9
+            {
                 return min(size.pixelCount, largestCrossover)
             }
         }

@@ -1,12 +1,13 @@
+import Frames
+import SIMDRows
+import SIMDRowsAVX2
+import SIMDRowsAVX512
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Frames
-import SIMDRows
-import SIMDRowsAVX2
-import SIMDRowsAVX512
 
 /// Pure-Swift SIMD conversion (`SIMDRows`), with the kernel compiled once
 /// per instruction-set level and the level chosen at run time.

@@ -14,7 +14,9 @@ public struct ScalarConverter: FrameConverter {
         checkSizes(source, destination)
         let k = matrix.coefficients
         for row in 0..<source.height {
-            let yRow = source.y.row(row), uRow = source.u.row(row / 2), vRow = source.v.row(row / 2)
+            let yRow = source.y.row(row)
+            let uRow = source.u.row(row / 2)
+            let vRow = source.v.row(row / 2)
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<source.width {
                 let pixel = Self.bgr(y: yRow[x], u: uRow[x / 2], v: vRow[x / 2], k)
@@ -28,7 +30,8 @@ public struct ScalarConverter: FrameConverter {
     /// One pixel through libyuv's fixed-point arithmetic with constants `k`.
     @inlinable
     public static func bgr(y: UInt8, u: UInt8, v: UInt8, _ k: YUVCoefficients) -> (b: UInt8, g: UInt8, r: UInt8) {
-        let y1 = Int32(bitPattern: (UInt32(y) &* 0x0101 &* UInt32(k.yg)) >> 16) + k.yb  // unsigned product, logical shift
+        // An unsigned product and a logical shift, as libyuv's.
+        let y1 = Int32(bitPattern: (UInt32(y) &* 0x0101 &* UInt32(k.yg)) >> 16) + k.yb
         let ui = Int32(u) - 128
         let vi = Int32(v) - 128
         let b = clamp255((y1 + ui * k.ub) >> 6)
@@ -42,7 +45,7 @@ public struct ScalarConverter: FrameConverter {
     @inlinable
     static func clamp255(_ value: Int32) -> UInt8 {
         let nonNegative = value & ~(value >> 31)  // value < 0 → 0
-        let overflow = (255 - nonNegative) >> 31   // value > 255 → all ones
+        let overflow = (255 - nonNegative) >> 31  // value > 255 → all ones
         return UInt8(truncatingIfNeeded: nonNegative | overflow)
     }
 }

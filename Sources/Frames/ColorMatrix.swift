@@ -21,11 +21,11 @@ public enum ColorMatrix: String, CaseIterable, Sendable {
     /// libyuv's fixed-point constants for this matrix.
     public var coefficients: YUVCoefficients {
         switch self {
-        case .bt601:      YUVCoefficients(yg: 18997, yb: -1160, ub: 128, ug: 25, vg: 52, vr: 102)
-        case .bt601Full:  YUVCoefficients(yg: 16320, yb: 32, ub: 113, ug: 22, vg: 46, vr: 90)
-        case .bt709:      YUVCoefficients(yg: 18997, yb: -1160, ub: 128, ug: 14, vg: 34, vr: 115)
-        case .bt709Full:  YUVCoefficients(yg: 16320, yb: 32, ub: 119, ug: 12, vg: 30, vr: 101)
-        case .bt2020:     YUVCoefficients(yg: 19003, yb: -1160, ub: 128, ug: 12, vg: 42, vr: 107)
+        case .bt601: YUVCoefficients(yg: 18997, yb: -1160, ub: 128, ug: 25, vg: 52, vr: 102)
+        case .bt601Full: YUVCoefficients(yg: 16320, yb: 32, ub: 113, ug: 22, vg: 46, vr: 90)
+        case .bt709: YUVCoefficients(yg: 18997, yb: -1160, ub: 128, ug: 14, vg: 34, vr: 115)
+        case .bt709Full: YUVCoefficients(yg: 16320, yb: 32, ub: 119, ug: 12, vg: 30, vr: 101)
+        case .bt2020: YUVCoefficients(yg: 19003, yb: -1160, ub: 128, ug: 12, vg: 42, vr: 107)
         case .bt2020Full: YUVCoefficients(yg: 16320, yb: 32, ub: 120, ug: 11, vg: 37, vr: 94)
         }
     }

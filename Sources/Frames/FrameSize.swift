@@ -30,7 +30,8 @@ public struct FrameSize: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+            (1...16384).contains(w), (1...16384).contains(h)
+        else { return nil }
         self.init(width: w, height: h)
     }
 }

@@ -41,10 +41,12 @@ public final class I420Buffer {
     public var view: I420View {
         I420View(
             y: PlaneView(base: storage, stride: yStride, width: size.width, height: size.height),
-            u: PlaneView(base: storage + uOffset, stride: chromaStride,
-                         width: size.chromaWidth, height: size.chromaHeight),
-            v: PlaneView(base: storage + vOffset, stride: chromaStride,
-                         width: size.chromaWidth, height: size.chromaHeight))
+            u: PlaneView(
+                base: storage + uOffset, stride: chromaStride,
+                width: size.chromaWidth, height: size.chromaHeight),
+            v: PlaneView(
+                base: storage + vOffset, stride: chromaStride,
+                width: size.chromaWidth, height: size.chromaHeight))
     }
 
     /// Which plane of an I420 frame.

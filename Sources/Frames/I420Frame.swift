@@ -18,8 +18,9 @@ public struct I420View {
     ///   `(y.width + 1) / 2 × (y.height + 1) / 2`.
     public init(y: PlaneView, u: PlaneView, v: PlaneView) {
         let size = FrameSize(width: y.width, height: y.height)
-        precondition(u.width == size.chromaWidth && u.height == size.chromaHeight
-            && v.width == size.chromaWidth && v.height == size.chromaHeight,
+        precondition(
+            u.width == size.chromaWidth && u.height == size.chromaHeight
+                && v.width == size.chromaWidth && v.height == size.chromaHeight,
             "chroma planes do not match the luma size")
         self.y = y
         self.u = u
@@ -37,8 +38,9 @@ public struct I420View {
     /// - Precondition: `rows` starts on an even row (so chroma rows are whole)
     ///   and lies within the frame.
     public func band(rows: Range<Int>) -> I420View {
-        precondition(rows.lowerBound % 2 == 0 && rows.lowerBound >= 0 && rows.upperBound <= height,
-                     "a band starts on an even row inside the frame")
+        precondition(
+            rows.lowerBound % 2 == 0 && rows.lowerBound >= 0 && rows.upperBound <= height,
+            "a band starts on an even row inside the frame")
         let chromaStart = rows.lowerBound / 2
         let chromaRows = (rows.count + 1) / 2
         return I420View(

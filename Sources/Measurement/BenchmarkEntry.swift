@@ -18,7 +18,9 @@ public struct BenchmarkEntry: Sendable, Equatable {
     ///   not empty, and every value of both is positive and finite.
     public init(name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil) {
         precondition(!samples.isEmpty && ratiosToLibyuv?.isEmpty != true, "an entry without samples")
-        precondition((samples + (ratiosToLibyuv ?? [])).allSatisfy { $0 > 0 && $0.isFinite }, "a sample that is not a positive number")
+        precondition(
+            (samples + (ratiosToLibyuv ?? [])).allSatisfy { $0 > 0 && $0.isFinite },
+            "a sample that is not a positive number")
         self.name = name
         self.samples = samples
         self.ratiosToLibyuv = ratiosToLibyuv

@@ -1,11 +1,12 @@
+import Conformance
+import Converters
+import Frames
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Conformance
-import Converters
-import Frames
 
 /// Compares converters with libyuv, byte for byte, frame by frame.
 ///

@@ -13,7 +13,8 @@ public enum ConverterBench {
     /// a floor on as many threads as each converter that splits this size uses.
     public static func contenders(_ converters: [any FrameConverter], at size: FrameSize) -> [Contender] {
         let threadCounts = Set(converters.map { Contender.threads(of: $0, at: size) }).subtracting([1]).sorted()
-        return converters.map { Contender.converter($0) } + [.floor()] + threadCounts.map { Contender.floor(threads: $0) }
+        return converters.map { Contender.converter($0) } + [.floor()]
+            + threadCounts.map { Contender.floor(threads: $0) }
     }
 
     /// Measures `converters` (libyuv must be among them) at every size in `sizes`.
@@ -44,8 +45,9 @@ public enum ConverterBench {
         let contenders = contenders(converters, at: size)
         let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
         let outputs = contenders.map { _ in BGRABuffer(size: size) }
-        return InterleavedRun.measure(contenders, frames: frames, outputs: outputs, matrix: matrix, budget: budget,
-                                      progress: progress)
+        return InterleavedRun.measure(
+            contenders, frames: frames, outputs: outputs, matrix: matrix, budget: budget,
+            progress: progress)
     }
 
     /// The threads each converter uses at `size`, by label.

@@ -12,7 +12,9 @@ public enum EndToEnd {
     /// Never throws: a read or decode error ends the pass and is recorded
     /// (with the frames before it).
     public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix) -> StreamRun {
-        var decodeTimes: [Double] = [], convertTimes: [Double] = [], latencies: [Double] = []
+        var decodeTimes: [Double] = []
+        var convertTimes: [Double] = []
+        var latencies: [Double] = []
         var shown: [ShownFrameTime] = []
         var stamps: [UInt64] = []
         var target: BGRABuffer?

@@ -31,7 +31,8 @@ public struct EntryComparison: Sendable, Equatable {
     public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
         precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
         let basis: ComparisonBasis
-        let newValues: [Double], baseValues: [Double]
+        let newValues: [Double]
+        let baseValues: [Double]
         if let baseRatios = base.ratiosToLibyuv, let newRatios = new.ratiosToLibyuv {
             (basis, newValues, baseValues) = (.ratioToLibyuv, newRatios, baseRatios)
         } else {
@@ -39,19 +40,24 @@ public struct EntryComparison: Sendable, Equatable {
         }
         // Entries hold at least one value each, all positive and finite, so an estimate exists.
         // Block medians: drift within a run widens the interval instead of hiding in it.
-        let newBlocks = BlockMedians.of(newValues), baseBlocks = BlockMedians.of(baseValues)
+        let newBlocks = BlockMedians.of(newValues)
+        let baseBlocks = BlockMedians.of(baseValues)
         let estimate = ShiftEstimate.ratio(of: newBlocks, to: baseBlocks)!
         // Too few samples for a 95 % interval, or a difference the clock does
         // not resolve, decides nothing.
-        let conclusive = ShiftInterval.reachesConfidence(newCount: newBlocks.count, baseCount: baseBlocks.count)
+        let conclusive =
+            ShiftInterval.reachesConfidence(newCount: newBlocks.count, baseCount: baseBlocks.count)
             && abs(new.median - base.median) >= Self.resolution
-        self.init(name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: estimate,
-                  verdict: conclusive ? Verdict(estimate, threshold: threshold) : .same)
+        self.init(
+            name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: estimate,
+            verdict: conclusive ? Verdict(estimate, threshold: threshold) : .same)
     }
 
     /// A comparison with the given figures.
-    public init(name: String, basis: ComparisonBasis, baseMedian: Double, newMedian: Double, ratio: RatioEstimate,
-                verdict: Verdict) {
+    public init(
+        name: String, basis: ComparisonBasis, baseMedian: Double, newMedian: Double, ratio: RatioEstimate,
+        verdict: Verdict
+    ) {
         self.name = name
         self.basis = basis
         self.baseMedian = baseMedian

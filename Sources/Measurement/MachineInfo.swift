@@ -56,7 +56,8 @@ public struct MachineInfo {
             cores: cores,
             megahertz: Double(field("cpu MHz") ?? "") ?? 0,
             build: isDebugBuild ? "debug" : "release",
-            simdPath: simdDescription() + " (CPU: " + (vectorFlags.isEmpty ? "no vector extensions listed" : vectorFlags.joined(separator: " ")) + ")",
+            simdPath: simdDescription() + " (CPU: "
+                + (vectorFlags.isEmpty ? "no vector extensions listed" : vectorFlags.joined(separator: " ")) + ")",
             hostName: ProcessInfo.processInfo.hostName,
             loadAverage: load,
             caches: readCaches())
@@ -66,7 +67,8 @@ public struct MachineInfo {
     /// uses streaming stores.
     public static func simdDescription() -> String {
         let simd = SIMDConverter()
-        let stores = simd.stores == .automatic
+        let stores =
+            simd.stores == .automatic
             ? "streaming stores from \(SIMDStorePolicy.streamingThreshold >> 10) KiB of output"
             : "\(simd.stores.rawValue) stores"
         return "simd level \(simd.level), \(stores)"
@@ -75,7 +77,9 @@ public struct MachineInfo {
     /// The caches of CPU 0 from `/sys/devices/system/cpu/cpu0/cache`.
     private static func readCaches() -> [(type: String, level: Int, size: Int, sharing: Int)] {
         let root = "/sys/devices/system/cpu/cpu0/cache"
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasPrefix("index") }.sorted()
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter {
+            $0.hasPrefix("index")
+        }.sorted()
         return entries.compactMap { entry in
             /// The trimmed contents of this cache's attribute file `name`.
             func read(_ name: String) -> String? {
@@ -83,7 +87,8 @@ public struct MachineInfo {
                     .trimmingCharacters(in: .whitespacesAndNewlines)
             }
             guard let type = read("type"), let level = read("level").flatMap({ Int($0) }),
-                  let sizeText = read("size") else { return nil }
+                let sizeText = read("size")
+            else { return nil }
             let multiplier = sizeText.hasSuffix("K") ? 1024 : (sizeText.hasSuffix("M") ? 1 << 20 : 1)
             let size = (Int(sizeText.filter(\.isNumber)) ?? 0) * multiplier
             let sharing = read("shared_cpu_list").map(Self.countCPUs) ?? 1

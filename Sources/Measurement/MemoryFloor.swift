@@ -60,7 +60,8 @@ public final class MemoryFloor {
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
         self.threads = max(1, threads)
         stores = size.width * 4 * size.height >= SIMDStorePolicy.streamingThreshold ? .streaming : .cached
-        bands = self.threads > 1
+        bands =
+            self.threads > 1
             ? ParallelConverter.bandRows(height: size.height, threads: self.threads)
             : [0..<size.height]
         bandBits = .allocate(capacity: max(1, bands.count))
@@ -134,7 +135,8 @@ public final class MemoryFloor {
     }
 
     /// One pass over a frame or band with `level`'s row functions.
-    private static func pass(_ level: SIMDLevel, _ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
+    private static func pass(_ level: SIMDLevel, _ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8
+    {
         switch level {
         case .baseline: floorPassBaseline(source, to: destination, streaming: streaming)
         case .avx2: floorPassAVX2(source, to: destination, streaming: streaming)

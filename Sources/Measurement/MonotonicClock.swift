@@ -1,9 +1,10 @@
+import Presentation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Presentation
 
 /// The host's monotonic clock (`Clock.monotonic`) with real waiting: what
 /// `bench present` runs on.

@@ -19,8 +19,10 @@ public enum Pipeline {
     /// Runs the pipelined pass over `path`; blocks until every frame is
     /// handed off. Never throws: a read or decode error ends the pass and is
     /// recorded (frames already queued are still converted).
-    public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix,
-                    depth: Int = defaultDepth) -> StreamRun {
+    public static func run(
+        path: String, converter: any FrameConverter, matrix: ColorMatrix,
+        depth: Int = defaultDepth
+    ) -> StreamRun {
         let state = PipelineState(depth: depth)
         let decodeQueue = DispatchQueue(label: "framebench.pipeline.decode")
         let convertQueue = DispatchQueue(label: "framebench.pipeline.convert")
@@ -37,7 +39,8 @@ public enum Pipeline {
                         if let timing { state.decodeTimes.append(Double(timing.decodeTime)) }
                     }
                 ) { frame in
-                    let index = state.shown.count, packetStart = frame.timing?.started ?? Clock.monotonic()
+                    let index = state.shown.count
+                    let packetStart = frame.timing?.started ?? Clock.monotonic()
                     state.shown.append(ShownFrameTime(index: index, packet: frame.packet, time: frame.time))
                     freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
                     let slot = index % depth

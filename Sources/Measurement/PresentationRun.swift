@@ -31,14 +31,17 @@ public struct PresentationRun: Sendable {
     /// `policy` on `clock` (the monotonic clock with real waiting for real
     /// runs; a `ManualClock` in tests). Never throws: a read or decode
     /// error ends the run and is recorded.
-    public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix = .bt601,
-                           scenario: DeliveryScenario, policy: StampingPolicy,
-                           clock: any PresentationClock = MonotonicClock()) -> PresentationRun {
+    public static func run(
+        path: String, converter: any FrameConverter, matrix: ColorMatrix = .bt601,
+        scenario: DeliveryScenario, policy: StampingPolicy,
+        clock: any PresentationClock = MonotonicClock()
+    ) -> PresentationRun {
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path) } catch {
-            return PresentationRun(path: path, converter: converter.name, scenario: scenario,
-                                   sequence: PresentedSequence(deliveries: [], policy: policy),
-                                   error: "cannot read: \(error)")
+            return PresentationRun(
+                path: path, converter: converter.name, scenario: scenario,
+                sequence: PresentedSequence(deliveries: [], policy: policy),
+                error: "cannot read: \(error)")
         }
         let packetTimes = Self.packetTimes(bytes)
         let schedule = ArrivalSchedule(scenario: scenario, packetTimes: packetTimes, start: clock.now())
@@ -59,8 +62,9 @@ public struct PresentationRun: Sendable {
             failure = "\(error)"
         }
         let deliveries = session.finish()
-        return PresentationRun(path: path, converter: converter.name, scenario: scenario,
-                               sequence: PresentedSequence(deliveries: deliveries, policy: policy), error: failure)
+        return PresentationRun(
+            path: path, converter: converter.name, scenario: scenario,
+            sequence: PresentedSequence(deliveries: deliveries, policy: policy), error: failure)
     }
 
     /// Each packet's pts in seconds, in file order, up to the first

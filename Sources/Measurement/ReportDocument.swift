@@ -11,7 +11,8 @@ struct ReportDocument: Decodable {
     let entries: [BenchmarkEntry]
 
     private enum Key: String, CodingKey {
-        case version = "json_schema_version", context, benchmarks
+        case version = "json_schema_version"
+        case context, benchmarks
     }
 
     private enum ContextKey: String, CodingKey {
@@ -19,12 +20,16 @@ struct ReportDocument: Decodable {
     }
 
     private enum EntryKey: String, CodingKey {
-        case name, samples = "samples_us", ratios = "ratio_samples_to_libyuv"
+        case name
+        case samples = "samples_us"
+        case ratios = "ratio_samples_to_libyuv"
     }
 
     /// A JSON scalar as a message shows it (`2`, `'2'`, `not a number`).
     private enum Shown: Decodable, CustomStringConvertible {
-        case number(Double), text(String), other
+        case number(Double)
+        case text(String)
+        case other
 
         init(from decoder: any Decoder) throws {
             let value = try decoder.singleValueContainer()
@@ -50,14 +55,18 @@ struct ReportDocument: Decodable {
         /// The error for a document that is not a report, for `reason`.
         func wrong(_ reason: String) -> BenchmarkRunError { .notBenchmarkReport(reason: reason) }
 
-        guard let root = try? decoder.container(keyedBy: Key.self) else { throw wrong("the top level is not an object") }
+        guard let root = try? decoder.container(keyedBy: Key.self) else {
+            throw wrong("the top level is not an object")
+        }
         guard root.contains(.version) else { throw wrong("no json_schema_version") }
         let version = try? root.decode(Double.self, forKey: .version)
         guard version == Double(BenchmarkRun.schemaVersion) else {
             let shown = (try? root.decode(Shown.self, forKey: .version)) ?? .other
             throw wrong("json_schema_version is \(shown), not \(BenchmarkRun.schemaVersion)")
         }
-        guard var list = try? root.nestedUnkeyedContainer(forKey: .benchmarks) else { throw wrong("no benchmarks array") }
+        guard var list = try? root.nestedUnkeyedContainer(forKey: .benchmarks) else {
+            throw wrong("no benchmarks array")
+        }
         var entries: [BenchmarkEntry] = []
         var seen: Set<String> = []
         while !list.isAtEnd {
@@ -71,12 +80,14 @@ struct ReportDocument: Decodable {
             let label = "benchmarks[\(index)] '\(name)'"
             guard seen.insert(name).inserted else { throw wrong("\(label) repeats a name") }
             guard let samples = try? entry.decode([Double].self, forKey: .samples),
-                  !samples.isEmpty, samples.allSatisfy(Self.isPositive) else {
+                !samples.isEmpty, samples.allSatisfy(Self.isPositive)
+            else {
                 throw wrong("\(label) has no samples_us array of positive numbers")
             }
             var ratios: [Double]?
             if entry.contains(.ratios), (try? entry.decodeNil(forKey: .ratios)) != true {
-                guard let values = try? entry.decode([Double].self, forKey: .ratios), values.allSatisfy(Self.isPositive) else {
+                guard let values = try? entry.decode([Double].self, forKey: .ratios), values.allSatisfy(Self.isPositive)
+                else {
                     throw wrong("\(label) has a ratio_samples_to_libyuv that is not an array of positive numbers")
                 }
                 ratios = values.isEmpty ? nil : values

@@ -53,7 +53,8 @@ public struct RunComparison: Sendable, Equatable {
     /// KEY` (a missing key shows as `unknown`; it is not taken to match).
     public var machineLine: String {
         if sameMachine, let key = baseMachine { return "same kind of machine: \(key)" }
-        return "comparing runs from different machines: BASE \(baseMachine ?? "unknown") vs NEW \(newMachine ?? "unknown")"
+        return
+            "comparing runs from different machines: BASE \(baseMachine ?? "unknown") vs NEW \(newMachine ?? "unknown")"
     }
 
     /// The number of entries with `verdict`.

@@ -17,22 +17,28 @@ public enum Scaling {
 
     /// Measures the parallel converter at each of `threads` (split forced
     /// even for small frames) plus libyuv and the floor, at every size.
-    public static func run(sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
-                    progress: (String) -> Void) -> [SizeResult] {
+    public static func run(
+        sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
+        progress: (String) -> Void
+    ) -> [SizeResult] {
         guard let inner = ConverterRegistry.make("simd") else { return [] }
         let parallel = threads.map { count in
-            Contender.converter(ParallelConverter(inner: inner, threads: count, minimumParallelPixels: 0),
-                                label: label(threads: count))
+            Contender.converter(
+                ParallelConverter(inner: inner, threads: count, minimumParallelPixels: 0),
+                label: label(threads: count))
         }
         let floorThreads = Set(threads).subtracting([1]).sorted()
-        let contenders = parallel + [.converter(LibYUVConverter()), .floor()] + floorThreads.map { Contender.floor(threads: $0) }
+        let contenders =
+            parallel + [.converter(LibYUVConverter()), .floor()] + floorThreads.map { Contender.floor(threads: $0) }
         let threadsByLabel = Dictionary(uniqueKeysWithValues: threads.map { (label(threads: $0), $0) })
         return sizes.map { size in
             progress("scaling \(size): preparing frames")
             let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
             let outputs = contenders.map { _ in BGRABuffer(size: size) }
-            let samples = InterleavedRun.measure(contenders, frames: frames, outputs: outputs, matrix: matrix,
-                                                 budget: budget) { done, planned in
+            let samples = InterleavedRun.measure(
+                contenders, frames: frames, outputs: outputs, matrix: matrix,
+                budget: budget
+            ) { done, planned in
                 progress("scaling \(size): frame \(done) of ~\(planned)")
             }
             return ConverterBench.summarize(samples, size: size, bitExact: [:], threads: threadsByLabel)

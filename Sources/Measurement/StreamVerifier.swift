@@ -104,7 +104,10 @@ public struct StreamVerifier {
                 if let golden {
                     let digest = checker.referenceDigest()
                     if index >= golden.count || digest != golden[index] {
-                        fail("bgra-md5", index, "packet \(frame.packet): libyuv's BGRA \(digest), golden list says \(index < golden.count ? golden[index] : "nothing")")
+                        fail(
+                            "bgra-md5", index,
+                            "packet \(frame.packet): libyuv's BGRA \(digest), golden list says \(index < golden.count ? golden[index] : "nothing")"
+                        )
                     }
                 }
                 for converter in converters where !checker.matches(converter) {
@@ -112,24 +115,29 @@ public struct StreamVerifier {
                 }
             }
         } catch {
-            let check = switch error.underlying {
-            case is FileReadError: "read"
-            case is IVFError: "ivf"
-            default: "decode"
-            }
+            let check =
+                switch error.underlying {
+                case is FileReadError: "read"
+                case is IVFError: "ivf"
+                default: "decode"
+                }
             readable = check != "read"
             fail(check, readable ? shown.count : nil, "\(error)")
         }
-        if let expected, readable, failures.allSatisfy({ $0.check != "decode" && $0.check != "ivf" }), expected.count > shown.count {
+        if let expected, readable, failures.allSatisfy({ $0.check != "decode" && $0.check != "ivf" }),
+            expected.count > shown.count
+        {
             fail("md5", shown.count, "sidecar lists \(expected.count) frames, stream showed \(shown.count)")
         }
         let timestamps = readable ? TimestampCheck(frames: shown) : nil
         if let violation = timestamps?.violations.first {
             let kind = violation.kind == .backwards ? "backwards" : "duplicate"
-            fail("timestamps", violation.frame.index,
-                 "\(kind), packet \(violation.frame.packet): \(violation.frame.time) after \(violation.previous)")
+            fail(
+                "timestamps", violation.frame.index,
+                "\(kind), packet \(violation.frame.packet): \(violation.frame.time) after \(violation.previous)")
         }
-        return FileVerdict(path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
-                           failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, timestamps: timestamps)
+        return FileVerdict(
+            path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
+            failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, timestamps: timestamps)
     }
 }

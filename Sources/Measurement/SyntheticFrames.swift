@@ -26,9 +26,15 @@ public enum SyntheticFrames {
         let buffer = I420Buffer(size: size, padding: padding)
         let shift = 8 * index
         let height = max(size.height, 1)
-        buffer.fill(.y) { x, y in sample(plane: 0, x: x + shift, lumaRow: y, row: y, width: size.width, height: height, index: index) }
-        buffer.fill(.u) { x, y in sample(plane: 1, x: 2 * x + shift, lumaRow: 2 * y, row: y, width: size.width, height: height, index: index) }
-        buffer.fill(.v) { x, y in sample(plane: 2, x: 2 * x + shift, lumaRow: 2 * y, row: y, width: size.width, height: height, index: index) }
+        buffer.fill(.y) { x, y in
+            sample(plane: 0, x: x + shift, lumaRow: y, row: y, width: size.width, height: height, index: index)
+        }
+        buffer.fill(.u) { x, y in
+            sample(plane: 1, x: 2 * x + shift, lumaRow: 2 * y, row: y, width: size.width, height: height, index: index)
+        }
+        buffer.fill(.v) { x, y in
+            sample(plane: 2, x: 2 * x + shift, lumaRow: 2 * y, row: y, width: size.width, height: height, index: index)
+        }
         return buffer
     }
 
@@ -39,7 +45,8 @@ public enum SyntheticFrames {
 
     /// One sample of `plane` (0 Y, 1 U, 2 V) at luma column `x` (already
     /// shifted), luma row `lumaRow` and plane row `row`.
-    private static func sample(plane: Int, x: Int, lumaRow: Int, row: Int, width: Int, height: Int, index: Int) -> UInt8 {
+    private static func sample(plane: Int, x: Int, lumaRow: Int, row: Int, width: Int, height: Int, index: Int) -> UInt8
+    {
         let strip = min(3, 4 * lumaRow / height)
         switch strip {
         case 0:

@@ -51,7 +51,9 @@ public enum VectorFiles {
         let name = fileName(path)
         let stem = name.lowercased().hasSuffix(".ivf") ? String(name.dropLast(4)) : name
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let candidates = ["\(directory)/\(stem).\(matrix).bgra.md5", "\(defaultDirectory)/golden/\(stem).\(matrix).bgra.md5"]
+        let candidates = [
+            "\(directory)/\(stem).\(matrix).bgra.md5", "\(defaultDirectory)/golden/\(stem).\(matrix).bgra.md5",
+        ]
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 

@@ -32,27 +32,33 @@ public struct PresentationCheck: Sendable {
         var issues: [PresentationIssue] = []
         for (index, frame) in frames.enumerated() {
             if frame.duration.value <= 0 {
-                issues.append(PresentationIssue(kind: .nonPositiveDuration, frame: frame, detail: "duration \(frame.duration)"))
+                issues.append(
+                    PresentationIssue(kind: .nonPositiveDuration, frame: frame, detail: "duration \(frame.duration)"))
             }
             if let lateBound, frame.latency > lateBound {
-                issues.append(PresentationIssue(
-                    kind: .late, frame: frame, detail: "\(frame.latency) ns after arrival, above \(lateBound) ns"))
+                issues.append(
+                    PresentationIssue(
+                        kind: .late, frame: frame, detail: "\(frame.latency) ns after arrival, above \(lateBound) ns"))
             }
             guard index > 0 else { continue }
             let previous = frames[index - 1]
             if frame.time == previous.time {
-                issues.append(PresentationIssue(kind: .duplicate, frame: frame, detail: "\(frame.time) after \(previous.time)"))
+                issues.append(
+                    PresentationIssue(kind: .duplicate, frame: frame, detail: "\(frame.time) after \(previous.time)"))
             } else if frame.time < previous.time {
-                issues.append(PresentationIssue(kind: .regression, frame: frame, detail: "\(frame.time) after \(previous.time)"))
+                issues.append(
+                    PresentationIssue(kind: .regression, frame: frame, detail: "\(frame.time) after \(previous.time)"))
             }
             if previous.time + previous.duration > frame.time {
-                issues.append(PresentationIssue(
-                    kind: .overlap, frame: frame,
-                    detail: "previous \(previous.time) + \(previous.duration) past \(frame.time)"))
+                issues.append(
+                    PresentationIssue(
+                        kind: .overlap, frame: frame,
+                        detail: "previous \(previous.time) + \(previous.duration) past \(frame.time)"))
             }
             let gap = frame.handOff &- previous.handOff
             if gap > threshold {
-                issues.append(PresentationIssue(kind: .freeze, frame: frame, detail: "\(gap) ns gap, above \(threshold) ns"))
+                issues.append(
+                    PresentationIssue(kind: .freeze, frame: frame, detail: "\(gap) ns gap, above \(threshold) ns"))
             }
         }
         self.issues = issues

@@ -83,13 +83,16 @@ public final class PresentationSession {
         backlog = []
         for (offset, entry) in held.enumerated() {
             let presents = !dropsBacklog || offset == held.count - 1
-            record(packet: entry.packet, mediaTime: entry.mediaTime, arrival: entry.arrival,
-                   handOff: presents ? clock.now() : nil)
+            record(
+                packet: entry.packet, mediaTime: entry.mediaTime, arrival: entry.arrival,
+                handOff: presents ? clock.now() : nil)
         }
     }
 
     private func record(packet: Int, mediaTime: MediaTime, arrival: UInt64, handOff: UInt64?) {
-        deliveries.append(Delivery(frame: deliveries.count, packet: packet, mediaTime: mediaTime, arrival: arrival,
-                                   handOff: handOff))
+        deliveries.append(
+            Delivery(
+                frame: deliveries.count, packet: packet, mediaTime: mediaTime, arrival: arrival,
+                handOff: handOff))
     }
 }

@@ -47,15 +47,17 @@ public struct PresentationTime: Sendable, Comparable, CustomStringConvertible {
     /// The sum, in a common timescale (see the type's discussion).
     public static func + (a: PresentationTime, b: PresentationTime) -> PresentationTime {
         let scale = commonTimescale(a.timescale, b.timescale)
-        return PresentationTime(value: a.converted(toTimescale: scale).value &+ b.converted(toTimescale: scale).value,
-                                timescale: scale)
+        return PresentationTime(
+            value: a.converted(toTimescale: scale).value &+ b.converted(toTimescale: scale).value,
+            timescale: scale)
     }
 
     /// The difference, in a common timescale (see the type's discussion).
     public static func - (a: PresentationTime, b: PresentationTime) -> PresentationTime {
         let scale = commonTimescale(a.timescale, b.timescale)
-        return PresentationTime(value: a.converted(toTimescale: scale).value &- b.converted(toTimescale: scale).value,
-                                timescale: scale)
+        return PresentationTime(
+            value: a.converted(toTimescale: scale).value &- b.converted(toTimescale: scale).value,
+            timescale: scale)
     }
 
     /// Exact comparison across timescales.
@@ -67,7 +69,8 @@ public struct PresentationTime: Sendable, Comparable, CustomStringConvertible {
     /// The least common multiple of `a` and `b` when it fits in `Int32`, else the larger.
     static func commonTimescale(_ a: Int32, _ b: Int32) -> Int32 {
         if a == b { return a }
-        var x = Int64(a), y = Int64(b)
+        var x = Int64(a)
+        var y = Int64(b)
         while y != 0 { (x, y) = (y, x % y) }
         let lcm = Int64(a) / x * Int64(b)
         return lcm <= Int64(Int32.max) ? Int32(lcm) : max(a, b)
@@ -89,7 +92,8 @@ enum Int128Parts {
     static func divideRounded(_ product: (high: Int64, low: UInt64), by divisor: Int64) -> Int64 {
         let negative = product.high < 0
         // Magnitude of the 128-bit two's-complement value.
-        var high = UInt64(bitPattern: product.high), low = product.low
+        var high = UInt64(bitPattern: product.high)
+        var low = product.low
         if negative {
             low = ~low &+ 1
             high = ~high &+ (low == 0 ? 1 : 0)

@@ -19,8 +19,10 @@ public struct PresentedFrame: Sendable, Equatable {
     public let duration: PresentationTime
 
     /// A presented frame with all its fields.
-    public init(frame: Int, packet: Int, mediaTime: MediaTime, arrival: UInt64, handOff: UInt64,
-                time: PresentationTime, duration: PresentationTime) {
+    public init(
+        frame: Int, packet: Int, mediaTime: MediaTime, arrival: UInt64, handOff: UInt64,
+        time: PresentationTime, duration: PresentationTime
+    ) {
         self.frame = frame
         self.packet = packet
         self.mediaTime = mediaTime

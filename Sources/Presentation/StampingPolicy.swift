@@ -38,8 +38,10 @@ public enum StampingPolicy: String, Sendable, CaseIterable, CustomStringConverti
             anchor + Self.offset(of: deliveries[i].mediaTime, from: origin)
         }
         return presented.enumerated().map { position, i in
-            let delivery = deliveries[i], handOff = delivery.handOff!
-            let time: PresentationTime, duration: PresentationTime
+            let delivery = deliveries[i]
+            let handOff = delivery.handOff!
+            let time: PresentationTime
+            let duration: PresentationTime
             switch self {
             case .hostMilliseconds:
                 time = PresentationTime(seconds: Double(handOff) / 1e9, preferredTimescale: 1000)
@@ -47,7 +49,8 @@ public enum StampingPolicy: String, Sendable, CaseIterable, CustomStringConverti
             case .host:
                 time = PresentationTime(value: Int64(handOff), timescale: ns)
                 if position + 1 < presented.count {
-                    duration = PresentationTime(value: Int64(deliveries[presented[position + 1]].handOff!), timescale: ns)
+                    duration =
+                        PresentationTime(value: Int64(deliveries[presented[position + 1]].handOff!), timescale: ns)
                         - time
                 } else {
                     duration = lastDuration
@@ -56,8 +59,9 @@ public enum StampingPolicy: String, Sendable, CaseIterable, CustomStringConverti
                 time = streamTime(i)
                 duration = i + 1 < deliveries.count ? streamTime(i + 1) - time : lastDuration
             }
-            return PresentedFrame(frame: delivery.frame, packet: delivery.packet, mediaTime: delivery.mediaTime,
-                                  arrival: delivery.arrival, handOff: handOff, time: time, duration: duration)
+            return PresentedFrame(
+                frame: delivery.frame, packet: delivery.packet, mediaTime: delivery.mediaTime,
+                arrival: delivery.arrival, handOff: handOff, time: time, duration: duration)
         }
     }
 

@@ -1,4 +1,5 @@
 import Frames
+
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif

@@ -33,7 +33,8 @@ func rowPairBlock<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
 /// 32 pixels of one row.
 @inlinable @inline(always)
 func rowBlock<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-    _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+    _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>,
+    _ v: UnsafePointer<UInt8>,
     _ out0: UnsafeMutablePointer<UInt8>, _ top: Words16
 ) {
     let (t0, t1) = chromaTerms(m, u, v)
@@ -64,23 +65,26 @@ func chromaTerms<M: SIMDRowMatrix>(
     let tb = splat(offset + 128 * M.ub) &- uw &* splat(M.ub)
     let tg = splat(offset - 128 * (M.ug + M.vg)) &+ uw &* splat(M.ug) &+ vw &* splat(M.vg)
     let tr = splat(offset + 128 * M.vr) &- vw &* splat(M.vr)
-    return (ChromaTerms(b: spreadLow(tb), g: spreadLow(tg), r: spreadLow(tr)),
-            ChromaTerms(b: spreadHigh(tb), g: spreadHigh(tg), r: spreadHigh(tr)))
+    return (
+        ChromaTerms(b: spreadLow(tb), g: spreadLow(tg), r: spreadLow(tr)),
+        ChromaTerms(b: spreadHigh(tb), g: spreadHigh(tg), r: spreadHigh(tr))
+    )
 }
 
 /// 16 pixels from luma bytes `y` and their chroma terms; stores 64 bytes.
 @inlinable @inline(always)
 func pixels16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-    _ m: M.Type, _ stores: Stores.Type, _ y: Bytes16, _ t: ChromaTerms, _ top: Words16, _ out: UnsafeMutablePointer<UInt8>
+    _ m: M.Type, _ stores: Stores.Type, _ y: Bytes16, _ t: ChromaTerms, _ top: Words16,
+    _ out: UnsafeMutablePointer<UInt8>
 ) {
     let a = mulHigh(lumaWords(y), UInt16(M.yg)) | splat(SIMDRowConstants.lumaOffset)
-    let b = pointwiseMinimum(saturatingSubtract(a, t.b), top) &>> 6      // blue, low byte
-    let g = pointwiseMinimum(saturatingSubtract(a, t.g), top) &<< 2      // green, high byte
-    let r = pointwiseMinimum(saturatingSubtract(a, t.r), top) &>> 6      // red, low byte
+    let b = pointwiseMinimum(saturatingSubtract(a, t.b), top) &>> 6  // blue, low byte
+    let g = pointwiseMinimum(saturatingSubtract(a, t.g), top) &<< 2  // green, high byte
+    let r = pointwiseMinimum(saturatingSubtract(a, t.r), top) &>> 6  // red, low byte
     let bg = unsafeBitCast(b | (g & splat(0xFF00)), to: Dwords8.self)
     let ra = unsafeBitCast(r | splat(0xFF00), to: Dwords8.self)
     let low = Dwords8(repeating: 0xFFFF)
     let raw = UnsafeMutableRawPointer(out)
-    Stores.store((bg & low) | (ra &<< 16), at: raw)                // pixels 0 ... 7
-    Stores.store((bg &>> 16) | (ra & ~low), at: raw + 32)          // pixels 8 ... 15
+    Stores.store((bg & low) | (ra &<< 16), at: raw)  // pixels 0 ... 7
+    Stores.store((bg &>> 16) | (ra & ~low), at: raw + 32)  // pixels 8 ... 15
 }

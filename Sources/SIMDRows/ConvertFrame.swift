@@ -109,17 +109,21 @@ func convertFrame<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
 public func convertFrame<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ matrix: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, to destination: BGRAView
 ) {
-    precondition(source.width == destination.width && source.height == destination.height,
-                 "source and destination sizes differ")
-    let width = source.width, height = source.height
+    precondition(
+        source.width == destination.width && source.height == destination.height,
+        "source and destination sizes differ")
+    let width = source.width
+    let height = source.height
     guard width > 0, height > 0 else { return }
     let bound = SIMDRowConstants.upperBound
     var row = 0
     while row < height {
-        let u = source.u.row(row / 2), v = source.v.row(row / 2)
+        let u = source.u.row(row / 2)
+        let v = source.v.row(row / 2)
         if row + 1 < height && Level.convertsRowPairs {
-            convertRowPair(matrix, level, stores, source.y.row(row), source.y.row(row + 1), u, v,
-                           destination.row(row), destination.row(row + 1), width, bound)
+            convertRowPair(
+                matrix, level, stores, source.y.row(row), source.y.row(row + 1), u, v,
+                destination.row(row), destination.row(row + 1), width, bound)
         } else {
             convertSingleRow(matrix, stores, source.y.row(row), u, v, destination.row(row), width, bound)
             if row + 1 < height {

@@ -1,5 +1,6 @@
 import Frames
 import Synchronization
+
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif
@@ -29,12 +30,14 @@ import _Builtin_intrinsics.intel
 @inlinable @inline(__always)
 public func orOfShortRow(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
     if count >= 32 {
-        let v = start.loadUnaligned(as: SIMD4<UInt64>.self)
+        let v =
+            start.loadUnaligned(as: SIMD4<UInt64>.self)
             | start.loadUnaligned(fromByteOffset: count - 32, as: SIMD4<UInt64>.self)
         return orOfLanes(v)
     }
     if count >= 16 {
-        let v = start.loadUnaligned(as: SIMD2<UInt64>.self)
+        let v =
+            start.loadUnaligned(as: SIMD2<UInt64>.self)
             | start.loadUnaligned(fromByteOffset: count &- 16, as: SIMD2<UInt64>.self)
         return v[0] | v[1]
     }
@@ -42,10 +45,12 @@ public func orOfShortRow(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
         return start.loadUnaligned(as: UInt64.self) | start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
     if count >= 4 {
-        return UInt64(start.loadUnaligned(as: UInt32.self) | start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        return UInt64(
+            start.loadUnaligned(as: UInt32.self) | start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
     }
     if count >= 2 {
-        return UInt64(start.loadUnaligned(as: UInt16.self) | start.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
+        return UInt64(
+            start.loadUnaligned(as: UInt16.self) | start.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
     }
     return count == 1 ? UInt64(start.load(as: UInt8.self)) : 0
 }
@@ -126,7 +131,10 @@ func foldRow128(_ start: UnsafeRawPointer, count: Int, into accumulator: inout F
         short |= orOfShortRow(start, count: count)
         return
     }
-    var a0 = accumulator, a1 = FloorVector128(), a2 = FloorVector128(), a3 = FloorVector128()
+    var a0 = accumulator
+    var a1 = FloorVector128()
+    var a2 = FloorVector128()
+    var a3 = FloorVector128()
     var offset = 0
     while offset &+ 64 <= count {
         a0 |= start.loadUnaligned(fromByteOffset: offset, as: FloorVector128.self)
@@ -198,7 +206,8 @@ func fillRow128(_ start: UnsafeMutableRawPointer, count: Int, streaming: Bool) {
 /// reads nothing outside `start ..< start + count`.
 @inline(never)
 public func orOfRowBaseline(_ start: UnsafePointer<UInt8>, count: Int) -> UInt8 {
-    var accumulator = FloorVector128(), short: UInt64 = 0
+    var accumulator = FloorVector128()
+    var short: UInt64 = 0
     foldRow128(UnsafeRawPointer(start), count: count, into: &accumulator, short: &short)
     return orOfBytes(accumulator[0] | accumulator[1] | short)
 }
@@ -221,7 +230,8 @@ public func fillRowBaseline(_ start: UnsafeMutablePointer<UInt8>, count: Int, st
 @inline(never)
 public func floorPassBaseline(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
-    var accumulator = FloorVector128(), short: UInt64 = 0
+    var accumulator = FloorVector128()
+    var short: UInt64 = 0
     let rowBytes = destination.width * 4
     for row in 0..<source.height {
         foldRow128(source.y.row(row), count: source.y.width, into: &accumulator, short: &short)

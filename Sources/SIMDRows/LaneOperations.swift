@@ -18,20 +18,23 @@ func mulHigh(_ a: UInt16, _ b: UInt16) -> UInt16 {
 /// The high 16 bits of each unsigned product `a × k` (`pmulhuw`).
 @inlinable @inline(always)
 func mulHigh(_ a: Words16, _ k: UInt16) -> Words16 {
-    Words16(mulHigh(a[0], k), mulHigh(a[1], k), mulHigh(a[2], k), mulHigh(a[3], k),
-            mulHigh(a[4], k), mulHigh(a[5], k), mulHigh(a[6], k), mulHigh(a[7], k),
-            mulHigh(a[8], k), mulHigh(a[9], k), mulHigh(a[10], k), mulHigh(a[11], k),
-            mulHigh(a[12], k), mulHigh(a[13], k), mulHigh(a[14], k), mulHigh(a[15], k))
+    Words16(
+        mulHigh(a[0], k), mulHigh(a[1], k), mulHigh(a[2], k), mulHigh(a[3], k),
+        mulHigh(a[4], k), mulHigh(a[5], k), mulHigh(a[6], k), mulHigh(a[7], k),
+        mulHigh(a[8], k), mulHigh(a[9], k), mulHigh(a[10], k), mulHigh(a[11], k),
+        mulHigh(a[12], k), mulHigh(a[13], k), mulHigh(a[14], k), mulHigh(a[15], k))
 }
 
 /// Luma bytes 0 ... 15 as `y * 0x0101` in pair order: pixels 0, 8, 1, 9, 2,
 /// 10, 3, 11 | 4, 12, 5, 13, 6, 14, 7, 15 (one `pshufb`).
 @inlinable @inline(always)
 func lumaWords(_ y: Bytes16) -> Words16 {
-    unsafeBitCast(Bytes32(y[0], y[0], y[8], y[8], y[1], y[1], y[9], y[9],
-                          y[2], y[2], y[10], y[10], y[3], y[3], y[11], y[11],
-                          y[4], y[4], y[12], y[12], y[5], y[5], y[13], y[13],
-                          y[6], y[6], y[14], y[14], y[7], y[7], y[15], y[15]), to: Words16.self)
+    unsafeBitCast(
+        Bytes32(
+            y[0], y[0], y[8], y[8], y[1], y[1], y[9], y[9],
+            y[2], y[2], y[10], y[10], y[3], y[3], y[11], y[11],
+            y[4], y[4], y[12], y[12], y[5], y[5], y[13], y[13],
+            y[6], y[6], y[14], y[14], y[7], y[7], y[15], y[15]), to: Words16.self)
 }
 
 /// Chroma bytes 0 ... 15 widened to words in the order 0, 1, 4, 5, 8, 9,
@@ -40,9 +43,11 @@ func lumaWords(_ y: Bytes16) -> Words16 {
 @inlinable @inline(always)
 func chromaWords(_ c: Bytes16) -> Words16 {
     let z: UInt8 = 0
-    return unsafeBitCast(Bytes32(c[0], z, c[1], z, c[4], z, c[5], z, c[8], z, c[9], z, c[12], z, c[13], z,
-                                 c[2], z, c[3], z, c[6], z, c[7], z, c[10], z, c[11], z, c[14], z, c[15], z),
-                         to: Words16.self)
+    return unsafeBitCast(
+        Bytes32(
+            c[0], z, c[1], z, c[4], z, c[5], z, c[8], z, c[9], z, c[12], z, c[13], z,
+            c[2], z, c[3], z, c[6], z, c[7], z, c[10], z, c[11], z, c[14], z, c[15], z),
+        to: Words16.self)
 }
 
 /// Chroma words (`chromaWords` order) to pair order for pixels 0 ... 15,

@@ -22,7 +22,8 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
         return
     }
     let top = bound.load(as: Words16.self)
-    let whole = even & ~63, rest = even &- whole
+    let whole = even & ~63
+    let rest = even &- whole
     let wideEnd = whole > 0 && (rest > 32 || (rest > 0 && Level.convertsWidePairBlocks))
     // Streaming stores, as for `streamedPixels`: blocks that overlap, the
     // end and the whole block before it, are stored normally.
@@ -30,24 +31,28 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     let streamed = overlaps ? whole &- 64 : whole
     var x = 0
     while x < streamed {
-        Level.convertPairBlock64(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
-                                 out0 + x &<< 2, out1 + x &<< 2, top)
+        Level.convertPairBlock64(
+            m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+            out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
     while x < whole {
-        Level.convertPairBlock64(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
-                                 out0 + x &<< 2, out1 + x &<< 2, top)
+        Level.convertPairBlock64(
+            m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+            out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
     if wideEnd {
         x = even &- 64
-        Level.convertPairBlock64(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
-                                 out0 + x &<< 2, out1 + x &<< 2, top)
+        Level.convertPairBlock64(
+            m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+            out0 + x &<< 2, out1 + x &<< 2, top)
     } else if overlaps {
         while x < even {
             x = min(x, even &- 32)
-            rowPairBlock(m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
-                         out0 + x &<< 2, out1 + x &<< 2, top)
+            rowPairBlock(
+                m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                out0 + x &<< 2, out1 + x &<< 2, top)
             x &+= 32
         }
     } else if rest == 32 {

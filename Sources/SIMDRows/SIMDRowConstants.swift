@@ -20,18 +20,22 @@ public enum SIMDRowConstants {
     /// kernel is exact only if all lie in 0 ... 65535.
     public static func termRange(_ matrix: ColorMatrix) -> ClosedRange<Int> {
         let k = SIMDRowMatrices.constants(matrix)
-        var low = Int.max, high = Int.min
+        var low = Int.max
+        var high = Int.min
         for y in 0...255 {
             let a = ((y * 0x0101 * k.yg) >> 16) + lumaOffset
-            low = min(low, a); high = max(high, a)
+            low = min(low, a)
+            high = max(high, a)
         }
         for c in -128...127 {
             let b = lumaOffset - k.yb - c * k.ub
             let r = lumaOffset - k.yb - c * k.vr
-            low = min(low, b, r); high = max(high, b, r)
+            low = min(low, b, r)
+            high = max(high, b, r)
             for d in -128...127 {
                 let g = lumaOffset - k.yb + c * k.ug + d * k.vg
-                low = min(low, g); high = max(high, g)
+                low = min(low, g)
+                high = max(high, g)
             }
         }
         return low...high

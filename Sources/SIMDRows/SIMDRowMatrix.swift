@@ -64,12 +64,12 @@ public enum SIMDRowMatrices {
     @inlinable
     public static func constants(_ matrix: ColorMatrix) -> (yg: Int, yb: Int, ub: Int, ug: Int, vg: Int, vr: Int) {
         switch matrix {
-        case .bt601:      (18997, -1160, 128, 25, 52, 102)  // kYuvI601Constants
-        case .bt601Full:  (16320, 32, 113, 22, 46, 90)      // kYuvJPEGConstants
-        case .bt709:      (18997, -1160, 128, 14, 34, 115)  // kYuvH709Constants
-        case .bt709Full:  (16320, 32, 119, 12, 30, 101)     // kYuvF709Constants
-        case .bt2020:     (19003, -1160, 128, 12, 42, 107)  // kYuv2020Constants
-        case .bt2020Full: (16320, 32, 120, 11, 37, 94)      // kYuvV2020Constants
+        case .bt601: (18997, -1160, 128, 25, 52, 102)  // kYuvI601Constants
+        case .bt601Full: (16320, 32, 113, 22, 46, 90)  // kYuvJPEGConstants
+        case .bt709: (18997, -1160, 128, 14, 34, 115)  // kYuvH709Constants
+        case .bt709Full: (16320, 32, 119, 12, 30, 101)  // kYuvF709Constants
+        case .bt2020: (19003, -1160, 128, 12, 42, 107)  // kYuv2020Constants
+        case .bt2020Full: (16320, 32, 120, 11, 37, 94)  // kYuvV2020Constants
         }
     }
 }

@@ -5,7 +5,8 @@ func scalarPixel<M: SIMDRowMatrix>(
     _ m: M.Type, _ y: UInt8, _ u: UInt8, _ v: UInt8, _ out: UnsafeMutablePointer<UInt8>
 ) {
     let y1 = Int32(bitPattern: (UInt32(y) &* 0x0101 &* UInt32(M.yg)) >> 16) &+ Int32(M.yb)
-    let ui = Int32(u) &- 128, vi = Int32(v) &- 128
+    let ui = Int32(u) &- 128
+    let vi = Int32(v) &- 128
     out[0] = clamp255((y1 &+ ui &* Int32(M.ub)) >> 6)
     out[1] = clamp255((y1 &- (ui &* Int32(M.ug) &+ vi &* Int32(M.vg))) >> 6)
     out[2] = clamp255((y1 &+ vi &* Int32(M.vr)) >> 6)

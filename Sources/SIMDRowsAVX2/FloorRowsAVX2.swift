@@ -1,5 +1,6 @@
 import Frames
 import SIMDRows
+
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif
@@ -22,7 +23,10 @@ func foldRow256(_ start: UnsafeRawPointer, count: Int, into accumulator: inout F
         short |= orOfShortRow(start, count: count)
         return
     }
-    var a0 = accumulator, a1 = FloorVector256(), a2 = FloorVector256(), a3 = FloorVector256()
+    var a0 = accumulator
+    var a1 = FloorVector256()
+    var a2 = FloorVector256()
+    var a3 = FloorVector256()
     var offset = 0
     while offset &+ 128 <= count {
         a0 |= start.loadUnaligned(fromByteOffset: offset, as: FloorVector256.self)
@@ -93,7 +97,8 @@ func fillRow256(_ start: UnsafeMutableRawPointer, count: Int, streaming: Bool) {
 /// supports AVX2 (`SIMDLevel.supported` contains `.avx2`).
 @inline(never)
 public func orOfRowAVX2(_ start: UnsafePointer<UInt8>, count: Int) -> UInt8 {
-    var accumulator = FloorVector256(), short: UInt64 = 0
+    var accumulator = FloorVector256()
+    var short: UInt64 = 0
     foldRow256(UnsafeRawPointer(start), count: count, into: &accumulator, short: &short)
     return orOfBytes(orOfLanes(accumulator) | short)
 }
@@ -118,7 +123,8 @@ public func fillRowAVX2(_ start: UnsafeMutablePointer<UInt8>, count: Int, stream
 @inline(never)
 public func floorPassAVX2(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
-    var accumulator = FloorVector256(), short: UInt64 = 0
+    var accumulator = FloorVector256()
+    var short: UInt64 = 0
     let rowBytes = destination.width * 4
     for row in 0..<source.height {
         foldRow256(source.y.row(row), count: source.y.width, into: &accumulator, short: &short)

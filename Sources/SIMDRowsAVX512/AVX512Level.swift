@@ -1,5 +1,6 @@
 import Frames
 import SIMDRows
+
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif

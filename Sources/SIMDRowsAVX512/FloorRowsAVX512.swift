@@ -1,5 +1,6 @@
 import Frames
 import SIMDRows
+
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif
@@ -22,7 +23,10 @@ func foldRow512(_ start: UnsafeRawPointer, count: Int, into accumulator: inout F
         short |= orOfShortRow(start, count: count)
         return
     }
-    var a0 = accumulator, a1 = FloorVector512(), a2 = FloorVector512(), a3 = FloorVector512()
+    var a0 = accumulator
+    var a1 = FloorVector512()
+    var a2 = FloorVector512()
+    var a3 = FloorVector512()
     var offset = 0
     while offset &+ 256 <= count {
         a0 |= start.loadUnaligned(fromByteOffset: offset, as: FloorVector512.self)
@@ -89,7 +93,8 @@ func fillRow512(_ start: UnsafeMutableRawPointer, count: Int, streaming: Bool) {
 /// supports AVX-512 (`SIMDLevel.supported` contains `.avx512`).
 @inline(never)
 public func orOfRowAVX512(_ start: UnsafePointer<UInt8>, count: Int) -> UInt8 {
-    var accumulator = FloorVector512(), short: UInt64 = 0
+    var accumulator = FloorVector512()
+    var short: UInt64 = 0
     foldRow512(UnsafeRawPointer(start), count: count, into: &accumulator, short: &short)
     return orOfBytes(orOfLanes(accumulator.lowHalf | accumulator.highHalf) | short)
 }
@@ -114,7 +119,8 @@ public func fillRowAVX512(_ start: UnsafeMutablePointer<UInt8>, count: Int, stre
 @inline(never)
 public func floorPassAVX512(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
-    var accumulator = FloorVector512(), short: UInt64 = 0
+    var accumulator = FloorVector512()
+    var short: UInt64 = 0
     let rowBytes = destination.width * 4
     for row in 0..<source.height {
         foldRow512(source.y.row(row), count: source.y.width, into: &accumulator, short: &short)

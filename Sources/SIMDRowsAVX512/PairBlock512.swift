@@ -33,7 +33,8 @@ extension SIMDAVX512Level {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
         let bound = _mm512_broadcast_i64x4(unsafeBitCast(top, to: __m256i.self))
-        let uw = widen32(u), vw = widen32(v)
+        let uw = widen32(u)
+        let vw = widen32(v)
         // With u, v the raw samples: Tb = offset + 128 UB - u UB, and so on.
         let offset = SIMDRowConstants.lumaOffset - M.yb
         let tb = _mm512_sub_epi16(splat(offset + 128 * M.ub), _mm512_mullo_epi16(uw, splat(M.ub)))
@@ -56,21 +57,24 @@ extension SIMDAVX512Level {
         _ out: UnsafeMutablePointer<UInt8>
     ) {
         let yw = widen32(y)
-        let a = _mm512_or_si512(_mm512_mulhi_epu16(_mm512_or_si512(yw, _mm512_slli_epi16(yw, 8)), splat(M.yg)),
-                                splat(SIMDRowConstants.lumaOffset))
-        let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.b), bound), 6)   // blue, low byte
-        let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.g), bound), 2)   // green, high byte
-        let r = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.r), bound), 6)   // red, low byte
+        let a = _mm512_or_si512(
+            _mm512_mulhi_epu16(_mm512_or_si512(yw, _mm512_slli_epi16(yw, 8)), splat(M.yg)),
+            splat(SIMDRowConstants.lumaOffset))
+        let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.b), bound), 6)  // blue, low byte
+        let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.g), bound), 2)  // green, high byte
+        let r = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.r), bound), 6)  // red, low byte
         let highBytes = splat(0xFF00)
         let bg = _mm512_or_si512(b, _mm512_and_si512(g, highBytes))
         let ra = _mm512_or_si512(r, highBytes)
-        store(stores, _mm512_permutex2var_epi16(bg, interleaveFirst, ra), at: out)          // pixels 0 ... 15
-        store(stores, _mm512_permutex2var_epi16(bg, interleaveSecond, ra), at: out + 64)    // pixels 16 ... 31
+        store(stores, _mm512_permutex2var_epi16(bg, interleaveFirst, ra), at: out)  // pixels 0 ... 15
+        store(stores, _mm512_permutex2var_epi16(bg, interleaveSecond, ra), at: out + 64)  // pixels 16 ... 31
     }
 
     /// Stores 64 bytes at `address` (64-byte aligned when `Stores` streams).
     @inline(__always)
-    static func store<Stores: SIMDStoreKind>(_ stores: Stores.Type, _ value: __m512i, at address: UnsafeMutablePointer<UInt8>) {
+    static func store<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, _ value: __m512i, at address: UnsafeMutablePointer<UInt8>
+    ) {
         if Stores.streams {
             _mm512_stream_si512(UnsafeMutableRawPointer(address), value)
         } else {
@@ -93,8 +97,9 @@ extension SIMDAVX512Level {
     /// Word indices that repeat chroma samples 0 ... 15 for pixels 0 ... 31.
     @inline(__always)
     static var spreadFirst: __m512i {
-        _mm512_set_epi16(15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8,
-                         7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0)
+        _mm512_set_epi16(
+            15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8,
+            7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0)
     }
 
     /// Word indices that repeat chroma samples 16 ... 31 for pixels 32 ... 63.
@@ -104,8 +109,9 @@ extension SIMDAVX512Level {
     /// `vpermt2w` indices pairing B|G word i (0 ... 15) with R|A word i (32 + i).
     @inline(__always)
     static var interleaveFirst: __m512i {
-        _mm512_set_epi16(47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8,
-                         39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0)
+        _mm512_set_epi16(
+            47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8,
+            39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0)
     }
 
     /// `vpermt2w` indices pairing B|G word 16 + i with R|A word 48 + i.

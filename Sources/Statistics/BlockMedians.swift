@@ -19,7 +19,8 @@ public enum BlockMedians {
         precondition(count > 0, "no blocks")
         guard series.count >= 2 * count else { return series }
         return (0..<count).map { block in
-            let start = block * series.count / count, end = (block + 1) * series.count / count
+            let start = block * series.count / count
+            let end = (block + 1) * series.count / count
             return Percentile.median(Array(series[start..<end]))!
         }
     }

@@ -38,7 +38,8 @@ public struct PairwiseDifferences: Sendable {
     /// - Precondition: `rank` in 1 ... `count`.
     public func smallest(_ rank: Int) -> Double {
         precondition(rank >= 1 && rank <= count, "rank \(rank) outside 1...\(count)")
-        let n = x.count, m = negatedY.count
+        let n = x.count
+        let m = negatedY.count
         // Row i's pairs still in question are columns lo[i] ..< hi[i]. A pair is
         // dropped only when its value is strictly below or strictly above the
         // answer, so every pair equal to the answer stays in question.
@@ -77,8 +78,10 @@ public struct PairwiseDifferences: Sendable {
     /// by one sweep: a row's columns under a value shrink as the row grows.
     private func tally(around pivot: Double, below: inout [Int], atOrBelow: inout [Int]) -> (Int, Int) {
         let m = negatedY.count
-        var totalBelow = 0, totalAtOrBelow = 0
-        var less = m, lessOrEqual = m
+        var totalBelow = 0
+        var totalAtOrBelow = 0
+        var less = m
+        var lessOrEqual = m
         for i in x.indices {
             let value = x[i]
             while less > 0 && value + negatedY[less - 1] >= pivot { less -= 1 }

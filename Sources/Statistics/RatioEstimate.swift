@@ -22,8 +22,9 @@ public struct RatioEstimate: Sendable, Equatable, Codable {
     public init?(ratios: [Double]) {
         guard let distribution = Distribution(ratios) else { return nil }
         let interval = distribution.medianInterval()
-        self.init(median: distribution.median, lower: interval.lowerBound, upper: interval.upperBound,
-                  count: distribution.count)
+        self.init(
+            median: distribution.median, lower: interval.lowerBound, upper: interval.upperBound,
+            count: distribution.count)
     }
 
     /// The median of `numerator[i] / denominator[i]` over the rounds both

@@ -82,7 +82,8 @@ public enum ShiftInterval {
         for a in stride(from: 1, through: n, by: 1) {
             current[0] = [1] + [Double](repeating: 0, count: limit)
             for b in stride(from: 1, through: m, by: 1) {
-                let first = Double(a) / Double(a + b), second = Double(b) / Double(a + b)
+                let first = Double(a) / Double(a + b)
+                let second = Double(b) / Double(a + b)
                 var row = [Double](repeating: 0, count: width)
                 for u in 0..<width {
                     let fromFirst = u >= b ? previous[b][u - b] : 0

@@ -19,8 +19,10 @@ public struct IVFHeader: Sendable, Equatable {
 
     /// A header with the given fields (the reader builds these from files;
     /// tests and writers build them directly).
-    public init(version: UInt16, headerLength: UInt16, fourcc: String, width: UInt16, height: UInt16,
-                timebase: Timebase, declaredFrameCount: UInt32) {
+    public init(
+        version: UInt16, headerLength: UInt16, fourcc: String, width: UInt16, height: UInt16,
+        timebase: Timebase, declaredFrameCount: UInt32
+    ) {
         self.version = version
         self.headerLength = headerLength
         self.fourcc = fourcc

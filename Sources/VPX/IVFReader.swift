@@ -75,7 +75,8 @@ public struct IVFReader: Sendable {
             throw IVFError(.truncatedPacket(declared: size, available: available), packet: nextNumber, offset: cursor)
         }
         reserve(Int(size))
-        let copied = try Self.read(source, into: &buffer, count: Int(size), at: start, packet: nextNumber, place: cursor)
+        let copied = try Self.read(
+            source, into: &buffer, count: Int(size), at: start, packet: nextNumber, place: cursor)
         guard copied == Int(size) else {  // the source shrank since `length()`
             throw IVFError(.truncatedPacket(declared: size, available: copied), packet: nextNumber, offset: cursor)
         }
@@ -99,8 +100,10 @@ public struct IVFReader: Sendable {
     /// Reads `count` bytes at `offset` into the start of `array`, giving
     /// back how many were read; a read failure becomes `.readFailed` at
     /// `packet` and `place`.
-    private static func read(_ source: any IVFByteSource, into array: inout [UInt8], count: Int, at offset: Int,
-                             packet: Int?, place: Int) throws(IVFError) -> Int {
+    private static func read(
+        _ source: any IVFByteSource, into array: inout [UInt8], count: Int, at offset: Int,
+        packet: Int?, place: Int
+    ) throws(IVFError) -> Int {
         // `withUnsafeMutableBytes` rethrows untyped errors: carry the typed one out.
         let result = array.withUnsafeMutableBytes { bytes in
             Result { () throws(FileReadError) in
@@ -124,12 +127,14 @@ public struct IVFReader: Sendable {
         guard Int(headerLength) == IVFHeader.byteCount else {
             throw IVFError(.unsupportedHeaderLength(headerLength), packet: nil, offset: 6)
         }
-        let fourcc = String(decoding: bytes[8..<12].map { (0x20...0x7e).contains($0) ? $0 : UInt8(ascii: "?") },
-                            as: UTF8.self)
+        let fourcc = String(
+            decoding: bytes[8..<12].map { (0x20...0x7e).contains($0) ? $0 : UInt8(ascii: "?") },
+            as: UTF8.self)
         guard IVFHeader.supportedFourCCs.contains(fourcc) else {
             throw IVFError(.unsupportedFourCC(fourcc), packet: nil, offset: 8)
         }
-        let rate = le32(bytes, 16), scale = le32(bytes, 20)
+        let rate = le32(bytes, 16)
+        let scale = le32(bytes, 20)
         guard let timebase = Timebase(numerator: scale, denominator: rate) else {
             throw IVFError(.invalidTimebase(rate: rate, scale: scale), packet: nil, offset: 16)
         }

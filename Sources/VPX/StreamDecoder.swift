@@ -147,14 +147,17 @@ public enum StreamDecoder {
                         timing = DecodeTiming(started: started, handedOver: clock())
                         if packetTiming == nil { packetTiming = timing }
                     }
-                    try body(DecodedFrame(packet: packet.number, offset: packet.offset, time: time, image: image,
-                                          timing: timing))
+                    try body(
+                        DecodedFrame(
+                            packet: packet.number, offset: packet.offset, time: time, image: image,
+                            timing: timing))
                 }
                 if packetTiming == nil, let clock, let started {
                     packetTiming = DecodeTiming(started: started, handedOver: clock())
                 }
-                let record = PacketRecord(number: packet.number, offset: packet.offset, pts: packet.pts,
-                                          shownFrames: shown)
+                let record = PacketRecord(
+                    number: packet.number, offset: packet.offset, pts: packet.pts,
+                    shownFrames: shown)
                 summary.packets.append(record)
                 onPacket(record, packetTiming)
             }

@@ -44,8 +44,10 @@ public final class VP8Decoder {
     ///   packet without an address as a flush and show nothing), or when a
     ///   keyframe declares more than `maximumPixelCount` pixels; rethrows
     ///   what `body` throws.
-    public func decode(_ data: ArraySlice<UInt8>, packet: Int, offset: Int,
-                       _ body: (I420View) throws -> Void) throws {
+    public func decode(
+        _ data: ArraySlice<UInt8>, packet: Int, offset: Int,
+        _ body: (I420View) throws -> Void
+    ) throws {
         guard !data.isEmpty else {
             throw VPXError(packet: packet, offset: offset, message: "decode failed: empty packet")
         }
@@ -67,17 +69,22 @@ public final class VP8Decoder {
     private func checkDeclaredSize(_ bytes: UnsafeBufferPointer<UInt8>, packet: Int, offset: Int) throws(VPXError) {
         var info = vpx_codec_stream_info_t()
         info.sz = UInt32(MemoryLayout<vpx_codec_stream_info_t>.size)
-        guard vpx_codec_peek_stream_info(vpx_codec_vp8_dx(), bytes.baseAddress, UInt32(bytes.count), &info) == VPX_CODEC_OK,
-              info.is_kf != 0 else { return }
+        guard
+            vpx_codec_peek_stream_info(vpx_codec_vp8_dx(), bytes.baseAddress, UInt32(bytes.count), &info)
+                == VPX_CODEC_OK,
+            info.is_kf != 0
+        else { return }
         if Int(info.w) * Int(info.h) > Self.maximumPixelCount {
-            throw VPXError(packet: packet, offset: offset,
-                           message: "keyframe declares \(info.w)x\(info.h), above the \(Self.maximumPixelCount)-pixel limit")
+            throw VPXError(
+                packet: packet, offset: offset,
+                message: "keyframe declares \(info.w)x\(info.h), above the \(Self.maximumPixelCount)-pixel limit")
         }
     }
 
     private func view(of image: vpx_image_t, packet: Int, offset: Int) throws(VPXError) -> I420View {
         guard image.fmt == VPX_IMG_FMT_I420, image.x_chroma_shift == 1, image.y_chroma_shift == 1,
-              let y = image.planes.0, let u = image.planes.1, let v = image.planes.2 else {
+            let y = image.planes.0, let u = image.planes.1, let v = image.planes.2
+        else {
             throw VPXError(packet: packet, offset: offset, message: "decoder returned a non-I420 image")
         }
         let size = FrameSize(width: Int(image.d_w), height: Int(image.d_h))

@@ -18,8 +18,8 @@ public struct VPXError: Error, CustomStringConvertible {
     /// One line, e.g. `packet 7 at byte 5120: decode failed: Corrupt frame`.
     public var description: String {
         switch (packet, offset) {
-        case let (p?, o?): "packet \(p) at byte \(o): \(message)"
-        case let (p?, nil): "packet \(p): \(message)"
+        case (let p?, let o?): "packet \(p) at byte \(o): \(message)"
+        case (let p?, nil): "packet \(p): \(message)"
         default: message
         }
     }

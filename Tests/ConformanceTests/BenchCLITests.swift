@@ -26,8 +26,10 @@ struct BenchCLITests {
 
     /// Whether the binary under test is a debug build (its report says so first).
     static func isDebugBinary() throws -> Bool {
-        let run = try bench(["--only-sizes", "2x2", "--seconds", "0", "--min-frames", "1", "--max-frames", "1",
-                             "--warmup", "0", "--no-vectors", "--quiet"])
+        let run = try bench([
+            "--only-sizes", "2x2", "--seconds", "0", "--min-frames", "1", "--max-frames", "1",
+            "--warmup", "0", "--no-vectors", "--quiet",
+        ])
         return run.stdout.hasPrefix("DEBUG BUILD")
     }
 
@@ -53,14 +55,17 @@ struct BenchCLITests {
         #expect(completion.status == 0 && completion.stdout.contains("complete"))
     }
 
-    @Test("unknown options, bad values and missing arguments: one line on stderr, exit 2",
-          arguments: [["--bogus"], ["--sizes", "0x5"], ["--sizes", "big"], ["--seconds", "abc"], ["--matrix", "bt999"],
-                      ["--converters", "nope"], ["--converters", ""], ["--min-frames", "0"], ["--pace", "0"],
-                      ["--threads", "0"], ["--threads", "65"], ["--stream-converter", "simdd"], ["--json", "/tmp"],
-                      ["--html", "/no/such/dir/x.html"], ["frob"], ["verify"], ["verify", "--bogus", "x.ivf"],
-                      ["decode"], ["decode", "a.ivf", "--threads", "65"], ["decode", "a.ivf", "--bgra", "nope"],
-                      ["gate"], ["gate", "--baseline", "b.json", "--tolerance", "-1"], ["gate", "--baseline"],
-                      ["gate", "--baseline", "b.json", "--merge"]])
+    @Test(
+        "unknown options, bad values and missing arguments: one line on stderr, exit 2",
+        arguments: [
+            ["--bogus"], ["--sizes", "0x5"], ["--sizes", "big"], ["--seconds", "abc"], ["--matrix", "bt999"],
+            ["--converters", "nope"], ["--converters", ""], ["--min-frames", "0"], ["--pace", "0"],
+            ["--threads", "0"], ["--threads", "65"], ["--stream-converter", "simdd"], ["--json", "/tmp"],
+            ["--html", "/no/such/dir/x.html"], ["frob"], ["verify"], ["verify", "--bogus", "x.ivf"],
+            ["decode"], ["decode", "a.ivf", "--threads", "65"], ["decode", "a.ivf", "--bgra", "nope"],
+            ["gate"], ["gate", "--baseline", "b.json", "--tolerance", "-1"], ["gate", "--baseline"],
+            ["gate", "--baseline", "b.json", "--merge"],
+        ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try Self.bench(arguments)
         #expect(run.status == 2, "\(arguments) exited \(run.status)")
@@ -73,8 +78,11 @@ struct BenchCLITests {
     func unreadableVectors() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Self.bench(["--vectors", "/no/such/dir", "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "2",
-                                  "--max-frames", "2", "--warmup", "0", "--quiet"], in: directory)
+        let run = try Self.bench(
+            [
+                "--vectors", "/no/such/dir", "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "2",
+                "--max-frames", "2", "--warmup", "0", "--quiet",
+            ], in: directory)
         #expect(run.status == 1)
         #expect(run.stderr == "bench: /no/such/dir: cannot read: No such file or directory\n", "\(run.stderr)")
         let row = try #require(run.lines.first { $0.hasPrefix("dir (ERROR") })
@@ -87,8 +95,9 @@ struct BenchCLITests {
         #expect(run.stderr.contains("scalar") && run.stderr.contains("libyuv"), "\(run.stderr)")
     }
 
-    @Test("an unknown FRAMEBENCH_SIMD or FRAMEBENCH_STORES value is refused with one line, exit 2",
-          arguments: [["FRAMEBENCH_SIMD": "bogus"], ["FRAMEBENCH_STORES": "bogus"]])
+    @Test(
+        "an unknown FRAMEBENCH_SIMD or FRAMEBENCH_STORES value is refused with one line, exit 2",
+        arguments: [["FRAMEBENCH_SIMD": "bogus"], ["FRAMEBENCH_STORES": "bogus"]])
     func unknownEnvironmentValue(_ environment: [String: String]) throws {
         let run = try BenchProcess.run(["verify", "Vectors/size-2x2.ivf"], environment: environment)
         #expect(run.status == 2 && run.stdout.isEmpty)
@@ -136,8 +145,11 @@ struct BenchCLITests {
         try (lines.joined(separator: "\n") + "\n").write(toFile: copy + ".md5", atomically: true, encoding: .utf8)
         let run = try Self.bench(["verify", copy, directory + "/missing.ivf"])
         #expect(run.status == 1)
-        #expect(run.lines.contains { $0.hasPrefix(copy + " ") && $0.contains("  FAIL: md5 at frame 2 (packet 3") }, "\(run.stdout)")
-        #expect(run.lines.contains { $0.hasSuffix("FAIL: read (cannot read: No such file or directory)") }, "\(run.stdout)")
+        #expect(
+            run.lines.contains { $0.hasPrefix(copy + " ") && $0.contains("  FAIL: md5 at frame 2 (packet 3") },
+            "\(run.stdout)")
+        #expect(
+            run.lines.contains { $0.hasSuffix("FAIL: read (cannot read: No such file or directory)") }, "\(run.stdout)")
         #expect(run.lines.contains("0 passed, 2 failed"))
     }
 
@@ -146,13 +158,17 @@ struct BenchCLITests {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let json = directory + "/paced.json"
-        let frames = 4, gapMicroseconds = 20_000.0
-        let run = try Self.bench(["--only-sizes", "8x8", "--seconds", "0", "--min-frames", "\(frames)",
-                                  "--max-frames", "\(frames)", "--warmup", "0", "--no-vectors", "--pace", "50",
-                                  "--json", json])
+        let frames = 4
+        let gapMicroseconds = 20_000.0
+        let run = try Self.bench([
+            "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "\(frames)",
+            "--max-frames", "\(frames)", "--warmup", "0", "--no-vectors", "--pace", "50",
+            "--json", json,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("paced: 20.0 ms idle before each synthetic conversion"))
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         #expect(document["json_schema_version"] as? Int == 2)
         let context = try #require(document["context"] as? [String: Any])
         #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
@@ -177,18 +193,23 @@ struct BenchCLITests {
         try #require(FileManager.default.fileExists(atPath: vectors + "/bad-ts-backwards.ivf"))
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let json = directory + "/report.json", html = directory + "/report.html"
+        let json = directory + "/report.json"
+        let html = directory + "/report.html"
         // Run outside the package so Vectors/ is not picked up by default.
-        let run = try Self.bench(["--only-sizes", "48x32,7x5", "--seconds", "0", "--min-frames", "3", "--max-frames", "3",
-                                  "--warmup", "1", "--vectors", vectors + "/size-33x17.ivf",
-                                  "--vectors", vectors + "/bad-ts-backwards.ivf", "--pipeline", "--scaling",
-                                  "--json", json, "--html", html], in: directory)
+        let run = try Self.bench(
+            [
+                "--only-sizes", "48x32,7x5", "--seconds", "0", "--min-frames", "3", "--max-frames", "3",
+                "--warmup", "1", "--vectors", vectors + "/size-33x17.ivf",
+                "--vectors", vectors + "/bad-ts-backwards.ivf", "--pipeline", "--scaling",
+                "--json", json, "--html", html,
+            ], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         let first = run.lines.first { !$0.hasPrefix("DEBUG BUILD") } ?? ""
         #expect(first.hasPrefix("machine: "), "\(first)")
         #expect(run.stdout.contains("backwards at 4 (expected)"))
 
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         #expect(document["json_schema_version"] as? Int == 2)
         let context = try #require(document["context"] as? [String: Any])
         #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
@@ -230,8 +251,10 @@ struct BenchCLITests {
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("</html>"))
         #expect(page.components(separatedBy: "<svg").count >= 5, "expected several inline charts")
         #expect(!page.contains("src=") && !page.contains("<link") && !page.contains("<script"), "page loads something")
-        for mark in ["id=\"chart-ratio\"", "class=\"errbar\"", "class=\"floor-line\"", "id=\"chart-scaling\"",
-                     "memory floor: the fastest the bytes can move"] {
+        for mark in [
+            "id=\"chart-ratio\"", "class=\"errbar\"", "class=\"floor-line\"", "id=\"chart-scaling\"",
+            "memory floor: the fastest the bytes can move",
+        ] {
             #expect(page.contains(mark), "page lacks \(mark)")
         }
     }

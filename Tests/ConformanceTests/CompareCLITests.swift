@@ -10,9 +10,14 @@ struct CompareCLITests {
     /// A schema-2 report of `entries` (name → per-frame samples in µs) on `machine`.
     static func report(machine: String, _ entries: [(String, [Double])]) throws -> Data {
         let benchmarks: [[String: Any]] = entries.map { name, samples in
-            ["name": name, "real_time": samples.sorted()[(samples.count - 1) / 2], "time_unit": "us", "samples_us": samples]
+            [
+                "name": name, "real_time": samples.sorted()[(samples.count - 1) / 2], "time_unit": "us",
+                "samples_us": samples,
+            ]
         }
-        let document: [String: Any] = ["json_schema_version": 2, "context": ["machine_key": machine], "benchmarks": benchmarks]
+        let document: [String: Any] = [
+            "json_schema_version": 2, "context": ["machine_key": machine], "benchmarks": benchmarks,
+        ]
         return try JSONSerialization.data(withJSONObject: document)
     }
 
@@ -27,16 +32,20 @@ struct CompareCLITests {
             try data.write(to: URL(fileURLWithPath: path))
             return path
         }
-        let base = try write("base.json", Self.report(machine: "m1", [("convert/simd/8x8", samples), ("gone", samples)]))
+        let base = try write(
+            "base.json", Self.report(machine: "m1", [("convert/simd/8x8", samples), ("gone", samples)]))
         let same = try write("same.json", Self.report(machine: "m1", [("convert/simd/8x8", samples.reversed())]))
-        let slower = try write("slower.json", Self.report(machine: "m2", [("convert/simd/8x8", samples.map { $0 * 1.5 })]))
+        let slower = try write(
+            "slower.json", Self.report(machine: "m2", [("convert/simd/8x8", samples.map { $0 * 1.5 })]))
         let notJSON = try write("broken.json", Data("{\"json_schema_version\": 2,".utf8))
         let oldSchema = try write("old.json", Data(#"{"context": {}, "benchmarks": []}"#.utf8))
 
         let unchanged = try BenchProcess.run(["compare", base, same])
         #expect(unchanged.status == 0, "\(unchanged.stderr)")
         #expect(unchanged.lines.first == "same kind of machine: m1")
-        #expect(unchanged.lines.contains { $0.hasPrefix("convert/simd/8x8") && $0.hasSuffix("same") }, "\(unchanged.stdout)")
+        #expect(
+            unchanged.lines.contains { $0.hasPrefix("convert/simd/8x8") && $0.hasSuffix("same") }, "\(unchanged.stdout)"
+        )
         #expect(unchanged.lines.contains("only in BASE: gone"))
         #expect(unchanged.lines.contains("0 slower, 0 faster, 1 same"))
 
@@ -51,9 +60,11 @@ struct CompareCLITests {
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["same"] as? Int == 1 && summary["slower"] as? Int == 0)
 
-        for (arguments, message) in [([base, directory + "/missing.json"], "missing.json: cannot read (No such file or directory)"),
-                                     ([notJSON, base], "broken.json: not JSON"),
-                                     ([base, oldSchema], "old.json: not a FrameBench JSON report (no json_schema_version)")] {
+        for (arguments, message) in [
+            ([base, directory + "/missing.json"], "missing.json: cannot read (No such file or directory)"),
+            ([notJSON, base], "broken.json: not JSON"),
+            ([base, oldSchema], "old.json: not a FrameBench JSON report (no json_schema_version)"),
+        ] {
             let run = try BenchProcess.run(["compare"] + arguments)
             #expect(run.status == 2, "\(arguments) exited \(run.status)")
             #expect(run.stdout.isEmpty)
@@ -62,7 +73,8 @@ struct CompareCLITests {
         }
         for arguments in [[base], [base, same, "--threshold", "-1"], [base, same, "--format", "csv"]] {
             let run = try BenchProcess.run(["compare"] + arguments)
-            #expect(run.status == 2 && run.stderr.split(separator: "\n").count == 1, "\(arguments) exited \(run.status)")
+            #expect(
+                run.status == 2 && run.stderr.split(separator: "\n").count == 1, "\(arguments) exited \(run.status)")
         }
         #expect(try BenchProcess.run(["compare", "--help"]).stdout.contains("USAGE: bench compare <base> <new>"))
     }

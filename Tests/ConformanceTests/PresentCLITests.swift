@@ -11,22 +11,28 @@ struct PresentCLITests {
         let hostMS = try BenchProcess.run(["present", Self.altref, "--stamping", "host-ms", "--scenario", "flat-out"])
         #expect(hostMS.status == 1, "\(hostMS.stdout) \(hostMS.stderr)")
         #expect(hostMS.stdout.contains("FAIL: duplicate at frame"), "\(hostMS.stdout)")
-        let stream = try BenchProcess.run(["present", Self.altref, "Vectors/resize-352x288-282x231.ivf",
-                                           "--stamping", "stream"])
+        let stream = try BenchProcess.run([
+            "present", Self.altref, "Vectors/resize-352x288-282x231.ivf",
+            "--stamping", "stream",
+        ])
         #expect(stream.status == 0, "\(stream.stdout) \(stream.stderr)")
         #expect(stream.stdout.contains("2 passed, 0 failed"))
     }
 
-    @Test("official vectors under stream, flat out: none flagged, exit 0",
-          .enabled(if: !TestPaths.officialVectors.isEmpty, "no official vectors"))
+    @Test(
+        "official vectors under stream, flat out: none flagged, exit 0",
+        .enabled(if: !TestPaths.officialVectors.isEmpty, "no official vectors"))
     func officialStream() throws {
         let run = try BenchProcess.run(["present", TestPaths.officialVectorsDirectory, "--stamping", "stream"])
         #expect(run.status == 0, "\(run.stdout)")
     }
 
-    @Test("usage mistakes: one line on stderr, exit 2",
-          arguments: [["present"], ["present", "a.ivf", "--scenario", "pause=x"], ["present", "a.ivf", "--stamping", "ms"],
-                      ["present", "a.ivf", "--converter", "nope"], ["present", "a.ivf", "--json", "/tmp"]])
+    @Test(
+        "usage mistakes: one line on stderr, exit 2",
+        arguments: [
+            ["present"], ["present", "a.ivf", "--scenario", "pause=x"], ["present", "a.ivf", "--stamping", "ms"],
+            ["present", "a.ivf", "--converter", "nope"], ["present", "a.ivf", "--json", "/tmp"],
+        ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
         #expect(run.status == 2, "\(arguments) exited \(run.status)")

@@ -10,11 +10,14 @@ import VPX
 
     /// A stream record with packets `(pts, shown)`.
     func summary(_ packets: [(Int64, Bool)]) -> StreamSummary {
-        let header = IVFHeader(version: 0, headerLength: 32, fourcc: "VP80", width: 16, height: 16,
-                               timebase: timebase, declaredFrameCount: UInt32(packets.count))
-        return StreamSummary(header: header, packets: packets.enumerated().map { index, packet in
-            PacketRecord(number: index + 1, offset: 32 + index * 100, pts: packet.0, shownFrames: packet.1 ? 1 : 0)
-        })
+        let header = IVFHeader(
+            version: 0, headerLength: 32, fourcc: "VP80", width: 16, height: 16,
+            timebase: timebase, declaredFrameCount: UInt32(packets.count))
+        return StreamSummary(
+            header: header,
+            packets: packets.enumerated().map { index, packet in
+                PacketRecord(number: index + 1, offset: 32 + index * 100, pts: packet.0, shownFrames: packet.1 ? 1 : 0)
+            })
     }
 
     func check(_ packets: [(Int64, Bool)]) -> TimestampCheck {

@@ -1,8 +1,9 @@
+import Converters
+import Frames
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Converters
-import Frames
 
 /// Every converter path the conformance tests check against libyuv, with a
 /// label for failure messages.
@@ -25,11 +26,22 @@ enum ConvertersUnderTest {
             list.append(("simd-\(level.rawValue) streaming", SIMDConverter(level: level, stores: .streaming)))
         }
         list += [
-            ("parallel(simd, 2 threads)", ParallelConverter(inner: SIMDConverter(), threads: 2, minimumParallelPixels: 0)),
-            ("parallel(simd streaming, 2 threads)",
-             ParallelConverter(inner: SIMDConverter(stores: .streaming), threads: 2, minimumParallelPixels: 0)),
-            ("parallel(lut, 3 threads)", ParallelConverter(inner: LUTConverter(), threads: 3, minimumParallelPixels: 0)),
-            ("parallel(scalar, 7 threads)", ParallelConverter(inner: ScalarConverter(), threads: 7, minimumParallelPixels: 0)),
+            (
+                "parallel(simd, 2 threads)",
+                ParallelConverter(inner: SIMDConverter(), threads: 2, minimumParallelPixels: 0)
+            ),
+            (
+                "parallel(simd streaming, 2 threads)",
+                ParallelConverter(inner: SIMDConverter(stores: .streaming), threads: 2, minimumParallelPixels: 0)
+            ),
+            (
+                "parallel(lut, 3 threads)",
+                ParallelConverter(inner: LUTConverter(), threads: 3, minimumParallelPixels: 0)
+            ),
+            (
+                "parallel(scalar, 7 threads)",
+                ParallelConverter(inner: ScalarConverter(), threads: 7, minimumParallelPixels: 0)
+            ),
             ("parallel (registry default)", ConverterRegistry.make("parallel")!),
         ]
         return list
@@ -48,4 +60,3 @@ func firstDifference(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<U
     if memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 { return nil }
     return zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
 }
-

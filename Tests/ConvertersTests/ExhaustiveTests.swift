@@ -1,7 +1,7 @@
 import Converters
 import Frames
-import Testing
 import TestSupport
+import Testing
 
 /// Every `(y, u, v)` triple, through every converter and every matrix,
 /// gives libyuv's bytes.
@@ -19,8 +19,12 @@ import TestSupport
                 converter.convert(source.view, to: actual.view, matrix: matrix)
                 if let at = firstDifference(actual.allBytes, expected.allBytes) {
                     failures.insert(label)
-                    let pixel = at / 4, x = pixel % ExhaustiveFrames.size.width, row = pixel / ExhaustiveFrames.size.width
-                    Issue.record("\(label), \(matrix.name): u=\(u) y=\(4 * (row / 2) + 2 * (row % 2) + x % 2) v=\(x / 2): byte \(at % 4) is \(actual.allBytes[at]), libyuv \(expected.allBytes[at])")
+                    let pixel = at / 4
+                    let x = pixel % ExhaustiveFrames.size.width
+                    let row = pixel / ExhaustiveFrames.size.width
+                    Issue.record(
+                        "\(label), \(matrix.name): u=\(u) y=\(4 * (row / 2) + 2 * (row % 2) + x % 2) v=\(x / 2): byte \(at % 4) is \(actual.allBytes[at]), libyuv \(expected.allBytes[at])"
+                    )
                 }
             }
         }

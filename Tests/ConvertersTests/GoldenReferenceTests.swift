@@ -1,8 +1,8 @@
 import Conformance
 import Converters
 import Frames
-import Testing
 import TestSupport
+import Testing
 import VPX
 
 /// The golden per-frame BGRA MD5s in `Vectors/` (made once by the
@@ -34,7 +34,8 @@ import VPX
                 _ = try StreamDecoder.decode(path: path) { frame in
                     if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size, padding: 16) }
                     converter.convert(frame.image, to: target!.view, matrix: matrix)
-                    let name = FrameDigest.frameName(stem: stem, size: frame.image.size, packet: frame.packet, ext: "bgra")
+                    let name = FrameDigest.frameName(
+                        stem: stem, size: frame.image.size, packet: frame.packet, ext: "bgra")
                     lines.append("\(FrameDigest.bgra(target!.view))  \(name)")
                 }
                 #expect(!lines.isEmpty)

@@ -1,7 +1,7 @@
 import Converters
 import Frames
-import Testing
 import TestSupport
+import Testing
 
 /// No converter reads past the meaningful bytes of a source plane: each
 /// plane's last byte sits right before a `PROT_NONE` page, so an over-read
@@ -24,7 +24,8 @@ import TestSupport
                 let actual = BGRABuffer(size: size)
                 ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt601)
                 converter.convert(source.view, to: actual.view, matrix: .bt601)
-                #expect(firstDifference(actual.allBytes, expected.allBytes) == nil, "\(label) \(size) padding \(padding)")
+                #expect(
+                    firstDifference(actual.allBytes, expected.allBytes) == nil, "\(label) \(size) padding \(padding)")
             }
         }
     }

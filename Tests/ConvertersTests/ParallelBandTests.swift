@@ -1,6 +1,7 @@
-@testable import Converters
 import Frames
 import Testing
+
+@testable import Converters
 
 /// Band splitting of the parallel converter: bands cover every row once,
 /// start on even rows and respect the minimum height.

@@ -59,7 +59,8 @@ import Testing
 
     @Test("/proc/cpuinfo flags lines parse")
     func cpuInfoLines() {
-        #expect(SIMDLevel.cpuFlags(fromCPUInfoLine: "flags\t\t: fpu vme avx2 bmi2\n") == ["fpu", "vme", "avx2", "bmi2"])
+        #expect(
+            SIMDLevel.cpuFlags(fromCPUInfoLine: "flags\t\t: fpu vme avx2 bmi2\n") == ["fpu", "vme", "avx2", "bmi2"])
         #expect(SIMDLevel.cpuFlags(fromCPUInfoLine: "flags:") == [])
         #expect(SIMDLevel.cpuFlags(fromCPUInfoLine: "vmx flags\t: vnmi\n") == nil)
         #expect(SIMDLevel.cpuFlags(fromCPUInfoLine: "model name\t: AMD EPYC\n") == nil)
@@ -79,7 +80,8 @@ import Testing
         }
         #if os(Linux) && arch(x86_64)
         let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
-        let flags = info.split(separator: "\n").lazy.compactMap { SIMDLevel.cpuFlags(fromCPUInfoLine: String($0)) }.first ?? []
+        let flags =
+            info.split(separator: "\n").lazy.compactMap { SIMDLevel.cpuFlags(fromCPUInfoLine: String($0)) }.first ?? []
         let cap = ProcessInfo.processInfo.environment[SIMDLevel.environmentVariable]
         #expect(levels == SIMDLevel.supported(cpuFlags: flags, cap: cap))
         #endif

@@ -1,7 +1,7 @@
 import Converters
 import Frames
-import Testing
 import TestSupport
+import Testing
 
 /// Every width 1…67 at several heights, padded strides, random planes:
 /// every converter equals libyuv and leaves destination padding untouched.
@@ -23,7 +23,9 @@ import TestSupport
                     ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: matrix)
                     converter.convert(source.view, to: actual.view, matrix: matrix)
                     if let at = firstDifference(actual.allBytes, expected.allBytes) {
-                        Issue.record("\(label) \(matrix.name) \(size): first difference at byte \(at) (row \(at / actual.stride), column byte \(at % actual.stride), row bytes \(width * 4))")
+                        Issue.record(
+                            "\(label) \(matrix.name) \(size): first difference at byte \(at) (row \(at / actual.stride), column byte \(at % actual.stride), row bytes \(width * 4))"
+                        )
                         return
                     }
                 }
@@ -33,7 +35,8 @@ import TestSupport
         let probe = BGRABuffer(size: FrameSize(width: 5, height: 3), padding: 12, fill: Self.canary)
         converter.convert(I420Buffer.random(size: probe.size, padding: 3, seed: 9).view, to: probe.view, matrix: .bt601)
         for row in 0..<3 {
-            #expect(probe.allBytes[(row * probe.stride + 20)..<((row + 1) * probe.stride)].allSatisfy { $0 == Self.canary })
+            #expect(
+                probe.allBytes[(row * probe.stride + 20)..<((row + 1) * probe.stride)].allSatisfy { $0 == Self.canary })
         }
     }
 

@@ -1,7 +1,7 @@
 import Converters
 import Frames
-import Testing
 import TestSupport
+import Testing
 
 /// The SIMD converter's streaming (non-temporal) stores: taken exactly when
 /// the destination rows are 64-byte aligned, bit-exact with libyuv at every

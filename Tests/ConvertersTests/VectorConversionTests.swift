@@ -1,8 +1,8 @@
 import Conformance
 import Converters
 import Frames
-import Testing
 import TestSupport
+import Testing
 import VPX
 
 /// Every frame of every official VP8 vector, through every converter, gives
@@ -10,10 +10,12 @@ import VPX
 @Suite struct VectorConversionTests {
     static let vectors = TestPaths.officialVectors
 
-    @Test("every frame equals libyuv", .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)),
-          arguments: vectors)
+    @Test(
+        "every frame equals libyuv", .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)),
+        arguments: vectors)
     func everyFrame(path: String) throws {
-        var expected: BGRABuffer?, actual: BGRABuffer?
+        var expected: BGRABuffer?
+        var actual: BGRABuffer?
         var frames = 0
         _ = try StreamDecoder.decode(path: path) { frame in
             frames += 1
@@ -25,8 +27,9 @@ import VPX
                 ConvertersUnderTest.oracle.convert(frame.image, to: expected!.view, matrix: matrix)
                 for (label, converter) in ConvertersUnderTest.all {
                     converter.convert(frame.image, to: actual!.view, matrix: matrix)
-                    #expect(firstDifference(actual!.allBytes, expected!.allBytes) == nil,
-                            "\(label) \(matrix.name) packet \(frame.packet)")
+                    #expect(
+                        firstDifference(actual!.allBytes, expected!.allBytes) == nil,
+                        "\(label) \(matrix.name) packet \(frame.packet)")
                 }
             }
         }

@@ -8,8 +8,9 @@ import Testing
 
     /// An entry whose one run at 1920×1080 measured `ratios`.
     static func entry(_ ratios: [String: Double], date: String) -> Baseline {
-        Baseline(note: "test", command: "test", date: date, machine: "test", matrix: "bt601", runs: 1,
-                 statistic: "test", samples: ["1920x1080": ratios.mapValues { [$0] }], wallSamples: [:])
+        Baseline(
+            note: "test", command: "test", date: date, machine: "test", matrix: "bt601", runs: 1,
+            statistic: "test", samples: ["1920x1080": ratios.mapValues { [$0] }], wallSamples: [:])
     }
 
     static let machineA = MachineKey(vendor: "AuthenticAMD", family: "25", model: "1", cores: 2, simdLevel: "avx2")
@@ -23,22 +24,29 @@ import Testing
         file.machines[Self.machineA.description] = Self.entry(["simd": 0.8, "lut": 3.0], date: "a")
         file.machines[Self.machineB.description] = Self.entry(["simd": 0.5, "lut": 4.0, "parallel": 0.4], date: "b")
         let own = try #require(file.limits(for: Self.machineB))
-        #expect(own.ratios == [GateCell(size: Self.hd, converter: "simd"): 0.5,
-                               GateCell(size: Self.hd, converter: "lut"): 4.0,
-                               GateCell(size: Self.hd, converter: "parallel"): 0.4])
+        #expect(
+            own.ratios == [
+                GateCell(size: Self.hd, converter: "simd"): 0.5,
+                GateCell(size: Self.hd, converter: "lut"): 4.0,
+                GateCell(size: Self.hd, converter: "parallel"): 0.4,
+            ])
         #expect(own.source == .own(key: Self.machineB.description, date: "b", runs: 1))
         let other = try #require(file.limits(for: Self.machineC))
-        #expect(other.ratios == [GateCell(size: Self.hd, converter: "simd"): 0.8,
-                                 GateCell(size: Self.hd, converter: "lut"): 4.0,
-                                 GateCell(size: Self.hd, converter: "parallel"): 0.4])
+        #expect(
+            other.ratios == [
+                GateCell(size: Self.hd, converter: "simd"): 0.8,
+                GateCell(size: Self.hd, converter: "lut"): 4.0,
+                GateCell(size: Self.hd, converter: "parallel"): 0.4,
+            ])
         #expect(other.source == .loosest(key: Self.machineC.description, entries: 2))
         #expect(other.source.description.contains("no entry for"))
     }
 
     @Test("an entry's gated ratio is the worst of its runs")
     func worstRun() {
-        let entry = Baseline(note: "", command: "", date: "", machine: "", matrix: "bt601", runs: 3, statistic: "",
-                             samples: ["1280x720": ["scalar": [14.8, 15.3, 15.0]]], wallSamples: [:])
+        let entry = Baseline(
+            note: "", command: "", date: "", machine: "", matrix: "bt601", runs: 3, statistic: "",
+            samples: ["1280x720": ["scalar": [14.8, 15.3, 15.0]]], wallSamples: [:])
         #expect(entry.ratios == ["1280x720": ["scalar": 15.3]])
         #expect(entry.cells == [GateCell(size: FrameSize(width: 1280, height: 720), converter: "scalar"): 15.3])
     }

@@ -15,7 +15,8 @@ import Testing
             CellSamples(label: "floor", wall: [10, 10], cpu: [10, 10]),
             CellSamples(label: "floor:2threads", wall: [8, 12], cpu: [14, 20]),
         ]
-        let result = ConverterBench.summarize(samples, size: Self.size, bitExact: [:], threads: ["parallel": 2, "simd": 1])
+        let result = ConverterBench.summarize(
+            samples, size: Self.size, bitExact: [:], threads: ["parallel": 2, "simd": 1])
         let parallel = try #require(result.cells.first { $0.label == "parallel" })
         #expect(parallel.floorLabel == "best of floor, floor:2threads")
         #expect(parallel.ratioToFloor?.median == 0.9)  // 9 ÷ 10 and 9 ÷ 8: the lower middle

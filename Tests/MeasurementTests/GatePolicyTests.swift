@@ -27,7 +27,8 @@ import Testing
 
     @Test("a cell slower once but within its limit when measured again passes")
     func remeasurePasses() {
-        let slower = Self.estimate(19.5, spread: 1), fine = Self.estimate(13, spread: 1)
+        let slower = Self.estimate(19.5, spread: 1)
+        let fine = Self.estimate(13, spread: 1)
         #expect(policy.decide(baseline: 12, measured: fine, earlier: slower) == .pass)
     }
 
@@ -40,7 +41,8 @@ import Testing
 
     @Test("lost threads: CPU ÷ wall time below 1.2 with the whole interval, twice, fails")
     func lostThreads() {
-        let threaded = Self.estimate(1.65, spread: 0.2), single = Self.estimate(1.0, spread: 0.05)
+        let threaded = Self.estimate(1.65, spread: 0.2)
+        let single = Self.estimate(1.0, spread: 0.05)
         let borderline = Self.estimate(1.15, spread: 0.2, count: 20)  // median below 1.2, interval reaching above it
         #expect(policy.decideThreads(share: threaded) == .pass)
         #expect(borderline.median < 1.2 && borderline.upper > 1.2)
@@ -53,12 +55,15 @@ import Testing
     @Test("figures from constructed samples: CPU and wall ratios to libyuv and the converter's own CPU ÷ wall")
     func measurementFromSamples() throws {
         let rounds = 50
-        let libyuv = CellSamples(label: "libyuv", wall: Array(repeating: 100, count: rounds),
-                                 cpu: Array(repeating: 100, count: rounds))
-        let parallel = CellSamples(label: "parallel", wall: Array(repeating: 60, count: rounds),
-                                   cpu: Array(repeating: 100, count: rounds))
-        let floor = CellSamples(label: "floor", wall: Array(repeating: 50, count: rounds),
-                                cpu: Array(repeating: 50, count: rounds))
+        let libyuv = CellSamples(
+            label: "libyuv", wall: Array(repeating: 100, count: rounds),
+            cpu: Array(repeating: 100, count: rounds))
+        let parallel = CellSamples(
+            label: "parallel", wall: Array(repeating: 60, count: rounds),
+            cpu: Array(repeating: 100, count: rounds))
+        let floor = CellSamples(
+            label: "floor", wall: Array(repeating: 50, count: rounds),
+            cpu: Array(repeating: 50, count: rounds))
         let figures = GateMeasurement.of([libyuv, parallel, floor])
         #expect(figures.keys.sorted() == ["libyuv", "parallel"])
         let p = try #require(figures["parallel"])

@@ -39,10 +39,12 @@ import Testing
 
     @Test("ARM fields, and unknown when there is nothing")
     func otherMachines() {
-        let arm = MachineKey(cpuinfo: "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU part\t: 0xd0c\n",
-                             cores: 4, simdLevel: "baseline")
+        let arm = MachineKey(
+            cpuinfo: "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU part\t: 0xd0c\n",
+            cores: 4, simdLevel: "baseline")
         #expect(arm.description == "implementer 0x41 family 8 model 0xd0c, 4 cores, simd baseline")
-        #expect(MachineKey(cpuinfo: "", cores: 1, simdLevel: "baseline").description
+        #expect(
+            MachineKey(cpuinfo: "", cores: 1, simdLevel: "baseline").description
                 == "unknown family unknown model unknown, 1 cores, simd baseline")
     }
 }

@@ -1,8 +1,8 @@
 import Converters
 import Frames
 import Measurement
-import Testing
 import TestSupport
+import Testing
 
 /// The memory floor's promises: every pixel byte written once with 0xFF, no
 /// padding touched, every meaningful source byte read and nothing past a
@@ -50,8 +50,9 @@ import TestSupport
         return bits
     }
 
-    @Test("writes exactly the pixel bytes of every row and reads only the planes",
-          arguments: SIMDLevel.supported)
+    @Test(
+        "writes exactly the pixel bytes of every row and reads only the planes",
+        arguments: SIMDLevel.supported)
     func writesExactlyThePixels(level: SIMDLevel) {
         for height in Self.heights {
             for width in Self.widths {
@@ -66,13 +67,16 @@ import TestSupport
                         // 64-byte-aligned rows with padding after each row...
                         let aligned = BGRABuffer(size: size, padding: 64 - (width * 4) % 64 + 64, fill: Self.canary)
                         floor.run(source.view, to: aligned.view)
-                        let alignedWrong = Self.wrongBytes(aligned.view, paddingBytesAfterLastRow: aligned.stride - width * 4)
+                        let alignedWrong = Self.wrongBytes(
+                            aligned.view, paddingBytesAfterLastRow: aligned.stride - width * 4)
                         // ...and unaligned rows ending at a guard page.
                         let guarded = GuardedDestination(size: size, padding: 5)
                         floor.run(source.view, to: guarded.view)
                         let guardedWrong = Self.wrongBytes(guarded.view, paddingBytesAfterLastRow: 0)
-                        #expect(alignedWrong == 0 && guardedWrong == 0,
-                                "\(size) \(level) threads \(threads) \(stores): \(alignedWrong) + \(guardedWrong) wrong bytes")
+                        #expect(
+                            alignedWrong == 0 && guardedWrong == 0,
+                            "\(size) \(level) threads \(threads) \(stores): \(alignedWrong) + \(guardedWrong) wrong bytes"
+                        )
                         #expect(floor.sourceBits == expectedBits, "\(size) \(level) threads \(threads) \(stores)")
                     }
                 }
@@ -82,7 +86,8 @@ import TestSupport
 
     @Test("reads every meaningful source byte and no padding", arguments: SIMDLevel.supported)
     func readsEveryByte(level: SIMDLevel) {
-        let cases = Self.widths.map { (FrameSize(width: $0, height: 3), 1) }
+        let cases =
+            Self.widths.map { (FrameSize(width: $0, height: 3), 1) }
             + [1, 33, 67, 130].map { (FrameSize(width: $0, height: 33), 2) }
         for (size, threads) in cases {
             // Random padding, zero samples: a read of padding would show in the OR.

@@ -1,8 +1,8 @@
 import Converters
 import Foundation
 import Measurement
-import Testing
 import TestSupport
+import Testing
 
 /// The pipelined end-to-end pass in process, so that the thread sanitizer
 /// stage of CI (`--filter Pipeline`) sees both queues and the hand-off.
@@ -12,8 +12,9 @@ import TestSupport
         try String(contentsOfFile: file + ".md5", encoding: .utf8).split(separator: "\n").count
     }
 
-    @Test("decoding N+1 while converting N hands every shown frame off once, in order, like the serial pass",
-          arguments: ["altref-invisible.ivf", "resize-352x288-282x231.ivf", "size-640x480.ivf"])
+    @Test(
+        "decoding N+1 while converting N hands every shown frame off once, in order, like the serial pass",
+        arguments: ["altref-invisible.ivf", "resize-352x288-282x231.ivf", "size-640x480.ivf"])
     func inOrder(name: String) throws {
         let file = TestPaths.ownVectorsDirectory + "/" + name
         for depth in [1, Pipeline.defaultDepth] {

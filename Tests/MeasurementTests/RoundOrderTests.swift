@@ -2,8 +2,9 @@ import Measurement
 import Testing
 
 @Suite struct RoundOrderTests {
-    @Test("every round is a permutation; over a period every contender holds every position equally often and follows every other equally often",
-          arguments: 1...9)
+    @Test(
+        "every round is a permutation; over a period every contender holds every position equally often and follows every other equally often",
+        arguments: 1...9)
     func balanced(count: Int) {
         let period = RoundOrder.period(count)
         var positions = [[Int]](repeating: [Int](repeating: 0, count: count), count: count)
@@ -19,7 +20,8 @@ import Testing
         let timesAfter = count % 2 == 0 ? 1 : 2
         for before in 0..<count {
             for after in 0..<count where after != before {
-                #expect(follows[before][after] == timesAfter, "\(after) after \(before): \(follows[before][after]) times")
+                #expect(
+                    follows[before][after] == timesAfter, "\(after) after \(before): \(follows[before][after]) times")
             }
         }
     }

@@ -15,15 +15,19 @@ enum Fixture {
 
     /// One entry's JSON object.
     static func entry(_ name: String, _ samples: [Double], ratios: [Double]? = nil) -> [String: Any] {
-        var object: [String: Any] = ["name": name, "real_time": Percentile.median(samples) ?? 0, "time_unit": "us",
-                                     "samples_us": samples, "iterations": samples.count]
+        var object: [String: Any] = [
+            "name": name, "real_time": Percentile.median(samples) ?? 0, "time_unit": "us",
+            "samples_us": samples, "iterations": samples.count,
+        ]
         if let ratios { object["ratio_samples_to_libyuv"] = ratios }
         return object
     }
 
     /// A whole report's bytes.
-    static func report(machine: String? = "AuthenticAMD family 26 model 2, 2 cores, simd avx512",
-                       _ entries: [[String: Any]]) -> Data {
+    static func report(
+        machine: String? = "AuthenticAMD family 26 model 2, 2 cores, simd avx512",
+        _ entries: [[String: Any]]
+    ) -> Data {
         var context: [String: Any] = ["cpu_model": "AMD EPYC", "date": "2026-12-01"]
         if let machine { context["machine_key"] = machine }
         let document: [String: Any] = ["json_schema_version": 2, "context": context, "benchmarks": entries]
@@ -31,8 +35,10 @@ enum Fixture {
     }
 
     /// A parsed report.
-    static func run(machine: String? = "AuthenticAMD family 26 model 2, 2 cores, simd avx512",
-                    _ entries: [[String: Any]]) throws -> BenchmarkRun {
+    static func run(
+        machine: String? = "AuthenticAMD family 26 model 2, 2 cores, simd avx512",
+        _ entries: [[String: Any]]
+    ) throws -> BenchmarkRun {
         try BenchmarkRun(json: report(machine: machine, entries))
     }
 }
@@ -58,31 +64,56 @@ enum Fixture {
         #expect(try BenchmarkRun(json: Data(#"{"json_schema_version": 2, "benchmarks": []}"#.utf8)).machineKey == nil)
     }
 
-    @Test("each kind of bad input is named", arguments: [
-        ("{", "not JSON"),
-        ("", "not JSON"),
-        ("[1, 2]", "not a FrameBench JSON report (the top level is not an object)"),
-        (#"{"benchmarks": []}"#, "not a FrameBench JSON report (no json_schema_version)"),
-        (#"{"json_schema_version": 1, "benchmarks": []}"#, "not a FrameBench JSON report (json_schema_version is 1, not 2)"),
-        (#"{"json_schema_version": "2", "benchmarks": []}"#, "not a FrameBench JSON report (json_schema_version is '2', not 2)"),
-        (#"{"json_schema_version": 2, "context": {}}"#, "not a FrameBench JSON report (no benchmarks array)"),
-        (#"{"json_schema_version": 2, "benchmarks": {}}"#, "not a FrameBench JSON report (no benchmarks array)"),
-        (#"{"json_schema_version": 2, "benchmarks": [3]}"#, "not a FrameBench JSON report (benchmarks[0] is not an object)"),
-        (#"{"json_schema_version": 2, "benchmarks": [{"samples_us": [1]}]}"#,
-         "not a FrameBench JSON report (benchmarks[0] has no name)"),
-        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "real_time": 1}]}"#,
-         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
-        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": []}]}"#,
-         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
-        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1, 0]}]}"#,
-         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
-        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1, true]}]}"#,
-         "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"),
-        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_libyuv": [-1]}]}"#,
-         "not a FrameBench JSON report (benchmarks[0] 'a' has a ratio_samples_to_libyuv that is not an array of positive numbers)"),
-        (#"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1]}, {"name": "a", "samples_us": [2]}]}"#,
-         "not a FrameBench JSON report (benchmarks[1] 'a' repeats a name)"),
-    ])
+    @Test(
+        "each kind of bad input is named",
+        arguments: [
+            ("{", "not JSON"),
+            ("", "not JSON"),
+            ("[1, 2]", "not a FrameBench JSON report (the top level is not an object)"),
+            (#"{"benchmarks": []}"#, "not a FrameBench JSON report (no json_schema_version)"),
+            (
+                #"{"json_schema_version": 1, "benchmarks": []}"#,
+                "not a FrameBench JSON report (json_schema_version is 1, not 2)"
+            ),
+            (
+                #"{"json_schema_version": "2", "benchmarks": []}"#,
+                "not a FrameBench JSON report (json_schema_version is '2', not 2)"
+            ),
+            (#"{"json_schema_version": 2, "context": {}}"#, "not a FrameBench JSON report (no benchmarks array)"),
+            (#"{"json_schema_version": 2, "benchmarks": {}}"#, "not a FrameBench JSON report (no benchmarks array)"),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [3]}"#,
+                "not a FrameBench JSON report (benchmarks[0] is not an object)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"samples_us": [1]}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] has no name)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "real_time": 1}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": []}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1, 0]}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1, true]}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] 'a' has no samples_us array of positive numbers)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_libyuv": [-1]}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] 'a' has a ratio_samples_to_libyuv that is not an array of positive numbers)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1]}, {"name": "a", "samples_us": [2]}]}"#,
+                "not a FrameBench JSON report (benchmarks[1] 'a' repeats a name)"
+            ),
+        ])
     func badInput(text: String, message: String) {
         #expect {
             _ = try BenchmarkRun(json: Data(text.utf8))
@@ -95,16 +126,22 @@ enum Fixture {
 @Suite struct RunComparisonTests {
     @Test("entries are matched by name whatever their order; the others are listed, not compared")
     func matchesByName() throws {
-        let base = try Fixture.run([Fixture.entry("a", Fixture.samples(100)), Fixture.entry("b", Fixture.samples(200)),
-                                    Fixture.entry("gone", Fixture.samples(5))])
-        let new = try Fixture.run([Fixture.entry("added", Fixture.samples(7)), Fixture.entry("b", Fixture.samples(240)),
-                                   Fixture.entry("a", Fixture.samples(100))])
+        let base = try Fixture.run([
+            Fixture.entry("a", Fixture.samples(100)), Fixture.entry("b", Fixture.samples(200)),
+            Fixture.entry("gone", Fixture.samples(5)),
+        ])
+        let new = try Fixture.run([
+            Fixture.entry("added", Fixture.samples(7)), Fixture.entry("b", Fixture.samples(240)),
+            Fixture.entry("a", Fixture.samples(100)),
+        ])
         let comparison = try RunComparison(base: base, new: new)
         #expect(comparison.entries.map(\.name) == ["a", "b"])
         #expect(comparison.onlyInBase == ["gone"] && comparison.onlyInNew == ["added"])
         let b = comparison.entries[1]
         #expect(b.basis == .time && b.verdict == .slower)
-        #expect(b.baseMedian == Percentile.median(Fixture.samples(200)) && b.newMedian == Percentile.median(Fixture.samples(240)))
+        #expect(
+            b.baseMedian == Percentile.median(Fixture.samples(200))
+                && b.newMedian == Percentile.median(Fixture.samples(240)))
         #expect(abs(b.ratio.median - 1.2) < 1e-9 && b.ratio.lower < 1.2 && b.ratio.upper > 1.2)
         #expect(comparison.entries[0].verdict == .same && comparison.entries[0].ratio.median == 1)
         #expect(comparison.summaryLine == "1 slower, 0 faster, 1 same" && comparison.hasSlower)
@@ -112,7 +149,8 @@ enum Fixture {
 
     @Test("no name in common is an error")
     func nothingInCommon() throws {
-        let base = try Fixture.run([Fixture.entry("a", [1])]), new = try Fixture.run([Fixture.entry("b", [1])])
+        let base = try Fixture.run([Fixture.entry("a", [1])])
+        let new = try Fixture.run([Fixture.entry("b", [1])])
         #expect(throws: ComparisonError.noEntriesInCommon) { try RunComparison(base: base, new: new) }
         #expect("\(ComparisonError.noEntriesInCommon)" == "no benchmark names in common")
     }
@@ -121,20 +159,26 @@ enum Fixture {
     func basis() throws {
         let ratios = Fixture.samples(0.9, count: 40)
         // The new run's machine is 1.5× slower throughout, libyuv included.
-        let base = try Fixture.run([Fixture.entry("simd", Fixture.samples(100), ratios: ratios),
-                                    Fixture.entry("lut", Fixture.samples(300), ratios: ratios)])
-        let new = try Fixture.run([Fixture.entry("simd", Fixture.samples(150), ratios: ratios.reversed()),
-                                   Fixture.entry("lut", Fixture.samples(450))])
+        let base = try Fixture.run([
+            Fixture.entry("simd", Fixture.samples(100), ratios: ratios),
+            Fixture.entry("lut", Fixture.samples(300), ratios: ratios),
+        ])
+        let new = try Fixture.run([
+            Fixture.entry("simd", Fixture.samples(150), ratios: ratios.reversed()),
+            Fixture.entry("lut", Fixture.samples(450)),
+        ])
         let comparison = try RunComparison(base: base, new: new)
-        let simd = comparison.entries[0], lut = comparison.entries[1]
+        let simd = comparison.entries[0]
+        let lut = comparison.entries[1]
         #expect(simd.basis == .ratioToLibyuv && simd.basis.label == "×libyuv")
         #expect(simd.ratio.median == 1 && simd.verdict == .same)
         #expect(simd.ratio.count == BlockMedians.defaultCount)  // 40 ratios in 10 blocks
         #expect(lut.basis == .time && lut.basis.label == "time" && lut.verdict == .slower)
     }
 
-    @Test("faster, slower and same by whole runs scaled by a factor",
-          arguments: [(1.2, Verdict.slower), (0.8, .faster), (1.0, .same), (1.02, .same), (0.98, .same)])
+    @Test(
+        "faster, slower and same by whole runs scaled by a factor",
+        arguments: [(1.2, Verdict.slower), (0.8, .faster), (1.0, .same), (1.02, .same), (0.98, .same)])
     func scaledRuns(factor: Double, verdict: Verdict) throws {
         let samples = Fixture.samples(480, count: 200, spread: 0.01)
         let base = try Fixture.run([Fixture.entry("x", samples)])
@@ -180,11 +224,15 @@ enum Fixture {
         let amd = try Fixture.run(machine: "AMD EPYC, 2 cores, simd avx2", entries)
         let intel = try Fixture.run(machine: "Intel Xeon, 2 cores, simd avx512", entries)
         let unnamed = try Fixture.run(machine: nil, entries)
-        #expect(try RunComparison(base: amd, new: amd).machineLine == "same kind of machine: AMD EPYC, 2 cores, simd avx2")
+        #expect(
+            try RunComparison(base: amd, new: amd).machineLine == "same kind of machine: AMD EPYC, 2 cores, simd avx2")
         #expect(try RunComparison(base: amd, new: amd).sameMachine)
-        #expect(try RunComparison(base: amd, new: intel).machineLine
-                == "comparing runs from different machines: BASE AMD EPYC, 2 cores, simd avx2 vs NEW Intel Xeon, 2 cores, simd avx512")
-        #expect(try RunComparison(base: unnamed, new: unnamed).machineLine
+        #expect(
+            try RunComparison(base: amd, new: intel).machineLine
+                == "comparing runs from different machines: BASE AMD EPYC, 2 cores, simd avx2 vs NEW Intel Xeon, 2 cores, simd avx512"
+        )
+        #expect(
+            try RunComparison(base: unnamed, new: unnamed).machineLine
                 == "comparing runs from different machines: BASE unknown vs NEW unknown")
         #expect(try !RunComparison(base: unnamed, new: amd).sameMachine)
     }
@@ -201,7 +249,8 @@ enum Fixture {
 
     @Test("a difference below the clock's resolution decides nothing")
     func belowResolution() throws {
-        let base = (0..<100).map { _ in 0.09 }, new = (0..<100).map { _ in 0.10 }
+        let base = (0..<100).map { _ in 0.09 }
+        let new = (0..<100).map { _ in 0.10 }
         let comparison = try RunComparison(
             base: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "tiny", samples: base)]),
             new: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "tiny", samples: new)]))

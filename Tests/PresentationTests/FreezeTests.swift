@@ -16,7 +16,9 @@ import Testing
     func threeIntervals(extra: UInt64, freezes: Int) {
         let tenFPS = Timebase(numerator: 1, denominator: 10)!
         let handOffs = Traces.regular(count: 10, interval: 100_000_000, gap: 300_000_000 + extra)
-        let check = PresentedSequence(deliveries: Traces.deliveries(handOffs: handOffs, timebase: tenFPS), policy: .host).check
+        let check = PresentedSequence(
+            deliveries: Traces.deliveries(handOffs: handOffs, timebase: tenFPS), policy: .host
+        ).check
         #expect(check.freezeThreshold == 300_000_000)
         #expect(check.count(.freeze) == freezes)
     }

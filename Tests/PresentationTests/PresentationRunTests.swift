@@ -11,8 +11,9 @@ import Testing
     static let resize = TestPaths.ownVectorsDirectory + "/resize-352x288-282x231.ivf"
 
     static func run(_ path: String, _ scenario: DeliveryScenario, _ policy: StampingPolicy) -> PresentationRun {
-        PresentationRun.run(path: path, converter: ConverterRegistry.make("simd")!, scenario: scenario, policy: policy,
-                            clock: ManualClock(start: 1_000_000_000, step: 1000))
+        PresentationRun.run(
+            path: path, converter: ConverterRegistry.make("simd")!, scenario: scenario, policy: policy,
+            clock: ManualClock(start: 1_000_000_000, step: 1000))
     }
 
     @Test("stream on the invisible-frame vector: every shown frame presented, no duplicate, regression or overlap")

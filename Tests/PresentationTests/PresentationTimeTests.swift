@@ -7,8 +7,10 @@ import Testing
         #expect(PresentationTime(seconds: 5.00005, preferredTimescale: 1000).value == 5000)
         #expect(PresentationTime(seconds: 5.0006, preferredTimescale: 1000).value == 5001)
         #expect(PresentationTime(value: 1, timescale: 30) == PresentationTime(value: 100, timescale: 3000))
-        #expect(PresentationTime(value: 1, timescale: 30) < PresentationTime(value: 33_333_334, timescale: 1_000_000_000))
-        #expect(PresentationTime(value: 1, timescale: 30) > PresentationTime(value: 33_333_333, timescale: 1_000_000_000))
+        #expect(
+            PresentationTime(value: 1, timescale: 30) < PresentationTime(value: 33_333_334, timescale: 1_000_000_000))
+        #expect(
+            PresentationTime(value: 1, timescale: 30) > PresentationTime(value: 33_333_333, timescale: 1_000_000_000))
     }
 
     @Test("sums use the lcm of the timescales when it fits, else the larger one with rounding")

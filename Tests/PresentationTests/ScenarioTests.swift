@@ -22,11 +22,13 @@ import Testing
     static func paused(_ pause: Range<UInt64>, drop: Bool) -> (PresentationSession, ManualClock) {
         let clock = ManualClock(start: 0, step: 1000)
         let arrivals = (0..<10).map { UInt64($0) * 33 * Self.ms }
-        let session = PresentationSession(clock: clock, schedule: ArrivalSchedule(arrivals: arrivals, pause: pause),
-                                          dropsBacklog: drop)
+        let session = PresentationSession(
+            clock: clock, schedule: ArrivalSchedule(arrivals: arrivals, pause: pause),
+            dropsBacklog: drop)
         for index in 0..<10 {
             session.waitForPacket(index)
-            session.frameConverted(packet: index + 1, mediaTime: MediaTime(value: Int64(index), timebase: Traces.thirtyFPS))
+            session.frameConverted(
+                packet: index + 1, mediaTime: MediaTime(value: Int64(index), timebase: Traces.thirtyFPS))
         }
         session.finish()
         return (session, clock)
@@ -77,9 +79,12 @@ import Testing
     @Test("jitter: the same seed gives the same arrivals, another seed others; delays within 0 ... MS, in order")
     func jitter() throws {
         let times = (0..<100).map { Double($0) / 30 }
-        let a = try #require(ArrivalSchedule(scenario: .jitter(milliseconds: 20, seed: 42), packetTimes: times, start: 0).arrivals)
-        let b = try #require(ArrivalSchedule(scenario: .jitter(milliseconds: 20, seed: 42), packetTimes: times, start: 0).arrivals)
-        let c = try #require(ArrivalSchedule(scenario: .jitter(milliseconds: 20, seed: 43), packetTimes: times, start: 0).arrivals)
+        let a = try #require(
+            ArrivalSchedule(scenario: .jitter(milliseconds: 20, seed: 42), packetTimes: times, start: 0).arrivals)
+        let b = try #require(
+            ArrivalSchedule(scenario: .jitter(milliseconds: 20, seed: 42), packetTimes: times, start: 0).arrivals)
+        let c = try #require(
+            ArrivalSchedule(scenario: .jitter(milliseconds: 20, seed: 43), packetTimes: times, start: 0).arrivals)
         #expect(a == b && a != c)
         #expect(zip(a, a.dropFirst()).allSatisfy { $0 <= $1 })
         for (index, arrival) in a.enumerated() {

@@ -9,8 +9,11 @@ import Testing
     @Test("host-ms: two hand-offs 0.4 ms apart get the same presentation time, and 1 s durations overlap")
     func hostMillisecondsDuplicates() throws {
         let sequence = PresentedSequence(deliveries: Self.close, policy: .hostMilliseconds)
-        #expect(sequence.frames.map(\.time) == [PresentationTime(value: 5000, timescale: 1000),
-                                                PresentationTime(value: 5000, timescale: 1000)])
+        #expect(
+            sequence.frames.map(\.time) == [
+                PresentationTime(value: 5000, timescale: 1000),
+                PresentationTime(value: 5000, timescale: 1000),
+            ])
         let duplicate = try #require(sequence.check.issues(.duplicate).first)
         #expect(duplicate.frame.frame == 1 && duplicate.frame.packet == 2)
         #expect(sequence.check.count(.overlap) == 1)
@@ -25,7 +28,9 @@ import Testing
         #expect(sequence.frames[0].time + sequence.frames[0].duration == sequence.frames[1].time)
     }
 
-    @Test("stream: media times anchored at the first hand-off, whatever the hand-offs do; durations to the next shown frame")
+    @Test(
+        "stream: media times anchored at the first hand-off, whatever the hand-offs do; durations to the next shown frame"
+    )
     func stream() {
         let deliveries = Traces.deliveries(handOffs: [2_000_000_000, 2_000_000_100, nil, 2_000_000_200])
         let sequence = PresentedSequence(deliveries: deliveries, policy: .stream)
@@ -43,8 +48,9 @@ import Testing
     func regression() throws {
         let base = Traces.thirtyFPS
         let deliveries = [0, 2, 1].enumerated().map { index, tick in
-            Delivery(frame: index, packet: index + 1, mediaTime: MediaTime(value: Int64(tick), timebase: base),
-                     arrival: 0, handOff: UInt64(index) * 1000)
+            Delivery(
+                frame: index, packet: index + 1, mediaTime: MediaTime(value: Int64(tick), timebase: base),
+                arrival: 0, handOff: UInt64(index) * 1000)
         }
         let check = PresentedSequence(deliveries: deliveries, policy: .stream).check
         let regression = try #require(check.issues(.regression).first)

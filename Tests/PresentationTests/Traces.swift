@@ -8,10 +8,12 @@ enum Traces {
 
     /// `count` shown frames one tick of `timebase` apart, arriving and
     /// handed off at the given nanoseconds.
-    static func deliveries(handOffs: [UInt64?], arrivals: [UInt64]? = nil, timebase: Timebase = thirtyFPS) -> [Delivery] {
+    static func deliveries(handOffs: [UInt64?], arrivals: [UInt64]? = nil, timebase: Timebase = thirtyFPS) -> [Delivery]
+    {
         handOffs.enumerated().map { index, handOff in
-            Delivery(frame: index, packet: index + 1, mediaTime: MediaTime(value: Int64(index), timebase: timebase),
-                     arrival: arrivals?[index] ?? handOff ?? 0, handOff: handOff)
+            Delivery(
+                frame: index, packet: index + 1, mediaTime: MediaTime(value: Int64(index), timebase: timebase),
+                arrival: arrivals?[index] ?? handOff ?? 0, handOff: handOff)
         }
     }
 

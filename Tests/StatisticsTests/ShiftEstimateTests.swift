@@ -16,8 +16,9 @@ import Testing
     /// values of U (e.g. Conover, Practical Nonparametric Statistics, table
     /// A7; Siegel and Castellan, table J) plus one: 5 and 5 have U = 2,
     /// 8 and 8 U = 13, 10 and 10 U = 23, 20 and 20 U = 127, 6 and 9 U = 10.
-    @Test("exact ranks match the Mann–Whitney tables, whichever sample is the new one",
-          arguments: [(5, 5, 3), (8, 8, 14), (10, 10, 24), (20, 20, 128), (6, 9, 11), (9, 6, 11)])
+    @Test(
+        "exact ranks match the Mann–Whitney tables, whichever sample is the new one",
+        arguments: [(5, 5, 3), (8, 8, 14), (10, 10, 24), (20, 20, 128), (6, 9, 11), (9, 6, 11)])
     func exactRanks(new: Int, base: Int, rank: Int) {
         #expect(ShiftInterval.rank(newCount: new, baseCount: base) == rank)
     }
@@ -43,16 +44,19 @@ import Testing
         #expect(abs(exact - approximate) <= 2, "exact \(exact), normal \(approximate)")
     }
 
-    @Test("the k-th smallest difference equals the brute-force O(nm) listing's, ties included",
-          arguments: 0..<40)
+    @Test(
+        "the k-th smallest difference equals the brute-force O(nm) listing's, ties included",
+        arguments: 0..<40)
     func selectionMatchesBruteForce(seed: Int) {
         var random = Seeded(state: UInt64(seed) &* 0x9E37_79B9 &+ 7)
-        let n = Int.random(in: 1...17, using: &random), m = Int.random(in: 1...17, using: &random)
+        let n = Int.random(in: 1...17, using: &random)
+        let m = Int.random(in: 1...17, using: &random)
         // Even seeds: a few integer values, so many differences tie.
         let value = { (random: inout Seeded) -> Double in
             seed % 2 == 0 ? Double(Int.random(in: 0...4, using: &random)) : Double.random(in: -10...10, using: &random)
         }
-        let x = (0..<n).map { _ in value(&random) }, y = (0..<m).map { _ in value(&random) }
+        let x = (0..<n).map { _ in value(&random) }
+        let y = (0..<m).map { _ in value(&random) }
         let brute = x.flatMap { a in y.map { b in a - b } }.sorted()
         let differences = PairwiseDifferences(x, minus: y)
         #expect(differences.count == n * m)
@@ -93,8 +97,10 @@ import Testing
 
     @Test("different counts: count is the smaller one; constant samples give their ratio with no spread")
     func unequalCounts() throws {
-        let estimate = try #require(ShiftEstimate.ratio(of: [Double](repeating: 50, count: 7),
-                                                        to: [Double](repeating: 100, count: 12)))
+        let estimate = try #require(
+            ShiftEstimate.ratio(
+                of: [Double](repeating: 50, count: 7),
+                to: [Double](repeating: 100, count: 12)))
         #expect(abs(estimate.median - 0.5) < 1e-12 && estimate.count == 7)
         #expect(estimate.lower == estimate.median && estimate.upper == estimate.median)
     }

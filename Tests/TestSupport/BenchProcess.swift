@@ -27,7 +27,8 @@ public enum BenchProcess {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 {
-            candidates.append(directoryOf(String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)) + "/bench")
+            candidates.append(
+                directoryOf(String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)) + "/bench")
         }
         if let argv0 = CommandLine.arguments.first, argv0.contains("/") {
             candidates.append(directoryOf(argv0) + "/bench")
@@ -45,14 +46,21 @@ public enum BenchProcess {
     /// block a pipe; `posix_spawn` rather than Foundation's `Process`, which
     /// leaks under LeakSanitizer.
     /// - Throws: `BenchProcessError` when `bench` is not built or cannot start.
-    public static func run(_ arguments: [String], in directory: String = TestPaths.packageRoot,
-                           environment: [String: String] = [:]) throws -> Run {
+    public static func run(
+        _ arguments: [String], in directory: String = TestPaths.packageRoot,
+        environment: [String: String] = [:]
+    ) throws -> Run {
         guard let bench = path else { throw BenchProcessError(description: notBuiltReason) }
         var template = Array("/tmp/framebench-run-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchProcessError(description: "mkdtemp failed") }
         let scratch = String(cString: made)
-        let out = scratch + "/stdout", err = scratch + "/stderr"
-        defer { unlink(out); unlink(err); rmdir(scratch) }
+        let out = scratch + "/stdout"
+        let err = scratch + "/stderr"
+        defer {
+            unlink(out)
+            unlink(err)
+            rmdir(scratch)
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -1,7 +1,8 @@
+import Frames
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Frames
 
 /// Memory whose usable bytes end exactly where an inaccessible
 /// (`PROT_NONE`) page begins, so a read one byte past the end faults.
@@ -20,7 +21,8 @@ public final class GuardedBytes {
         let dataPages = (count + page - 1) / page
         mappingLength = (dataPages + 1) * page
         guard let raw = mmap(nil, mappingLength, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              raw != MAP_FAILED else { fatalError("mmap failed") }
+            raw != MAP_FAILED
+        else { fatalError("mmap failed") }
         mapping = raw
         precondition(mprotect(raw + dataPages * page, page, PROT_NONE) == 0, "mprotect failed")
         base = (raw + dataPages * page - count).assumingMemoryBound(to: UInt8.self)

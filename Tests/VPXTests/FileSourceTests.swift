@@ -1,11 +1,12 @@
+import Conformance
+import Frames
+import TestSupport
+import Testing
+import VPX
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Conformance
-import Frames
-import Testing
-import TestSupport
-import VPX
 
 /// IVF input read from a file (`IVFFile`) behaves exactly as the same bytes
 /// in memory (`IVFBytes`): same packets, same frames, same errors at the
@@ -24,7 +25,8 @@ import VPX
     }
 
     static func outcome(_ decode: ((DecodedFrame) throws -> Void) throws(StreamDecodeError) -> StreamSummary)
-        -> Outcome {
+        -> Outcome
+    {
         var result = Outcome()
         do {
             _ = try decode { frame in result.lines.append(FrameDigest.i420(frame.image)) }
@@ -40,7 +42,9 @@ import VPX
     /// with damaged sizes, an empty payload, a hole of zeros at the end.
     static func variants(_ bytes: [UInt8]) -> [(name: String, bytes: [UInt8])] {
         let packets = IVFBuild.packets(of: bytes)
-        var out: [(name: String, bytes: [UInt8])] = [("whole", bytes), ("empty", []), ("header only", Array(bytes.prefix(32)))]
+        var out: [(name: String, bytes: [UInt8])] = [
+            ("whole", bytes), ("empty", []), ("header only", Array(bytes.prefix(32))),
+        ]
         for length in [1, 31] { out.append(("file header cut at \(length)", Array(bytes.prefix(length)))) }
         for (index, packet) in packets.enumerated() {
             for cut in [1, 11, 12, 13, 12 + packet.size - 1] {
@@ -48,7 +52,8 @@ import VPX
             }
             for size: UInt32 in [0, IVFReader.maximumPacketSize, IVFReader.maximumPacketSize + 1, 0xFFFF_FFFF] {
                 var damaged = bytes
-                damaged.replaceSubrange(packet.offset..<packet.offset + 4, with: IVFBuild.packetHeader(size: size, pts: 0).prefix(4))
+                damaged.replaceSubrange(
+                    packet.offset..<packet.offset + 4, with: IVFBuild.packetHeader(size: size, pts: 0).prefix(4))
                 out.append(("packet \(index + 1) declaring \(size)", damaged))
             }
         }
@@ -62,8 +67,12 @@ import VPX
         for variant in Self.variants(bytes) {
             let file = try TempFile.holding(variant.bytes, name: "variant")
             defer { file.remove() }
-            let fromBytes = Self.outcome { body throws(StreamDecodeError) in try StreamDecoder.decode(bytes: variant.bytes, body) }
-            let fromFile = Self.outcome { body throws(StreamDecodeError) in try StreamDecoder.decode(path: file.path, body) }
+            let fromBytes = Self.outcome { body throws(StreamDecodeError) in
+                try StreamDecoder.decode(bytes: variant.bytes, body)
+            }
+            let fromFile = Self.outcome { body throws(StreamDecodeError) in
+                try StreamDecoder.decode(path: file.path, body)
+            }
             #expect(fromFile == fromBytes, "\(variant.name)")
             if variant.name != "whole" && variant.name != "header only" {
                 #expect(fromFile.error != nil, "\(variant.name): decoded without error")
@@ -93,15 +102,22 @@ import VPX
 
     @Test("one packet buffer serves every packet: a new one only when a packet outgrows it")
     func bufferIsReused() throws {
-        for source: any IVFByteSource in [try IVFFile(path: Self.sourcePath), IVFBytes(try FileBytes.read(Self.sourcePath))] {
+        for source: any IVFByteSource in [
+            try IVFFile(path: Self.sourcePath), IVFBytes(try FileBytes.read(Self.sourcePath)),
+        ] {
             var reader = try IVFReader(source: source)
             var addresses = Set<UInt>()
-            var largest = 0, growths = 0
+            var largest = 0
+            var growths = 0
             while let packet = try reader.next() {
-                if packet.data.count > largest { largest = packet.data.count; growths += 1 }
+                if packet.data.count > largest {
+                    largest = packet.data.count
+                    growths += 1
+                }
                 packet.data.withUnsafeBufferPointer { _ = addresses.insert(UInt(bitPattern: $0.baseAddress)) }
             }
-            #expect(addresses.count <= growths, "\(type(of: source)): \(addresses.count) buffers for \(growths) growths")
+            #expect(
+                addresses.count <= growths, "\(type(of: source)): \(addresses.count) buffers for \(growths) growths")
         }
         // A packet kept past the next read keeps its bytes.
         var reader = try IVFReader(source: IVFFile(path: Self.sourcePath))
@@ -141,8 +157,9 @@ import VPX
         let largest = packets.map(\.size).max()!
         for size: UInt32 in [IVFReader.maximumPacketSize, IVFReader.maximumPacketSize + 1, 0xFFFF_FFF0] {
             var damaged = bytes
-            damaged.replaceSubrange(packets[1].offset..<packets[1].offset + 4,
-                                    with: IVFBuild.packetHeader(size: size, pts: 0).prefix(4))
+            damaged.replaceSubrange(
+                packets[1].offset..<packets[1].offset + 4,
+                with: IVFBuild.packetHeader(size: size, pts: 0).prefix(4))
             let probe = ProbeSource(damaged)
             var reader = try IVFReader(source: probe)
             _ = try reader.next()
@@ -158,8 +175,10 @@ import VPX
         let manifest = try FileBytes.read(Self.sourcePath + ".md5")
         let digests = String(decoding: manifest, as: UTF8.self).split(separator: "\n").map { String($0.prefix(32)) }
         // Fails inside packet 3's payload, inside packet 4's header, then in the file header.
-        for (failAt, packet, offset) in [(packets[2].offset + 20, 3, packets[2].offset),
-                                         (packets[3].offset + 5, 4, packets[3].offset)] {
+        for (failAt, packet, offset) in [
+            (packets[2].offset + 20, 3, packets[2].offset),
+            (packets[3].offset + 5, 4, packets[3].offset),
+        ] {
             let result = Self.outcome { body throws(StreamDecodeError) in
                 try StreamDecoder.decode(source: ProbeSource(bytes, failAt: failAt), body)
             }
@@ -181,8 +200,9 @@ import VPX
         var reader = try IVFReader(source: ProbeSource(cut, claimedExtra: 1000))
         _ = try reader.next()
         _ = try reader.next()
-        let expected = IVFError(.truncatedPacket(declared: UInt32(packets[2].size), available: 100), packet: 3,
-                                offset: packets[2].offset)
+        let expected = IVFError(
+            .truncatedPacket(declared: UInt32(packets[2].size), available: 100), packet: 3,
+            offset: packets[2].offset)
         #expect(throws: expected) { try reader.next() }
         #expect(throws: expected) { try reader.next() }
     }
@@ -191,7 +211,8 @@ import VPX
     func wholeFileLimit() throws {
         let bytes = try FileBytes.read(Self.sourcePath)
         #expect(try FileBytes.read(Self.sourcePath, limit: bytes.count) == bytes)
-        #expect(throws: FileReadError(reason: "file is \(bytes.count) bytes, above the \(bytes.count - 1)-byte limit")) {
+        #expect(throws: FileReadError(reason: "file is \(bytes.count) bytes, above the \(bytes.count - 1)-byte limit"))
+        {
             try FileBytes.read(Self.sourcePath, limit: bytes.count - 1)
         }
         #expect(throws: FileReadError(reason: "not a regular file")) { try FileBytes.read("/tmp") }

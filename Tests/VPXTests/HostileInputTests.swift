@@ -1,11 +1,12 @@
+import Conformance
+import Frames
+import TestSupport
+import Testing
+import VPX
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Conformance
-import Frames
-import Testing
-import TestSupport
-import VPX
 
 /// Malformed and hostile IVF input: every case is built in the test from a
 /// small valid vector (Vectors/size-33x17.ivf) and must end in a typed error
@@ -37,7 +38,8 @@ import VPX
         var packets: [RawPacket] = []
         var offset = 32
         while offset + 12 <= bytes.count {
-            let size = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
+            let size =
+                Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
                 | Int(bytes[offset + 3]) << 24
             packets.append(RawPacket(offset: offset, size: size))
             offset += 12 + size
@@ -57,8 +59,9 @@ import VPX
         var lines: [String] = []
         do {
             _ = try StreamDecoder.decode(bytes: bytes) { frame in
-                let name = FrameDigest.frameName(stem: "size-33x17", size: frame.image.size,
-                                                 packet: frame.packet, ext: "i420")
+                let name = FrameDigest.frameName(
+                    stem: "size-33x17", size: frame.image.size,
+                    packet: frame.packet, ext: "i420")
                 lines.append("\(FrameDigest.i420(frame.image))  \(name)")
             }
             return (lines, nil)
@@ -69,17 +72,20 @@ import VPX
 
     /// Decodes `bytes`, expecting an `IVFError` of `kind` at `packet` and
     /// `offset`, after exactly the first `framesBefore` frames of the source.
-    static func expectIVFError(_ bytes: [UInt8], _ kind: IVFError.Kind, packet: Int?, offset: Int,
-                               framesBefore: Int, manifest: [String],
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectIVFError(
+        _ bytes: [UInt8], _ kind: IVFError.Kind, packet: Int?, offset: Int,
+        framesBefore: Int, manifest: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let (lines, error) = decode(bytes)
         guard let error else {
             Issue.record("decoded without error, expected \(kind)", sourceLocation: sourceLocation)
             return
         }
         guard let ivf = error.underlying as? IVFError else {
-            Issue.record("expected an IVFError, got \(type(of: error.underlying)): \(error)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "expected an IVFError, got \(type(of: error.underlying)): \(error)",
+                sourceLocation: sourceLocation)
             return
         }
         #expect(ivf.kind == kind, sourceLocation: sourceLocation)
@@ -141,15 +147,17 @@ import VPX
         riff += [UInt8](repeating: 0x41, count: 64)
         Self.expectIVFError(riff, .badSignature, packet: nil, offset: 0, framesBefore: 0, manifest: source.manifest)
         // The right magic in the wrong place is still wrong.
-        Self.expectIVFError([0x20] + source.bytes, .badSignature, packet: nil, offset: 0, framesBefore: 0,
-                            manifest: source.manifest)
+        Self.expectIVFError(
+            [0x20] + source.bytes, .badSignature, packet: nil, offset: 0, framesBefore: 0,
+            manifest: source.manifest)
     }
 
     @Test("truncated file header", arguments: [1, 4, 12, 31])
     func truncatedFileHeader(length: Int) throws {
         let source = try Self.source()
-        Self.expectIVFError(Array(source.bytes.prefix(length)), .truncatedFileHeader(available: length),
-                            packet: nil, offset: 0, framesBefore: 0, manifest: source.manifest)
+        Self.expectIVFError(
+            Array(source.bytes.prefix(length)), .truncatedFileHeader(available: length),
+            packet: nil, offset: 0, framesBefore: 0, manifest: source.manifest)
     }
 
     @Test("header only: no packets, no frames, no error")
@@ -165,29 +173,34 @@ import VPX
         let source = try Self.source()
         var version = source.bytes
         version[4] = 1
-        Self.expectIVFError(version, .unsupportedVersion(1), packet: nil, offset: 4, framesBefore: 0,
-                            manifest: source.manifest)
+        Self.expectIVFError(
+            version, .unsupportedVersion(1), packet: nil, offset: 4, framesBefore: 0,
+            manifest: source.manifest)
 
         var headerLength = source.bytes
         headerLength[6] = 0
         headerLength[7] = 0
-        Self.expectIVFError(headerLength, .unsupportedHeaderLength(0), packet: nil, offset: 6, framesBefore: 0,
-                            manifest: source.manifest)
+        Self.expectIVFError(
+            headerLength, .unsupportedHeaderLength(0), packet: nil, offset: 6, framesBefore: 0,
+            manifest: source.manifest)
 
         var vp9 = source.bytes
         vp9.replaceSubrange(8..<12, with: Array("VP90".utf8))
-        Self.expectIVFError(vp9, .unsupportedFourCC("VP90"), packet: nil, offset: 8, framesBefore: 0,
-                            manifest: source.manifest)
+        Self.expectIVFError(
+            vp9, .unsupportedFourCC("VP90"), packet: nil, offset: 8, framesBefore: 0,
+            manifest: source.manifest)
 
         var binary = source.bytes
         binary.replaceSubrange(8..<12, with: [0x00, 0xFF, 0x0A, 0x56])
-        Self.expectIVFError(binary, .unsupportedFourCC("???V"), packet: nil, offset: 8, framesBefore: 0,
-                            manifest: source.manifest)
+        Self.expectIVFError(
+            binary, .unsupportedFourCC("???V"), packet: nil, offset: 8, framesBefore: 0,
+            manifest: source.manifest)
 
         var timebase = source.bytes
         Self.setLE32(&timebase, at: 16, 0)
-        Self.expectIVFError(timebase, .invalidTimebase(rate: 0, scale: 1), packet: nil, offset: 16,
-                            framesBefore: 0, manifest: source.manifest)
+        Self.expectIVFError(
+            timebase, .invalidTimebase(rate: 0, scale: 1), packet: nil, offset: 16,
+            framesBefore: 0, manifest: source.manifest)
     }
 
     @Test("truncated packet header")
@@ -195,9 +208,10 @@ import VPX
         let source = try Self.source()
         let third = source.packets[2]
         for available in [1, 4, 11] {
-            Self.expectIVFError(Array(source.bytes.prefix(third.offset + available)),
-                                .truncatedPacketHeader(available: available), packet: 3, offset: third.offset,
-                                framesBefore: 2, manifest: source.manifest)
+            Self.expectIVFError(
+                Array(source.bytes.prefix(third.offset + available)),
+                .truncatedPacketHeader(available: available), packet: 3, offset: third.offset,
+                framesBefore: 2, manifest: source.manifest)
         }
     }
 
@@ -206,15 +220,17 @@ import VPX
         let source = try Self.source()
         let third = source.packets[2]
         for available in [0, 1, third.size / 2, third.size - 1] {
-            Self.expectIVFError(Array(source.bytes.prefix(third.offset + 12 + available)),
-                                .truncatedPacket(declared: UInt32(third.size), available: available),
-                                packet: 3, offset: third.offset, framesBefore: 2, manifest: source.manifest)
+            Self.expectIVFError(
+                Array(source.bytes.prefix(third.offset + 12 + available)),
+                .truncatedPacket(declared: UInt32(third.size), available: available),
+                packet: 3, offset: third.offset, framesBefore: 2, manifest: source.manifest)
         }
         // The last packet one byte short.
         let last = source.packets[4]
-        Self.expectIVFError(Array(source.bytes.dropLast()),
-                            .truncatedPacket(declared: UInt32(last.size), available: last.size - 1),
-                            packet: 5, offset: last.offset, framesBefore: 4, manifest: source.manifest)
+        Self.expectIVFError(
+            Array(source.bytes.dropLast()),
+            .truncatedPacket(declared: UInt32(last.size), available: last.size - 1),
+            packet: 5, offset: last.offset, framesBefore: 4, manifest: source.manifest)
     }
 
     @Test("packet size 0xFFFFFFF0 and other huge sizes")
@@ -223,19 +239,24 @@ import VPX
         let second = source.packets[1]
         var huge = source.bytes
         Self.setLE32(&huge, at: second.offset, 0xFFFF_FFF0)
-        Self.expectIVFError(huge, .packetTooLarge(declared: 0xFFFF_FFF0), packet: 2, offset: second.offset,
-                            framesBefore: 1, manifest: source.manifest)
+        Self.expectIVFError(
+            huge, .packetTooLarge(declared: 0xFFFF_FFF0), packet: 2, offset: second.offset,
+            framesBefore: 1, manifest: source.manifest)
 
         // Just above the limit: too large; at the limit: truncated (the file is short).
         var above = source.bytes
         Self.setLE32(&above, at: second.offset, IVFReader.maximumPacketSize + 1)
-        Self.expectIVFError(above, .packetTooLarge(declared: IVFReader.maximumPacketSize + 1), packet: 2,
-                            offset: second.offset, framesBefore: 1, manifest: source.manifest)
+        Self.expectIVFError(
+            above, .packetTooLarge(declared: IVFReader.maximumPacketSize + 1), packet: 2,
+            offset: second.offset, framesBefore: 1, manifest: source.manifest)
         var limit = source.bytes
         Self.setLE32(&limit, at: second.offset, IVFReader.maximumPacketSize)
-        Self.expectIVFError(limit, .truncatedPacket(declared: IVFReader.maximumPacketSize,
-                                                    available: source.bytes.count - second.offset - 12),
-                            packet: 2, offset: second.offset, framesBefore: 1, manifest: source.manifest)
+        Self.expectIVFError(
+            limit,
+            .truncatedPacket(
+                declared: IVFReader.maximumPacketSize,
+                available: source.bytes.count - second.offset - 12),
+            packet: 2, offset: second.offset, framesBefore: 1, manifest: source.manifest)
     }
 
     @Test("the reader stays at the faulty packet after a throw")
@@ -419,23 +440,28 @@ import VPX
             let offset: Int
             let framesBefore: Int
         }
-        let third = source.packets[2], second = source.packets[1]
+        let third = source.packets[2]
+        let second = source.packets[1]
         var huge = source.bytes
         Self.setLE32(&huge, at: second.offset, 0xFFFF_FFF0)
         var garbage = source.bytes  // packet 4 replaced by an all-ones payload (a corrupt keyframe)
-        garbage.replaceSubrange(source.packets[3].payload,
-                                with: [UInt8](repeating: 0xFE, count: source.packets[3].size))
+        garbage.replaceSubrange(
+            source.packets[3].payload,
+            with: [UInt8](repeating: 0xFE, count: source.packets[3].size))
         let noKeyframe = Array(source.bytes.prefix(32)) + source.bytes[second.offset...]
         // File names keep the stem `size-33x17`, so stdout equals the manifest's lines.
         let cases = [
-            Case(name: "size-33x17.truncated-packet.ivf", bytes: Array(source.bytes.prefix(third.offset + 100)),
-                 packet: 3, offset: third.offset, framesBefore: 2),
-            Case(name: "size-33x17.truncated-header.ivf", bytes: Array(source.bytes.prefix(third.offset + 7)),
-                 packet: 3, offset: third.offset, framesBefore: 2),
+            Case(
+                name: "size-33x17.truncated-packet.ivf", bytes: Array(source.bytes.prefix(third.offset + 100)),
+                packet: 3, offset: third.offset, framesBefore: 2),
+            Case(
+                name: "size-33x17.truncated-header.ivf", bytes: Array(source.bytes.prefix(third.offset + 7)),
+                packet: 3, offset: third.offset, framesBefore: 2),
             Case(name: "size-33x17.huge-packet.ivf", bytes: huge, packet: 2, offset: second.offset, framesBefore: 1),
             Case(name: "size-33x17.no-keyframe.ivf", bytes: noKeyframe, packet: 1, offset: 32, framesBefore: 0),
-            Case(name: "size-33x17.garbage.ivf", bytes: garbage, packet: 4, offset: source.packets[3].offset,
-                 framesBefore: 3),
+            Case(
+                name: "size-33x17.garbage.ivf", bytes: garbage, packet: 4, offset: source.packets[3].offset,
+                framesBefore: 3),
         ]
         for item in cases {
             let path = directory + "/" + item.name
@@ -444,8 +470,9 @@ import VPX
             let run = try BenchProcess.run(["decode", path], in: directory)
             #expect(run.status == 1, "\(item.name): exit status \(run.status), stderr: \(run.stderr)")
             let errorLines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(errorLines.count == 2 && errorLines[1].isEmpty,
-                    "\(item.name): stderr must be exactly one line, got: \(run.stderr)")
+            #expect(
+                errorLines.count == 2 && errorLines[1].isEmpty,
+                "\(item.name): stderr must be exactly one line, got: \(run.stderr)")
             let line = String(errorLines.first ?? "")
             #expect(line.contains(path), "\(item.name): \(line)")
             #expect(line.contains("packet \(item.packet)"), "\(item.name): \(line)")
@@ -461,7 +488,8 @@ import VPX
         let run = try BenchProcess.run(["decode", notIVF], in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(notIVF)
+        #expect(
+            run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(notIVF)
                 && run.stderr.contains("byte 0"), "\(run.stderr)")
     }
 }

@@ -11,7 +11,8 @@ enum IVFBuild {
         var packets: [(offset: Int, size: Int)] = []
         var offset = 32
         while offset + 12 <= bytes.count {
-            let size = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
+            let size =
+                Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
                 | Int(bytes[offset + 3]) << 24
             packets.append((offset, size))
             offset += 12 + size

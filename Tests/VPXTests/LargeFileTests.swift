@@ -1,11 +1,12 @@
+import Conformance
+import Frames
+import TestSupport
+import Testing
+import VPX
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Conformance
-import Frames
-import Testing
-import TestSupport
-import VPX
 
 /// Multi-gigabyte IVF files, made sparse in the temp directory so they cost
 /// neither disk nor time: the packets of Vectors/size-176x144.ivf, then a
@@ -58,11 +59,14 @@ import VPX
     /// Checks that `file` is sparse: the test must not write gigabytes.
     static func expectSparse(_ file: TempFile, sourceLocation: SourceLocation = #_sourceLocation) {
         let allocated = file.allocatedBytes()
-        #expect(allocated >= 0 && allocated < 16 << 20, "the temp file occupies \(allocated) bytes: not sparse",
-                sourceLocation: sourceLocation)
+        #expect(
+            allocated >= 0 && allocated < 16 << 20, "the temp file occupies \(allocated) bytes: not sparse",
+            sourceLocation: sourceLocation)
     }
 
-    @Test("4.5 GiB sparse file, last packet header declaring 64 MiB of zeros: the vector's frames, then libvpx's error at that packet; peak RSS grows < 200 MB")
+    @Test(
+        "4.5 GiB sparse file, last packet header declaring 64 MiB of zeros: the vector's frames, then libvpx's error at that packet; peak RSS grows < 200 MB"
+    )
     func zeroPacketAfterVector() throws {
         let vector = try Self.vector()
         let file = try TempFile("large-zero-packet")
@@ -89,7 +93,9 @@ import VPX
         }
     }
 
-    @Test("2.5 GiB sparse file, the hole right after the last packet: the vector's frames, then an empty packet (a zero header) is an error at that packet")
+    @Test(
+        "2.5 GiB sparse file, the hole right after the last packet: the vector's frames, then an empty packet (a zero header) is an error at that packet"
+    )
     func holeAfterVector() throws {
         let vector = try Self.vector()
         let file = try TempFile("large-hole")
@@ -107,12 +113,16 @@ import VPX
         let failure = try #require(error, "a hole of zero headers decoded without error")
         let vpx = try #require(failure.underlying as? VPXError, "expected a VPXError, got \(failure)")
         #expect(vpx.packet == vector.packets.count + 1 && vpx.offset == vector.bytes.count, "\(vpx)")
-        #expect(failure.description == "packet \(vector.packets.count + 1) at byte \(vector.bytes.count): decode failed: empty packet")
+        #expect(
+            failure.description
+                == "packet \(vector.packets.count + 1) at byte \(vector.bytes.count): decode failed: empty packet")
         #expect(failure.summary?.packets.count == vector.packets.count)
         #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB")
     }
 
-    @Test("walking past the old 1 GiB cap: 17 packets of 64 MiB of zeros at their offsets, then a truncated packet placed exactly; peak RSS grows < 200 MB")
+    @Test(
+        "walking past the old 1 GiB cap: 17 packets of 64 MiB of zeros at their offsets, then a truncated packet placed exactly; peak RSS grows < 200 MB"
+    )
     func walkPastOneGiB() throws {
         let vector = try Self.vector()
         let file = try TempFile("large-walk")
@@ -121,7 +131,8 @@ import VPX
         let zeroPackets = 17
         var offset = vector.bytes.count
         for index in 0..<zeroPackets {
-            try file.write(IVFBuild.packetHeader(size: UInt32(Self.cap), pts: vector.lastPTS + UInt64(index)), at: offset)
+            try file.write(
+                IVFBuild.packetHeader(size: UInt32(Self.cap), pts: vector.lastPTS + UInt64(index)), at: offset)
             offset += 12 + Self.cap
         }
         let faultOffset = offset  // a last header declaring 64 MiB, with 4321 bytes after it
@@ -152,8 +163,11 @@ import VPX
         let growth = ResourceUsage.peakResidentKiB() - before
 
         #expect(offsets == expectedOffsets)
-        #expect(fault == IVFError(.truncatedPacket(declared: UInt32(Self.cap), available: 4321),
-                                  packet: vector.packets.count + zeroPackets + 1, offset: faultOffset))
+        #expect(
+            fault
+                == IVFError(
+                    .truncatedPacket(declared: UInt32(Self.cap), available: 4321),
+                    packet: vector.packets.count + zeroPackets + 1, offset: faultOffset))
         #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB walking \(faultOffset) bytes")
         if window != nil {
             #expect(growth > Self.cap / 1024 * 9 / 10, "peak RSS grew by only \(growth) KiB")

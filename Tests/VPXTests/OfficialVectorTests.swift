@@ -1,7 +1,7 @@
 import Conformance
 import Frames
-import Testing
 import TestSupport
+import Testing
 import VPX
 
 /// Every official VP8 test vector decodes to libvpx's published per-frame
@@ -9,13 +9,17 @@ import VPX
 @Suite struct OfficialVectorTests {
     static let vectors = TestPaths.officialVectors
 
-    @Test("official vectors are present", .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)))
+    @Test(
+        "official vectors are present",
+        .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)))
     func vectorsArePresent() {
         #expect(Self.vectors.count >= 17)
     }
 
-    @Test("decodes to the published MD5s", .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)),
-          arguments: vectors)
+    @Test(
+        "decodes to the published MD5s",
+        .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)),
+        arguments: vectors)
     func decodesToPublishedMD5s(path: String) throws {
         let expected = try String(decoding: FileBytes.read(path + ".md5"), as: UTF8.self)
             .split(separator: "\n").map(String.init)
@@ -32,10 +36,13 @@ import VPX
         }
     }
 
-    @Test("decoder threads do not change the output", .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)))
+    @Test(
+        "decoder threads do not change the output",
+        .enabled(if: !vectors.isEmpty, Comment(rawValue: TestPaths.missingVectorsReason)))
     func threadedDecodeMatches() throws {
         let path = try #require(Self.vectors.first { $0.hasSuffix("-008.ivf") } ?? Self.vectors.first)
-        var single: [String] = [], threaded: [String] = []
+        var single: [String] = []
+        var threaded: [String] = []
         _ = try StreamDecoder.decode(path: path, threads: 1) { single.append(FrameDigest.i420($0.image)) }
         _ = try StreamDecoder.decode(path: path, threads: 2) { threaded.append(FrameDigest.i420($0.image)) }
         #expect(!single.isEmpty)

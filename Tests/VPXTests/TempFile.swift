@@ -1,7 +1,8 @@
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
 
 /// A file in the temp directory, written by offset (so it can be sparse),
 /// removed by `remove()` (call it in a `defer`).

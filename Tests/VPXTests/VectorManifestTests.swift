@@ -1,11 +1,12 @@
+import Conformance
+import Frames
+import TestSupport
+import Testing
+import VPX
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Conformance
-import Frames
-import Testing
-import TestSupport
-import VPX
 
 /// FrameBench's own vectors (Vectors/, made by scripts/make-vectors) decode
 /// to the I420 MD5s Debian's `vpxdec` wrote for them, frame by frame, and
@@ -98,8 +99,11 @@ import VPX
     @Test("the resize vector changes size at a keyframe")
     func resize() throws {
         var sizes: [FrameSize] = []
-        _ = try StreamDecoder.decode(path: Self.directory + "/resize-352x288-282x231.ivf") { sizes.append($0.image.size) }
-        #expect(sizes == Array(repeating: FrameSize(width: 352, height: 288), count: 4)
+        _ = try StreamDecoder.decode(path: Self.directory + "/resize-352x288-282x231.ivf") {
+            sizes.append($0.image.size)
+        }
+        #expect(
+            sizes == Array(repeating: FrameSize(width: 352, height: 288), count: 4)
                 + Array(repeating: FrameSize(width: 282, height: 231), count: 4))
     }
 }
