@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Presentation
 import Statistics
 
 /// The report as one self-contained HTML page (no scripts, no external
@@ -42,6 +43,12 @@ enum HTMLReport {
             body += table(pipelineTable(serial: report.serial, pipelined: report.pipelined))
             body +=
                 "<p class=\"note\">speed-up: median over passes of serial pass time ÷ pipelined pass time (pass i against pass i; the two modes run one after the other, not interleaved), its 95 % interval below it.</p>"
+        }
+        if !report.presentation.isEmpty {
+            body += "<h2>Presentation stamps</h2>"
+            body += table(PresentTable.table(report.presentation, settings: true))
+            body +=
+                "<p class=\"note\">Each converted frame stamped for display as an app does: host-ms is the PiP sample's host clock in milliseconds with 1 s durations, stream the frame's media time anchored at the first presentation. dup and regr are presentation times that do not strictly increase (a failure); see docs/presentation.md.</p>"
         }
         if !report.scaling.isEmpty {
             body += "<h2>Scaling: ParallelConverter by thread count</h2>"

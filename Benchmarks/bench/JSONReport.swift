@@ -1,5 +1,6 @@
 import Foundation
 import Measurement
+import Presentation
 import Statistics
 
 /// The report in Google Benchmark's JSON layout: a `context` object and a
@@ -43,6 +44,7 @@ enum JSONReport {
         }
         let document: [String: Any] = [
             "json_schema_version": schemaVersion, "context": context(report), "benchmarks": benchmarks,
+            "presentation": presentation(report.presentation),
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]),
             let text = String(data: data, encoding: .utf8)
@@ -50,6 +52,19 @@ enum JSONReport {
             return "{\"context\": {}, \"benchmarks\": []}\n"
         }
         return text + "\n"
+    }
+
+    /// The presentation section: per run its stamping policy, scenario and
+    /// the figures `bench present --json` gives per file.
+    static func presentation(_ runs: [PresentationRun]) -> [[String: Any]] {
+        runs.compactMap { run in
+            guard let data = try? JSONEncoder().encode(PresentJSON.File(run)),
+                var item = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return nil }
+            item["stamping"] = run.sequence.policy.rawValue
+            item["scenario"] = "\(run.scenario)"
+            return item
+        }
     }
 
     /// The version of this layout, written as `json_schema_version`.

@@ -23,6 +23,28 @@ struct PresentJSON: Encodable {
         let firstIssues: [String]
         let passed: Bool
         let error: String?
+
+        /// The figures of `run`.
+        init(_ run: PresentationRun) {
+            let check = run.sequence.check
+            path = run.path
+            shown = run.shown
+            presented = run.presented
+            lost = check.lost
+            duplicates = check.count(.duplicate)
+            regressions = check.count(.regression)
+            nonPositiveDurations = check.count(.nonPositiveDuration)
+            overlaps = check.count(.overlap)
+            freezes = check.count(.freeze)
+            late = check.count(.late)
+            freezeThresholdNanoseconds = check.freezeThreshold
+            meanFrameIntervalSeconds = run.sequence.meanFrameInterval
+            latencyNanoseconds = check.latency.map { Latency(p50: $0.median, p99: $0.p99, max: $0.max) }
+            firstIssues = PresentationIssue.Kind.allCases.flatMap { check.issues($0).prefix(2) }.prefix(10)
+                .map(\.description)
+            passed = run.passed
+            error = run.error
+        }
     }
 
     /// Latency percentiles (nearest rank), nanoseconds.
@@ -45,20 +67,7 @@ struct PresentJSON: Encodable {
         self.scenario = scenario.description
         self.seed = seed
         self.converter = converter
-        files = runs.map { run in
-            let check = run.sequence.check
-            return File(
-                path: run.path, shown: run.shown, presented: run.presented, lost: check.lost,
-                duplicates: check.count(.duplicate), regressions: check.count(.regression),
-                nonPositiveDurations: check.count(.nonPositiveDuration), overlaps: check.count(.overlap),
-                freezes: check.count(.freeze), late: check.count(.late),
-                freezeThresholdNanoseconds: check.freezeThreshold,
-                meanFrameIntervalSeconds: run.sequence.meanFrameInterval,
-                latencyNanoseconds: check.latency.map { Latency(p50: $0.median, p99: $0.p99, max: $0.max) },
-                firstIssues: PresentationIssue.Kind.allCases.flatMap { check.issues($0).prefix(2) }.prefix(10).map(
-                    \.description),
-                passed: run.passed, error: run.error)
-        }
+        files = runs.map(File.init)
     }
 
     /// Pretty-printed JSON with sorted keys.

@@ -26,6 +26,8 @@ struct Report {
     let pipelined: [StreamRun]
     /// Scaling results, one entry per size (empty without `--scaling`).
     let scaling: [SizeResult]
+    /// Presentation runs (stamping policy × delivery scenario × vector), empty with `--no-presentation`.
+    let presentation: [PresentationRun]
     /// Seconds the whole run took.
     let seconds: Double
 }
@@ -51,6 +53,8 @@ struct ReportOptions {
     var pipeline = false
     /// Whether to run the scaling section.
     var scaling = false
+    /// Whether to run the presentation section.
+    var presentation = true
     /// Per-cell budget.
     var budget = RunBudget()
     /// Where to write Google Benchmark JSON, if anywhere.

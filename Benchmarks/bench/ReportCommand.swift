@@ -3,6 +3,7 @@ import Converters
 import Foundation
 import Frames
 import Measurement
+import Presentation
 
 /// `bench report` (also what a bare `bench` runs): the performance report.
 struct ReportCommand: ParsableCommand {
@@ -47,6 +48,9 @@ struct ReportCommand: ParsableCommand {
 
     @Flag(help: "Also decode frame N+1 while frame N converts (Dispatch queues).")
     var pipeline = false
+
+    @Flag(help: "No presentation section (stamping policies under delivery scenarios on two of Vectors/).")
+    var noPresentation = false
 
     @Flag(help: "Parallel converter time by thread count and frame size.")
     var scaling = false
@@ -110,6 +114,7 @@ struct ReportCommand: ParsableCommand {
         options.streamConverter = streamConverter.name
         options.pipeline = pipeline
         options.scaling = scaling
+        options.presentation = !noPresentation && !noVectors
         if let pace { options.budget.idleGap = 1 / pace }
         options.budget.seconds = seconds
         options.budget.minFrames = minFrames
@@ -183,12 +188,40 @@ struct ReportCommand: ParsableCommand {
                 sizes: options.sizes, threads: Scaling.threadCounts(cores: machine.cores),
                 matrix: options.matrix, budget: budget, progress: progress.update)
         }
+        var presentation: [PresentationRun] = []
+        if options.presentation {
+            progress.update("presentation")
+            presentation = presentationRuns(converter: streamConverter, matrix: options.matrix)
+        }
         progress.clear()
         return Report(
             machine: machine, date: date, matrix: options.matrix, budget: options.budget,
             streamConverter: options.streamConverter,
             parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
-            pipelined: pipelined, scaling: scaling, seconds: Clock.seconds(since: start))
+            pipelined: pipelined, scaling: scaling, presentation: presentation, seconds: Clock.seconds(since: start))
+    }
+
+    /// The vectors of the presentation section: a small one and a large one of `Vectors/`.
+    static let presentationVectors = ["size-176x144.ivf", "size-1920x1080.ivf"]
+
+    /// The presentation section: the PiP sample's `host-ms` stamps against
+    /// `stream` stamps, flat out and after a half-second pause, on
+    /// `presentationVectors` (those that exist; about 3 s in all).
+    static func presentationRuns(converter: any FrameConverter, matrix: ColorMatrix) -> [PresentationRun] {
+        let files = presentationVectors.map { VectorFiles.defaultDirectory + "/" + $0 }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        var runs: [PresentationRun] = []
+        for policy in [StampingPolicy.hostMilliseconds, .stream] {
+            for scenario in [DeliveryScenario.flatOut, .pause(seconds: 0.5)] {
+                for file in files {
+                    runs.append(
+                        PresentationRun.run(
+                            path: file, converter: converter, matrix: matrix,
+                            scenario: scenario, policy: policy))
+                }
+            }
+        }
+        return runs
     }
 
     /// Most passes over one file in the end-to-end section.

@@ -45,6 +45,14 @@ enum TextReport {
             )
             for line in pipelineTable(serial: report.serial, pipelined: report.pipelined).render() { Output.line(line) }
         }
+        if !report.presentation.isEmpty {
+            Output.line("")
+            Output.line("Presentation: each converted frame stamped for display as an app does (docs/presentation.md);")
+            Output.line(
+                "  host-ms = the PiP sample's host clock in ms with 1 s durations, stream = media time anchored at the first frame"
+            )
+            for line in PresentTable.lines(report.presentation, settings: true) { Output.line(line) }
+        }
         if !report.scaling.isEmpty {
             Output.line("")
             Output.line(

@@ -36,14 +36,16 @@ public struct PresentationRun: Sendable {
         scenario: DeliveryScenario, policy: StampingPolicy,
         clock: any PresentationClock = MonotonicClock()
     ) -> PresentationRun {
-        let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch {
+        // Two passes over the file, each packet by packet: the packets'
+        // times for the arrival schedule, then the decode.
+        let source: IVFFile
+        do { source = try IVFFile(path: path) } catch {
             return PresentationRun(
                 path: path, converter: converter.name, scenario: scenario,
                 sequence: PresentedSequence(deliveries: [], policy: policy),
-                error: "cannot read: \(error)")
+                error: "\(error)")
         }
-        let packetTimes = Self.packetTimes(bytes)
+        let packetTimes = Self.packetTimes(source)
         let schedule = ArrivalSchedule(scenario: scenario, packetTimes: packetTimes, start: clock.now())
         let session = PresentationSession(clock: clock, scenario: scenario, schedule: schedule)
         var target: BGRABuffer?
@@ -51,7 +53,7 @@ public struct PresentationRun: Sendable {
         session.waitForPacket(0)
         do {
             _ = try StreamDecoder.decode(
-                bytes: bytes,
+                source: source,
                 onPacket: { record, _ in session.waitForPacket(record.number) }
             ) { frame in
                 if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
@@ -69,8 +71,8 @@ public struct PresentationRun: Sendable {
 
     /// Each packet's pts in seconds, in file order, up to the first
     /// malformed packet (the decode then reports the fault).
-    static func packetTimes(_ bytes: [UInt8]) -> [Double] {
-        guard var reader = try? IVFReader(bytes: bytes) else { return [] }
+    static func packetTimes(_ source: any IVFByteSource) -> [Double] {
+        guard var reader = try? IVFReader(source: source) else { return [] }
         var times: [Double] = []
         while let packet = try? reader.next() {
             times.append(MediaTime(value: packet.pts, timebase: reader.header.timebase).seconds)
