@@ -81,10 +81,10 @@ let package = Package(
             path: "Benchmarks/fuzz"),
 
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
-        .target(name: "TestSupport", dependencies: ["Frames"], path: "Tests/TestSupport", swiftSettings: optimised),
+        .target(name: "TestSupport", dependencies: ["Frames", "Statistics"], path: "Tests/TestSupport", swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
-        .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "TestSupport"]),
+        .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "Statistics", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
         .testTarget(
             name: "MeasurementTests",

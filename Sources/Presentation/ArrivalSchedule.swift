@@ -1,3 +1,5 @@
+import Statistics
+
 /// When each packet of a stream arrives and when presentation pauses, for
 /// one `DeliveryScenario`: nanoseconds on the run's clock.
 public struct ArrivalSchedule: Sendable, Equatable {
@@ -23,10 +25,10 @@ public struct ArrivalSchedule: Sendable, Equatable {
             self.init(arrivals: nil)
             return
         }
-        var generator: SeededGenerator?
+        var generator: SplitMix64?
         var jitter = 0.0
         if case .jitter(let milliseconds, let seed) = scenario {
-            generator = SeededGenerator(seed: seed)
+            generator = SplitMix64(seed: seed)
             jitter = milliseconds * 1e6
         }
         var arrivals: [UInt64] = []

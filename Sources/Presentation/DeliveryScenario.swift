@@ -14,7 +14,7 @@ public enum DeliveryScenario: Sendable, Equatable, CustomStringConvertible {
     /// presented; the others are dropped by design.
     case pauseDrop(seconds: Double)
     /// Real-time arrivals each delayed by a random 0 ... `milliseconds` ms
-    /// (uniform, from `SeededGenerator(seed:)`), in packet order.
+    /// (uniform, from `SplitMix64(seed:)`), in packet order.
     case jitter(milliseconds: Double, seed: UInt64)
 
     /// The command-line spellings, for help texts.

@@ -94,21 +94,3 @@ public struct PairwiseDifferences: Sendable {
         return (totalBelow, totalAtOrBelow)
     }
 }
-
-/// A small, fast, seedable pseudo-random generator (Steele, Lea and Flood's
-/// SplitMix64), so selection is reproducible run to run.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    /// A generator starting from `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

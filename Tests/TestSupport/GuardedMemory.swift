@@ -1,4 +1,5 @@
 import Frames
+import Statistics
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Conformance
 import Frames
+import Statistics
 import TestSupport
 import Testing
 import VPX
@@ -104,18 +105,6 @@ import Glibc
             #expect(text.contains("packet \(packet) at byte \(offset)"), "\(text)", sourceLocation: sourceLocation)
         } else {
             #expect(text.contains("file header at byte \(offset)"), "\(text)", sourceLocation: sourceLocation)
-        }
-    }
-
-    /// SplitMix64: a fixed, portable pseudo-random sequence.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 
@@ -317,7 +306,7 @@ import Glibc
     @Test("bit flips in packet payloads: decode what is decodable or fail cleanly")
     func bitFlips() throws {
         let source = try Self.source()
-        var random = SplitMix64(state: 0x5EED_0005)
+        var random = SplitMix64(seed: 0x5EED_0005)
         var failures = 0
         for trial in 0..<300 {
             var bytes = source.bytes
@@ -352,7 +341,7 @@ import Glibc
     @Test("random bytes: as a whole file, after a valid header, and as packet payloads")
     func randomBytes() throws {
         let source = try Self.source()
-        var random = SplitMix64(state: 0xBAD_B17E5)
+        var random = SplitMix64(seed: 0xBAD_B17E5)
         for trial in 0..<100 {
             let count = Int.random(in: 0..<2048, using: &random)
             let noise = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }

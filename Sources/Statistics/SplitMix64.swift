@@ -1,6 +1,7 @@
-/// A small reproducible random number generator (SplitMix64): the same
-/// seed gives the same sequence on every machine and every run.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+/// A small, fast, seedable pseudo-random generator (Steele, Lea and Flood's
+/// SplitMix64): the same seed gives the same sequence on every machine and
+/// every run, so random selections, jitter and test content are reproducible.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is determined by `seed`.
