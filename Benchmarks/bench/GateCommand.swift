@@ -262,10 +262,9 @@ struct GateCommand: ParsableCommand {
             }
             for name in threaded {
                 guard let one = first[name], let decision = threadDecisions[name] else { continue }
-                let two = second[name]
+                let two = decision == .remeasure ? second[name] : nil
                 let final =
-                    decision == .remeasure && two != nil
-                    ? policy.decideThreads(share: two!.threadShare, earlier: one.threadShare) : decision
+                    two.map { policy.decideThreads(share: $0.threadShare, earlier: one.threadShare) } ?? decision
                 let shown = two ?? one
                 let passed = final != .fail
                 checks.append(
@@ -282,10 +281,10 @@ struct GateCommand: ParsableCommand {
                 let name = converter.name
                 let cell = GateCell(size: size, converter: name)
                 guard let one = first[name], let decision = decisions[name] else { continue }
-                let two = second[name]
+                let two = decision == .remeasure ? second[name] : nil
                 let final =
-                    decision == .remeasure && two != nil
-                    ? policy.decide(baseline: limits.ratios[cell], measured: two!.cpu, earlier: one.cpu) : decision
+                    two.map { policy.decide(baseline: limits.ratios[cell], measured: $0.cpu, earlier: one.cpu) }
+                    ?? decision
                 let shown = two ?? one
                 let wall = "wall \(Format.estimate(shown.wall))"
                 guard let base = limits.ratios[cell], final != .notGated else {
