@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// The host's monotonic clock (`Clock.monotonic`) with real waiting: what
-/// `bench present` runs on.
-public final class MonotonicClock: PresentationClock {
+/// `bench present` and `bench call` run on. Stateless, so one instance
+/// may be read from any thread.
+public final class MonotonicClock: PresentationClock, Sendable {
     /// The monotonic clock.
     public init() {}
 

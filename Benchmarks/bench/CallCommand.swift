@@ -1,0 +1,277 @@
+import ArgumentParser
+import Foundation
+import Frames
+import Measurement
+
+extension CallSchedule: ExpressibleByArgument {}
+
+/// A `--tiles` value: `N×WxH[,N×WxH...]`.
+struct TileList: ExpressibleByArgument {
+    /// The requests, in order.
+    let requests: [CallTileRequest]
+
+    /// The requests in `argument`; nil when malformed.
+    init?(argument: String) {
+        guard let requests = CallTileRequest.list(parsing: argument) else { return nil }
+        self.requests = requests
+    }
+
+    /// How a value looks, for help texts.
+    static let format = "N×WxH[,N×WxH...]"
+}
+
+/// `bench call --tiles N×WxH[,...] [--fps F] [--seconds S] [--converter NAME]
+/// [--schedule per-stream|shared] [--find-capacity WxH] [--json FILE]`: a
+/// group call's load on this machine.
+struct CallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "A group call's load: N concurrent VP8 participants decoded, converted and stamped in real time.",
+        discussion: """
+            Each participant loops the Vectors/size-WxH.ivf of its tile size (the nearest size when there is \
+            none: its real size is shown), fresh decoder each loop, media times increasing across loops. Frame \
+            k is due at start + k/F plus a per-participant phase of (index mod 8) x 0.5 ms. per-stream: one \
+            serial queue per participant; shared: one tick per frame period running every participant's frame \
+            on concurrentPerform. A frame is on time when converted before the participant's next frame is \
+            due, late after that, dropped when not started by then (it is still decoded, as a reference, but \
+            not converted). Latency is due to converted; freezes are Presentation's (gaps above max(150 ms, \
+            3 x the frame interval), stream stamping); CPU is process CPU time / wall time / cores. \
+            --find-capacity WxH: the largest tile count with no late or dropped frame, for simd and libyuv \
+            (doubling, then bisection; --probe-seconds each, at most --probes probes per converter). Exit 1 \
+            when a participant failed.
+            """)
+
+    @Option(help: ArgumentHelp("The participants.", valueName: TileList.format))
+    var tiles: TileList?
+
+    @Option(help: "Frames a second of every participant (1...240).")
+    var fps: Double = 30
+
+    @Option(help: "The call's length in seconds (0.1...600).")
+    var seconds: Double = 5
+
+    @Option(help: "The converter.")
+    var converter = ConverterName(argument: "simd")!
+
+    @Option(help: "per-stream: a serial queue per participant; shared: a concurrentPerform per tick.")
+    var schedule: CallSchedule = .perStream
+
+    @Option(help: ArgumentHelp("Find how many tiles of this size keep up, for simd and libyuv.", valueName: "WxH"))
+    var findCapacity: String?
+
+    @Option(help: "Seconds of each capacity probe (0.1...60).")
+    var probeSeconds: Double = 2
+
+    @Option(help: "Probes per converter at most (1...20).")
+    var probes: Int = 10
+
+    @Option(help: "The directory of the size-WxH.ivf vectors.")
+    var vectors: String = VectorFiles.defaultDirectory
+
+    @Option(help: "Also write the results as JSON to this file.")
+    var json: String?
+
+    func validate() throws {
+        if tiles == nil && findCapacity == nil { throw ValidationError("call needs --tiles or --find-capacity") }
+        try Limits.check(fps, in: 1.0...240, "--fps")
+        try Limits.check(seconds, in: 0.1...600, "--seconds")
+        try Limits.check(probeSeconds, in: 0.1...60, "--probe-seconds")
+        try Limits.check(probes, in: 1...20, "--probes")
+        if let findCapacity, FrameSize(parsing: findCapacity) == nil {
+            throw ValidationError("--find-capacity must be WxH with sides 1...16384, not '\(findCapacity)'")
+        }
+        if let tiles, tiles.requests.reduce(0, { $0 + $1.count }) > CallTileRequest.maximumCount {
+            throw ValidationError("--tiles asks for more than \(CallTileRequest.maximumCount) participants")
+        }
+        guard VectorFiles.directoryExists(vectors) else {
+            throw ValidationError("--vectors \(vectors): no such directory")
+        }
+        try OutputPath.check(json, "--json")
+    }
+
+    func run() throws {
+        let base = CallConfiguration(
+            tiles: tiles?.requests ?? [], fps: fps, seconds: seconds, converter: converter.name, schedule: schedule,
+            vectorDirectory: vectors)
+        var run: CallRun?
+        var capacities: [CallCapacity] = []
+        do {
+            if tiles != nil {
+                Output.line(
+                    "call: \(base.tiles.map(\.description).joined(separator: ",")) at \(Format.fixed(fps, 0)) fps "
+                        + "for \(Format.fixed(seconds, 1)) s, converter \(converter.name), schedule \(schedule)")
+                let result = try CallRun.run(base)
+                for line in CallTable.lines(result) { Output.line(line) }
+                run = result
+            }
+            if let findCapacity, let size = FrameSize(parsing: findCapacity) {
+                Output.line(
+                    "capacity: \(size) at \(Format.fixed(fps, 0)) fps, \(Format.fixed(probeSeconds, 1)) s probes, "
+                        + "schedule \(schedule)")
+                for name in ["simd", "libyuv"] {
+                    let capacity = try CallCapacity.find(
+                        size: size, converter: name, base: base, probeSeconds: probeSeconds, maximumProbes: probes)
+                    for line in CallTable.capacityLines(capacity) { Output.line(line) }
+                    capacities.append(capacity)
+                }
+            }
+        } catch let error as CallSetupError {
+            Output.error("\(error)")
+            throw ExitCode(1)
+        }
+        if let json {
+            do {
+                try CallJSON(run: run, capacities: capacities).encoded().write(
+                    to: URL(fileURLWithPath: json), options: .atomic)
+            } catch {
+                Output.error("\(json): cannot write: \(FileErrors.reason(error))")
+                throw ExitCode(1)
+            }
+        }
+        if let run, run.tiles.contains(where: { $0.error != nil }) { throw ExitCode(1) }
+    }
+}
+
+/// The `bench call` tables.
+enum CallTable {
+    /// One row per participant, then the overall row and the CPU line.
+    static func lines(_ run: CallRun) -> [String] {
+        var table = Table([
+            ("tile", false), ("stream", false), ("due", true), ("on time", true), ("late", true), ("dropped", true),
+            ("p50 ms", true), ("p99 ms", true), ("max ms", true), ("freezes", true), ("error", false),
+        ])
+        /// The cells of one participant's or the overall figures.
+        func cells(_ name: String, _ stream: String, _ figures: CallFigures, _ error: String?) -> [String] {
+            [
+                name, stream, "\(figures.due)", "\(figures.onTime)", "\(figures.late)", "\(figures.dropped)",
+                Format.fixed(figures.latency.map { $0.median / 1e6 }, 2),
+                Format.fixed(figures.latency.map { $0.p99 / 1e6 }, 2),
+                Format.fixed(figures.latency.map { $0.max / 1e6 }, 2), "\(figures.freezes)", error ?? "",
+            ]
+        }
+        for tile in run.tiles {
+            let stream = "\(tile.streamSize)" + (tile.streamSize == tile.request.size ? "" : " (nearest)")
+            table.add(cells("\(tile.participant) \(tile.request.size)", stream, tile.figures, tile.error))
+        }
+        table.add(cells("all", "", run.overall, nil))
+        return table.render() + [
+            "cpu: \(Format.fixed(run.cpuUtilisation * 100, 1)) % of \(run.cores) cores "
+                + "(\(Format.fixed(run.cpuSeconds, 2)) s cpu over \(Format.fixed(run.wallSeconds, 2)) s wall)"
+        ]
+    }
+
+    /// The capacity line of one converter and its probes.
+    static func capacityLines(_ capacity: CallCapacity) -> [String] {
+        let probes = capacity.probes.map {
+            "\($0.tiles):\($0.passed ? "ok" : "late \($0.late)+dropped \($0.dropped)")"
+        }
+        return [
+            "\(capacity.converter): \(capacity.tiles)\(capacity.exact ? "" : "+") tiles of \(capacity.size) "
+                + "(probes \(probes.joined(separator: ", ")))"
+        ]
+    }
+}
+
+/// The `bench call --json` document.
+struct CallJSON: Encodable {
+    /// Counts and latencies (nanoseconds, nearest rank).
+    struct Figures: Encodable {
+        let due: Int
+        let onTime: Int
+        let late: Int
+        let dropped: Int
+        let freezes: Int
+        let latencyP50Nanoseconds: Double?
+        let latencyP99Nanoseconds: Double?
+        let latencyMaxNanoseconds: Double?
+
+        init(_ figures: CallFigures) {
+            due = figures.due
+            onTime = figures.onTime
+            late = figures.late
+            dropped = figures.dropped
+            freezes = figures.freezes
+            latencyP50Nanoseconds = figures.latency?.median
+            latencyP99Nanoseconds = figures.latency?.p99
+            latencyMaxNanoseconds = figures.latency?.max
+        }
+    }
+
+    /// One participant.
+    struct Tile: Encodable {
+        let participant: Int
+        let requestedSize: String
+        let streamSize: String
+        let vector: String
+        let figures: Figures
+        let error: String?
+    }
+
+    /// The call.
+    struct Run: Encodable {
+        let tiles: [Tile]
+        let overall: Figures
+        let fps: Double
+        let seconds: Double
+        let converter: String
+        let schedule: String
+        let wallSeconds: Double
+        let cpuSeconds: Double
+        let cores: Int
+        let cpuUtilisation: Double
+    }
+
+    /// One probe of a capacity search.
+    struct Probe: Encodable {
+        let tiles: Int
+        let passed: Bool
+        let late: Int
+        let dropped: Int
+        let cpuUtilisation: Double
+    }
+
+    /// One converter's capacity.
+    struct Capacity: Encodable {
+        let converter: String
+        let size: String
+        let tiles: Int
+        let exact: Bool
+        let probes: [Probe]
+    }
+
+    let call: Run?
+    let capacity: [Capacity]
+
+    /// The document of `run` (nil without --tiles) and `capacities`.
+    init(run: CallRun?, capacities: [CallCapacity]) {
+        call = run.map { run in
+            Run(
+                tiles: run.tiles.map {
+                    Tile(
+                        participant: $0.participant, requestedSize: "\($0.request.size)",
+                        streamSize: "\($0.streamSize)", vector: $0.vector, figures: Figures($0.figures),
+                        error: $0.error)
+                },
+                overall: Figures(run.overall), fps: run.configuration.fps, seconds: run.configuration.seconds,
+                converter: run.configuration.converter, schedule: run.configuration.schedule.rawValue,
+                wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds, cores: run.cores,
+                cpuUtilisation: run.cpuUtilisation)
+        }
+        capacity = capacities.map { capacity in
+            Capacity(
+                converter: capacity.converter, size: "\(capacity.size)", tiles: capacity.tiles, exact: capacity.exact,
+                probes: capacity.probes.map {
+                    Probe(
+                        tiles: $0.tiles, passed: $0.passed, late: $0.late, dropped: $0.dropped,
+                        cpuUtilisation: $0.cpuUtilisation)
+                })
+        }
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+}

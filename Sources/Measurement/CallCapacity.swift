@@ -1,0 +1,89 @@
+import Frames
+
+/// The largest number of tiles of one size a converter keeps up with.
+public struct CallCapacity: Sendable {
+    /// One probe: a short call of `tiles` tiles.
+    public struct Probe: Sendable {
+        /// Tiles in the probe.
+        public let tiles: Int
+        /// Whether it kept up (no late or dropped frame, no failure).
+        public let passed: Bool
+        /// Late frames.
+        public let late: Int
+        /// Dropped frames.
+        public let dropped: Int
+        /// CPU utilisation of the probe.
+        public let cpuUtilisation: Double
+
+        /// A probe with all its fields.
+        public init(tiles: Int, passed: Bool, late: Int, dropped: Int, cpuUtilisation: Double) {
+            self.tiles = tiles
+            self.passed = passed
+            self.late = late
+            self.dropped = dropped
+            self.cpuUtilisation = cpuUtilisation
+        }
+
+        /// The probe of `run` (its tile count summed over its requests).
+        public init(_ run: CallRun) {
+            self.init(
+                tiles: run.configuration.tiles.reduce(0) { $0 + $1.count }, passed: run.keptUp,
+                late: run.overall.late, dropped: run.overall.dropped, cpuUtilisation: run.cpuUtilisation)
+        }
+    }
+
+    /// The converter's name.
+    public let converter: String
+    /// The tile size.
+    public let size: FrameSize
+    /// The largest passing count (0: even one tile fails).
+    public let tiles: Int
+    /// Whether the search pinned it down (the next count up failed); false
+    /// when the probe budget or the tile cap ran out first.
+    public let exact: Bool
+    /// The probes in the order run.
+    public let probes: [Probe]
+
+    /// Searches the largest count of `size` tiles that `converter` keeps up
+    /// with under `base`'s fps, schedule and vectors, each probe a call of
+    /// `probeSeconds`: doubling from 1 until a probe fails (or `maximumTiles`),
+    /// then bisection, at most `maximumProbes` probes in all. A probe passes
+    /// with zero late and zero dropped frames and no failed participant.
+    /// `probe` runs one configuration (a real call by default; a model in tests).
+    /// - Throws: `CallSetupError` from the first probe's setup.
+    public static func find(
+        size: FrameSize, converter: String, base: CallConfiguration, probeSeconds: Double = 2,
+        maximumProbes: Int = 10, maximumTiles: Int = CallTileRequest.maximumCount,
+        probe: (CallConfiguration) throws -> Probe = { Probe(try CallRun.run($0)) }
+    ) throws -> CallCapacity {
+        var probes: [Probe] = []
+        func passes(_ tiles: Int) throws -> Bool {
+            var configuration = base
+            configuration.tiles = [CallTileRequest(count: tiles, size: size)]
+            configuration.converter = converter
+            configuration.seconds = probeSeconds
+            let result = try probe(configuration)
+            probes.append(result)
+            return result.passed
+        }
+        var good = 0
+        var bad: Int?
+        var next = 1
+        while next <= maximumTiles, probes.count < maximumProbes {
+            if try passes(next) {
+                good = next
+                next *= 2
+            } else {
+                bad = next
+                break
+            }
+        }
+        if good == maximumTiles { bad = maximumTiles + 1 }
+        while let failing = bad, failing - good > 1, probes.count < maximumProbes {
+            let middle = (good + failing) / 2
+            if try passes(middle) { good = middle } else { bad = middle }
+        }
+        return CallCapacity(
+            converter: converter, size: size, tiles: good, exact: bad.map { $0 == good + 1 } ?? false, probes: probes)
+    }
+}

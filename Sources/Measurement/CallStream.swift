@@ -1,0 +1,94 @@
+import Converters
+import Frames
+import VPX
+
+/// A participant's video as the call consumes it: one shown frame at a time.
+public protocol CallFrameSource: AnyObject {
+    /// The frame size it delivers.
+    var size: FrameSize { get }
+    /// Decodes the next shown frame and, when `convert`, converts it to
+    /// BGRA; returns its media time.
+    /// - Throws: the decode's or the read's error (the participant stops).
+    func nextFrame(convert: Bool) throws -> MediaTime
+}
+
+/// An IVF vector decoded in a loop: at its end, the file's packets are
+/// decoded again from the start with a fresh `VP8Decoder`, their pts
+/// shifted by the loop's duration so media times keep increasing.
+public final class LoopingVectorStream: CallFrameSource {
+    /// The stream's frame size (the IVF header's).
+    public let size: FrameSize
+    /// One pass's duration in the file's timebase ticks: last − first pts
+    /// plus the mean packet interval.
+    public let loopTicks: Int64
+    /// Completed passes over the file.
+    public private(set) var loops = 0
+
+    private let bytes: [UInt8]
+    private let converter: any FrameConverter
+    private let matrix: ColorMatrix
+    private let timebase: Timebase
+    private let firstPTS: Int64
+    private var reader: IVFReader
+    private var decoder: VP8Decoder
+    private var target: BGRABuffer?
+    private var packetsThisLoop = 0
+
+    /// A looping stream over the IVF file in `bytes`, converted with `converter` (`matrix`).
+    /// - Throws: when the header is malformed, the file has no readable packet, or libvpx refuses to start.
+    public init(bytes: [UInt8], converter: any FrameConverter, matrix: ColorMatrix = .bt601) throws {
+        self.bytes = bytes
+        self.converter = converter
+        self.matrix = matrix
+        reader = try IVFReader(bytes: bytes)
+        timebase = reader.header.timebase
+        size = FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
+        var scan = reader
+        var times: [Int64] = []
+        while let packet = try? scan.next() { times.append(packet.pts) }
+        guard let first = times.first, let last = times.last else { throw CallSetupError("no packets in the vector") }
+        firstPTS = first
+        let span = last - first
+        if times.count > 1, span > 0 {
+            loopTicks = span + Int64((Double(span) / Double(times.count - 1)).rounded())
+        } else {
+            let perFrame = Double(timebase.denominator) / Double(timebase.numerator) / 30
+            loopTicks = span + max(1, Int64(perFrame.rounded()))
+        }
+        decoder = try VP8Decoder()
+    }
+
+    /// The next shown frame of the loop (invisible packets are decoded on the way).
+    public func nextFrame(convert: Bool) throws -> MediaTime {
+        while true {
+            guard let packet = try reader.next() else {
+                guard packetsThisLoop > 0 else { throw CallSetupError("no packets in the vector") }
+                loops += 1
+                packetsThisLoop = 0
+                reader = try IVFReader(bytes: bytes)
+                decoder = try VP8Decoder()
+                continue
+            }
+            packetsThisLoop += 1
+            var shown = false
+            try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
+                shown = true
+                guard convert else { return }
+                if target?.size != image.size { target = BGRABuffer(size: image.size) }
+                converter.convert(image, to: target!.view, matrix: matrix)
+            }
+            if shown {
+                return MediaTime(value: packet.pts - firstPTS + Int64(loops) * loopTicks, timebase: timebase)
+            }
+        }
+    }
+}
+
+/// A call that cannot start: no vector for a size, an unknown converter, a bad vector.
+public struct CallSetupError: Error, CustomStringConvertible {
+    /// Why.
+    public let description: String
+
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Frames
+
+/// The vectors a call's participants decode: `size-WxH.ivf` files of a
+/// directory (the project has no encoder of its own; `scripts/make-vectors`
+/// made these with `vpxenc`).
+public enum CallVectors {
+    /// The vector picked for a requested size.
+    public struct Choice: Sendable, Equatable {
+        /// Its path.
+        public let path: String
+        /// Its size.
+        public let size: FrameSize
+        /// Whether its size is the requested one.
+        public let exact: Bool
+    }
+
+    /// The vector of `size` in `directory`, else the nearest: the smallest
+    /// |log(area ratio)|, then the smallest |log(aspect ratio)| (a 320x180
+    /// tile gets 176x144). Sides below 16 are never picked for another size.
+    /// - Throws: `CallSetupError` when the directory has no `size-WxH.ivf`.
+    public static func choose(_ size: FrameSize, directory: String) throws -> Choice {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let candidates: [(String, FrameSize)] = names.compactMap { name in
+            guard name.hasPrefix("size-"), name.hasSuffix(".ivf"),
+                let parsed = FrameSize(parsing: String(name.dropFirst(5).dropLast(4)))
+            else { return nil }
+            return (base + "/" + name, parsed)
+        }
+        if let exact = candidates.first(where: { $0.1 == size }) {
+            return Choice(path: exact.0, size: exact.1, exact: true)
+        }
+        func distance(_ other: FrameSize) -> (Double, Double) {
+            (
+                abs(log(Double(other.pixelCount) / Double(size.pixelCount))),
+                abs(log(Double(other.width * size.height) / Double(other.height * size.width)))
+            )
+        }
+        let usable = candidates.filter { $0.1.width >= 16 && $0.1.height >= 16 }
+        guard let nearest = usable.min(by: { distance($0.1) < distance($1.1) }) else {
+            throw CallSetupError("no size-WxH.ivf vector in \(directory) for \(size)")
+        }
+        return Choice(path: nearest.0, size: nearest.1, exact: false)
+    }
+
+    /// The bytes of the file at `path`.
+    /// - Throws: `CallSetupError` when it cannot be read.
+    public static func bytes(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CallSetupError("\(path): cannot read")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `bench call` run as a separate process.
+@Suite("bench call command line")
+struct CallCLITests {
+    @Test("two 176x144 participants for a second: per-tile figures in the JSON, exit 0")
+    func twoTiles() throws {
+        let json = NSTemporaryDirectory() + "framebench-call-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        let run = try BenchProcess.run([
+            "call", "--tiles", "2x176x144", "--fps", "30", "--seconds", "1", "--json", json,
+        ])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("all "), "\(run.stdout)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let call = try #require(document["call"] as? [String: Any])
+        let tiles = try #require(call["tiles"] as? [[String: Any]])
+        #expect(tiles.count == 2)
+        for tile in tiles {
+            #expect(tile["streamSize"] as? String == "176x144")
+            let figures = try #require(tile["figures"] as? [String: Any])
+            #expect(figures["due"] as? Int == 30)
+            let counted = ["onTime", "late", "dropped"].compactMap { figures[$0] as? Int }.reduce(0, +)
+            #expect(counted == 30)
+            #expect(figures["latencyP50Nanoseconds"] as? Double != nil)
+        }
+        let overall = try #require(call["overall"] as? [String: Any])
+        #expect(overall["due"] as? Int == 60)
+        #expect(call["cpuUtilisation"] as? Double != nil)
+    }
+
+    @Test(
+        "usage mistakes: one line on stderr, exit 2",
+        arguments: [
+            ["call"], ["call", "--tiles", "0x176x144"], ["call", "--tiles", "2x176"],
+            ["call", "--tiles", "1x176x144", "--fps", "0"], ["call", "--tiles", "1x176x144", "--schedule", "pool"],
+            ["call", "--find-capacity", "320"], ["call", "--tiles", "1x176x144", "--json", "/tmp"],
+        ])
+    func usageErrors(_ arguments: [String]) throws {
+        let run = try BenchProcess.run(arguments)
+        #expect(run.status == 2, "\(arguments) exited \(run.status)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("bench: "), "\(arguments): \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+}
