@@ -108,6 +108,13 @@ enum JSONReport {
             "cpu_time_statistic": "mean process CPU time per frame, all threads (convert and scaling entries only)",
             "ci_statistic":
                 "95 % distribution-free interval of the median of per-round paired ratios (sign-test order statistics)",
+            "floor_alone_us": Dictionary(
+                uniqueKeysWithValues: report.synthetic.map { size in
+                    (
+                        size.size.description,
+                        Dictionary(uniqueKeysWithValues: size.floorAlone.map { ($0.key.rawValue, finite($0.value)) })
+                    )
+                }),
             "floor_warnings": (report.synthetic + report.scaling).flatMap { size in
                 size.belowFloor.map {
                     "\($0.label) at \(size.size): \(Format.estimate($0.ratioToFloor)) of \($0.floorLabel)"

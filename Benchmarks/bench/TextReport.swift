@@ -29,6 +29,11 @@ enum TextReport {
             Output.line(
                 "cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares"
             )
+            Output.line(
+                "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming: "
+                    + report.synthetic.map { size in
+                        "\(size.size) \(Format.micros(size.floorAlone[.cached].map { $0 * 1000 })) / \(Format.micros(size.floorAlone[.streaming].map { $0 * 1000 }))"
+                    }.joined(separator: ", "))
             for line in floorWarnings(report.synthetic) { Output.line(line) }
         }
         if !report.serial.isEmpty {

@@ -32,8 +32,31 @@ public enum ConverterBench {
             progress("synthetic \(size): checking bit-exactness")
             let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
             let exact = bitExactness(converters, frames: frames, matrix: matrix)
-            return summarize(samples, size: size, bitExact: exact, threads: threadsByLabel(converters, at: size))
+            var result = summarize(samples, size: size, bitExact: exact, threads: threadsByLabel(converters, at: size))
+            result.floorAlone = floorAlone(frames[0])
+            return result
         }
+    }
+
+    /// The one-thread floor's pass on `frame` measured alone, back to back
+    /// on the same buffers as `scripts/floor-probe.c` measures it: per store
+    /// kind, the median of `passes` passes timed one by one after an
+    /// untimed one, in µs.
+    public static func floorAlone(_ frame: I420Buffer, passes: Int = 201) -> [FloorStores: Double] {
+        let floor = MemoryFloor(size: frame.size)
+        let output = BGRABuffer(size: frame.size)
+        var result: [FloorStores: Double] = [:]
+        for kind in FloorStores.allCases {
+            floor.stores = kind
+            floor.run(frame.view, to: output.view)
+            let times = (0..<passes).map { _ in
+                let t0 = Clock.monotonic()
+                floor.run(frame.view, to: output.view)
+                return Double(Clock.monotonic() &- t0) / 1000
+            }
+            result[kind] = Percentile.median(times)
+        }
+        return result
     }
 
     /// One interleaved measurement of `converters` and their floors at `size`

@@ -4,6 +4,7 @@ import Frames
 import SIMDRows
 import SIMDRowsAVX2
 import SIMDRowsAVX512
+import Statistics
 
 /// How the memory floor writes the BGRA bytes.
 public enum FloorStores: String, Sendable, CaseIterable {
@@ -75,7 +76,7 @@ public final class MemoryFloor {
     /// side by side (alternating which goes first), each sample a batch of
     /// passes of about 100 µs after one untimed pass of the same kind (so
     /// each kind is timed in its steady state); the kind with the lower
-    /// median wins (cached on a tie). Takes a few milliseconds (about 7 ms
+    /// median (nearest rank) wins (cached on a tie). Takes a few milliseconds (about 7 ms
     /// at 1920×1080) and stops after 3 rounds once 30 ms have passed.
     /// Leaves the destination's pixel bytes 0xFF.
     /// - Precondition: both frames are `size`.
@@ -103,8 +104,9 @@ public final class MemoryFloor {
             for kind in order { samples[kind]!.append(time(kind, passes: passes)) }
             if round >= 2 && clock.now - start > .milliseconds(30) { break }
         }
-        func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
-        stores = median(samples[.streaming]!) < median(samples[.cached]!) ? .streaming : .cached
+        let cached = Percentile.median(samples[.cached]!)!
+        let streaming = Percentile.median(samples[.streaming]!)!
+        stores = streaming < cached ? .streaming : .cached
         return stores
     }
 

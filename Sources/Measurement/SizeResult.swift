@@ -9,11 +9,19 @@ public struct SizeResult: Sendable {
     /// One result per contender, converters first and the floors last.
     public let cells: [CellResult]
 
-    /// The results `cells` of `rounds` rounds at `size`.
-    public init(size: FrameSize, rounds: Int, cells: [CellResult]) {
+    /// The one-thread floor's pass measured alone, back to back on the same
+    /// buffers (`ConverterBench.floorAlone`), per store kind, in µs: the
+    /// figure a stand-alone probe gives (interleaved among converters the
+    /// floor takes longer: they leave the caches to other data); empty
+    /// when not measured.
+    public var floorAlone: [FloorStores: Double]
+
+    /// The results `cells` of `rounds` rounds at `size`, and `floorAlone`.
+    public init(size: FrameSize, rounds: Int, cells: [CellResult], floorAlone: [FloorStores: Double] = [:]) {
         self.size = size
         self.rounds = rounds
         self.cells = cells
+        self.floorAlone = floorAlone
     }
 
     /// The least paired ratio to its floor that a converter may have
