@@ -89,6 +89,16 @@ struct BenchCLITests {
         #expect(!row.contains("ok") && !row.contains("monotonic"), "\(row)")
     }
 
+    @Test("gate with a missing or foreign baseline: one plain line naming the file, exit 1, in any build")
+    func gateBaselineErrors() throws {
+        let missing = try Self.bench(["gate", "--baseline", "missing.json", "--quiet"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "bench: cannot read baseline missing.json: no such file or directory\n", "\(missing.stderr)")
+        let foreign = try Self.bench(["gate", "--baseline", "README.md", "--quiet"])
+        #expect(foreign.status == 1)
+        #expect(foreign.stderr == "bench: baseline README.md: not JSON\n", "\(foreign.stderr)")
+    }
+
     @Test("a bad choice names the choices")
     func choicesListed() throws {
         let run = try Self.bench(["--stream-converter", "simdd"])
