@@ -93,7 +93,9 @@ struct BenchCLITests {
     func gateBaselineErrors() throws {
         let missing = try Self.bench(["gate", "--baseline", "missing.json", "--quiet"])
         #expect(missing.status == 1)
-        #expect(missing.stderr == "bench: cannot read baseline missing.json: no such file or directory\n", "\(missing.stderr)")
+        #expect(
+            missing.stderr == "bench: cannot read baseline missing.json: no such file or directory\n",
+            "\(missing.stderr)")
         let foreign = try Self.bench(["gate", "--baseline", "README.md", "--quiet"])
         #expect(foreign.status == 1)
         #expect(foreign.stderr == "bench: baseline README.md: not JSON\n", "\(foreign.stderr)")
