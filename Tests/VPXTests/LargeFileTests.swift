@@ -76,10 +76,7 @@ import Glibc
         try file.truncate(to: length)
         Self.expectSparse(file)
 
-        let window = ResourceUsage.startPeakWindow()
-        let before = window ?? ResourceUsage.peakResidentKiB()
-        let (lines, error) = Self.decode(file.path)
-        let growth = ResourceUsage.peakResidentKiB() - before
+        let ((lines, error), growth, windowed) = ResourceUsage.peakGrowth { Self.decode(file.path) }
 
         #expect(lines == vector.manifest)
         let failure = try #require(error, "a 64 MiB packet of zeros decoded without error")
@@ -88,7 +85,7 @@ import Glibc
         #expect(failure.summary?.packets.count == vector.packets.count)
         #expect(failure.description.hasPrefix("packet \(vector.packets.count + 1) at byte \(vector.bytes.count): "))
         #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB decoding a \(length)-byte file")
-        if window != nil {  // the measurement sees the 64 MiB packet buffer, so it would see a whole file
+        if windowed {  // the measurement sees the 64 MiB packet buffer, so it would see a whole file
             #expect(growth > Self.cap / 1024 * 9 / 10, "peak RSS grew by only \(growth) KiB")
         }
     }
@@ -104,10 +101,7 @@ import Glibc
         try file.truncate(to: 2_560 << 20)
         Self.expectSparse(file)
 
-        let window = ResourceUsage.startPeakWindow()
-        let before = window ?? ResourceUsage.peakResidentKiB()
-        let (lines, error) = Self.decode(file.path)
-        let growth = ResourceUsage.peakResidentKiB() - before
+        let ((lines, error), growth, _) = ResourceUsage.peakGrowth { Self.decode(file.path) }
 
         #expect(lines == vector.manifest)
         let failure = try #require(error, "a hole of zero headers decoded without error")
@@ -141,26 +135,25 @@ import Glibc
         try #require(faultOffset > 1 << 30)
         Self.expectSparse(file)
 
-        let window = ResourceUsage.startPeakWindow()
-        let before = window ?? ResourceUsage.peakResidentKiB()
         var reader = try IVFReader(source: IVFFile(path: file.path))
         var expectedOffsets = vector.packets.map(\.offset)
         for index in 0..<zeroPackets { expectedOffsets.append(vector.bytes.count + index * (12 + Self.cap)) }
         var offsets: [Int] = []
         var fault: IVFError?
-        do {
-            while let packet = try reader.next() {
-                #expect(packet.number == offsets.count + 1)
-                offsets.append(packet.offset)
-                if packet.number > vector.packets.count {
-                    #expect(packet.data.count == Self.cap && packet.data.first == 0 && packet.data.last == 0)
-                    #expect(packet.pts == Int64(vector.lastPTS) + Int64(packet.number - vector.packets.count - 1))
+        let (_, growth, windowed) = ResourceUsage.peakGrowth {
+            do throws(IVFError) {
+                while let packet = try reader.next() {
+                    #expect(packet.number == offsets.count + 1)
+                    offsets.append(packet.offset)
+                    if packet.number > vector.packets.count {
+                        #expect(packet.data.count == Self.cap && packet.data.first == 0 && packet.data.last == 0)
+                        #expect(packet.pts == Int64(vector.lastPTS) + Int64(packet.number - vector.packets.count - 1))
+                    }
                 }
+            } catch {
+                fault = error
             }
-        } catch {
-            fault = error
         }
-        let growth = ResourceUsage.peakResidentKiB() - before
 
         #expect(offsets == expectedOffsets)
         #expect(
@@ -169,7 +162,7 @@ import Glibc
                     .truncatedPacket(declared: UInt32(Self.cap), available: 4321),
                     packet: vector.packets.count + zeroPackets + 1, offset: faultOffset))
         #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB walking \(faultOffset) bytes")
-        if window != nil {
+        if windowed {
             #expect(growth > Self.cap / 1024 * 9 / 10, "peak RSS grew by only \(growth) KiB")
         }
     }

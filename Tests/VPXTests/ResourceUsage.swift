@@ -28,6 +28,18 @@ enum ResourceUsage {
     }
 
     /// The KiB value of one `/proc/self/status` line, e.g. `VmRSS:`.
+    /// How much the peak resident set grew, in KiB, while `body` ran,
+    /// and whether the peak was reset first (`startPeakWindow`), so that
+    /// the growth is `body`'s own rather than bounded by an earlier peak.
+    static func peakGrowth<Result>(during body: () throws -> Result) rethrows
+        -> (result: Result, growthKiB: Int, windowed: Bool)
+    {
+        let window = startPeakWindow()
+        let before = window ?? peakResidentKiB()
+        let result = try body()
+        return (result, peakResidentKiB() - before, window != nil)
+    }
+
     private static func statusField(_ name: String) -> Int? {
         guard let file = fopen("/proc/self/status", "r") else { return nil }
         defer { fclose(file) }
