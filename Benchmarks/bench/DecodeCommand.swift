@@ -44,7 +44,7 @@ struct DecodeCommand: ParsableCommand {
                 let digest: String
                 if let converter {
                     if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
-                    converter.convert(frame.image, to: target!.view, matrix: matrix)
+                    try converter.convert(frame.image, to: target!.view, matrix: matrix)
                     digest = FrameDigest.bgra(target!.view)
                 } else {
                     digest = FrameDigest.i420(frame.image)

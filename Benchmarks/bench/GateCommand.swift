@@ -65,7 +65,7 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let status = Self.run(
+        let status = try Self.run(
             baselinePath: baseline, tolerance: tolerance, update: updateBaseline, merge: merge,
             runs: runs ?? 3, vectorPaths: vectors, seconds: seconds, quiet: quiet)
         if status != 0 { throw ExitCode(status) }
@@ -93,7 +93,7 @@ struct GateCommand: ParsableCommand {
     static func run(
         baselinePath: String, tolerance: Double, update: Bool, merge: Bool, runs: Int,
         vectorPaths: [String], seconds: Double, quiet: Bool
-    ) -> Int32 {
+    ) throws -> Int32 {
         var vectorPaths = vectorPaths
         // The baseline is read first, so that a bad file is reported in any build.
         var file = BaselineFile()
@@ -125,7 +125,7 @@ struct GateCommand: ParsableCommand {
 
         let key = machine.key
         if update {
-            let baseline = measureBaseline(
+            let baseline = try measureBaseline(
                 converters: converters, runs: runs, matrix: matrix, budget: budget,
                 machine: machine, earlier: merge ? file.machines[key.description] : nil,
                 progress: progress)
@@ -161,7 +161,7 @@ struct GateCommand: ParsableCommand {
         }
         progress.update("gate: verifying vectors")
         checks += vectorChecks(vectorPaths, converters: converters, matrix: matrix)
-        checks += ratioChecks(
+        checks += try ratioChecks(
             limits: limits, policy: policy, cores: machine.cores, converters: converters,
             matrix: matrix, budget: budget, progress: progress)
         progress.clear()
@@ -243,10 +243,10 @@ struct GateCommand: ParsableCommand {
     static func ratioChecks(
         limits: BaselineLimits, policy: GatePolicy, cores: Int, converters: [any FrameConverter],
         matrix: ColorMatrix, budget: RunBudget, progress: Progress
-    ) -> [Check] {
+    ) throws -> [Check] {
         var checks: [Check] = []
         for size in gatedSizes {
-            let first = measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
+            let first = try measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
             let threaded = converters.filter { GatePolicy.expectsThreads($0, at: size, cores: cores) }.map(\.name)
             var decisions: [String: GateDecision] = [:]
             var threadDecisions: [String: GateDecision] = [:]
@@ -258,7 +258,7 @@ struct GateCommand: ParsableCommand {
             }
             var second: [String: GateMeasurement] = [:]
             if (Array(decisions.values) + Array(threadDecisions.values)).contains(.remeasure) {
-                second = measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
+                second = try measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
             }
             for name in threaded {
                 guard let one = first[name], let decision = threadDecisions[name] else { continue }
@@ -319,9 +319,9 @@ struct GateCommand: ParsableCommand {
     static func measure(
         _ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix,
         budget: RunBudget, progress: Progress
-    ) -> [String: GateMeasurement] {
+    ) throws(ContenderFailure) -> [String: GateMeasurement] {
         GateMeasurement.of(
-            ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
+            try ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
                 progress.update("gate: timing \(size), frame \(done) of ~\(planned)")
             })
     }
@@ -332,14 +332,14 @@ struct GateCommand: ParsableCommand {
         converters: [any FrameConverter], runs: Int, matrix: ColorMatrix,
         budget: RunBudget, machine: MachineInfo, earlier: Baseline?,
         progress: Progress
-    ) -> Baseline {
+    ) throws -> Baseline {
         var samples = earlier?.samples ?? [:]
         var wallSamples = earlier?.wallSamples ?? [:]
         let totalRuns = runs + (earlier?.runs ?? 0)
         for run in 1...runs {
             for size in gatedSizes {
                 progress.update("baseline run \(run)/\(runs): \(size)")
-                for (name, figures) in measure(
+                for (name, figures) in try measure(
                     converters, size: size, matrix: matrix, budget: budget, progress: progress)
                 {
                     samples[size.description, default: [:]][name, default: []].append(figures.cpu.median)

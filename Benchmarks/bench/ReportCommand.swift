@@ -136,7 +136,7 @@ struct ReportCommand: ParsableCommand {
                 "DEBUG BUILD: timings are not representative (use 'swift run -c release bench'); converters are built -O, the harness is not"
             )
         }
-        let report = Self.measure(options)
+        let report = try Self.measure(options)
         TextReport.print(report)
         var status: Int32 = 0
         if let path = options.jsonPath { status = max(status, Self.write(JSONReport.render(report), to: path)) }
@@ -149,7 +149,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     /// Runs every section `options` asks for.
-    static func measure(_ options: ReportOptions) -> Report {
+    static func measure(_ options: ReportOptions) throws -> Report {
         let start = Clock.monotonic()
         let date = ISO8601DateFormatter.string(
             from: Date(), timeZone: .current,
@@ -166,7 +166,7 @@ struct ReportCommand: ParsableCommand {
                     + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)"
             )
         }
-        let synthetic = ConverterBench.run(
+        let synthetic = try ConverterBench.run(
             converters: converters, sizes: options.sizes, matrix: options.matrix,
             budget: options.budget, progress: progress.update)
         let files = VectorFiles.expand(options.vectorPaths)
@@ -184,7 +184,7 @@ struct ReportCommand: ParsableCommand {
         if options.scaling {
             var budget = options.budget
             budget.seconds = min(budget.seconds, 2)
-            scaling = Scaling.run(
+            scaling = try Scaling.run(
                 sizes: options.sizes, threads: Scaling.threadCounts(cores: machine.cores),
                 matrix: options.matrix, budget: budget, progress: progress.update)
         }

@@ -190,11 +190,17 @@ enum FuzzIVF {
         guard image.width * image.height <= maximumConvertedPixels, error == nil else { return }
         let matrix = ColorMatrix.allCases[(frame.packet &+ inputSize) % ColorMatrix.allCases.count]
         let expected = BGRABuffer(size: image.size, padding: padding, fill: fill)
-        reference.convert(image, to: expected.view, matrix: matrix)
+        do { try reference.convert(image, to: expected.view, matrix: matrix) } catch let failure {
+            error = "libyuv \(failure) at packet \(frame.packet)"
+            return
+        }
         let all = inputSize % 32 == 0 ? converters + [forcedParallel] : converters
         for converter in all {
             let got = BGRABuffer(size: image.size, padding: padding, fill: fill)
-            converter.convert(image, to: got.view, matrix: matrix)
+            do { try converter.convert(image, to: got.view, matrix: matrix) } catch let failure {
+                error = "\(converter.name) \(failure) at packet \(frame.packet)"
+                return
+            }
             let rowBytes = image.width * 4
             for row in 0..<image.height
             where memcmp(got.rowBytes(row).baseAddress!, expected.rowBytes(row).baseAddress!, rowBytes) != 0 {
@@ -229,12 +235,15 @@ struct BandedConverter: FrameConverter {
     let name = "banded"
     let inner = SIMDConverter()
 
-    func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
+    func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError) {
+        guard orientation == .upright else { throw .unsupported }
         var start = 0
         var step = 2
         while start < source.height {
             let rows = start..<min(source.height, start + step)
-            inner.convert(source.band(rows: rows), to: destination.band(rows: rows), matrix: matrix)
+            try inner.convert(source.band(rows: rows), to: destination.band(rows: rows), matrix: matrix)
             start = rows.upperBound
             step = step % 14 + 2
         }

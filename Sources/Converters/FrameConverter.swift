@@ -1,24 +1,35 @@
 import Frames
 
-/// One way to convert an I420 frame into BGRA, bit-exact with libyuv's
-/// `I420ToARGBMatrix`.
+/// One way to convert an I420 frame into an oriented BGRA frame, bit-exact
+/// with libyuv's passes (`I420Rotate`, `I420Mirror`, `I420ToARGBMatrix`;
+/// docs/orientation.md).
 ///
-/// Every conformer promises, for any size from 1×1 up (odd sizes too) and
-/// any strides:
+/// Every conformer promises, for any size from 1×1 up (odd sizes too), any
+/// strides and every orientation it does not refuse:
 /// - it writes exactly `width × 4` bytes a row of `destination` (B, G, R,
 ///   A = 255) and no byte of the row padding;
 /// - it reads only the meaningful bytes of the three source planes;
-/// - its bytes equal libyuv's for the same `matrix`.
+/// - its bytes equal libyuv's for the same `matrix` and `orientation`.
 ///
 /// Conformers are immutable values or thread-safe classes, so one instance
-/// may convert different frames on several threads at once.
+/// may convert different frames on several threads at once (plug-ins
+/// without `FRAMEBENCH_THREAD_SAFE` say otherwise in `isThreadSafe`).
 public protocol FrameConverter: Sendable {
     /// The stable short name used on the command line (`scalar`, `lut`, ...).
     var name: String { get }
 
-    /// Converts `source` into `destination` with `matrix`.
-    /// - Precondition: `source` and `destination` have the same size.
-    func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix)
+    /// Whether `convert` may run on several threads at once.
+    var isThreadSafe: Bool { get }
+
+    /// Converts `source` into `destination` with `matrix`, laid out as
+    /// `orientation` says.
+    /// - Precondition: `destination.size == orientation.orientedSize(of: source.size)`.
+    /// - Throws: `ConversionError.unsupported` when this converter does not
+    ///   offer `matrix` or `orientation` (then `destination` is unspecified),
+    ///   `.failed` when it reported an error.
+    func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError)
 
     /// The converter a parallel converter runs on the bands of `frame`:
     /// one that makes the choices `self` would make for the whole frame
@@ -27,14 +38,39 @@ public protocol FrameConverter: Sendable {
 }
 
 extension FrameConverter {
+    /// `true`: built-in converters hold no mutable state.
+    public var isThreadSafe: Bool { true }
+
     /// `self`: the converter makes no choice from the frame's size.
     public func converter(forBandsOf frame: BGRAView) -> any FrameConverter { self }
 
-    /// Checks the sizes agree; conformers call this first.
+    /// Converts `source` into an upright `destination` of the same size.
+    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) throws(ConversionError) {
+        try convert(source, to: destination, matrix: matrix, orientation: .upright)
+    }
+
+    /// Checks the sizes agree with `orientation`; conformers call this first.
     @inlinable
-    func checkSizes(_ source: I420View, _ destination: BGRAView) {
+    func checkSizes(_ source: I420View, _ destination: BGRAView, _ orientation: Orientation) {
         precondition(
-            source.width == destination.width && source.height == destination.height,
-            "source is \(source.size), destination is \(destination.size)")
+            destination.size == orientation.orientedSize(of: source.size),
+            "source is \(source.size), destination is \(destination.size), orientation \(orientation)")
+    }
+}
+
+/// Why a converter did not convert a frame.
+public enum ConversionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The converter does not offer this matrix or orientation: a case to
+    /// skip, not a failure (the ABI's `FRAMEBENCH_UNSUPPORTED`).
+    case unsupported
+    /// The converter returned this non-zero status: a failure.
+    case failed(status: Int32)
+
+    /// `unsupported` or `failed (status N)`.
+    public var description: String {
+        switch self {
+        case .unsupported: "unsupported"
+        case .failed(let status): "failed (status \(status))"
+        }
     }
 }

@@ -27,9 +27,13 @@ public struct LUTConverter: FrameConverter {
     public init() {}
 
     /// Converts with table look-ups; see `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
-        checkSizes(source, destination)
+    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+        checkSizes(source, destination, orientation)
         let tables = ConversionTables.shared[matrix.tableIndex]
+        guard orientation == .upright else {
+            tables.withPointers { Self.convertOriented(source, to: destination, orientation: orientation, $0) }
+            return
+        }
         let width = source.width
         let height = source.height
         tables.withPointers { t in
@@ -104,6 +108,26 @@ public struct LUTConverter: FrameConverter {
                 store(y1.load(fromByteOffset: x &+ 1, as: UInt8.self), chroma, out1, x &+ 1)
             }
             x &+= 2
+        }
+    }
+
+    /// Any orientation, by the index mapping of `ScalarConverter` with the
+    /// tables in place of the arithmetic: each output row takes its source
+    /// samples where `Orientation.sourcePosition` says.
+    static func convertOriented(
+        _ source: I420View, to destination: BGRAView, orientation: Orientation, _ t: ConversionTables.Pointers
+    ) {
+        let luma = source.size
+        for row in 0..<destination.height {
+            let out = UnsafeMutableRawPointer(destination.row(row))
+            for x in 0..<destination.width {
+                let l = orientation.sourcePosition(x: x, y: row, planeWidth: luma.width, planeHeight: luma.height)
+                let c = orientation.sourcePosition(
+                    x: x &>> 1, y: row &>> 1, planeWidth: luma.chromaWidth, planeHeight: luma.chromaHeight)
+                let chroma = t.chroma(u: source.u.row(c.y)[c.x], v: source.v.row(c.y)[c.x])
+                out.storeBytes(
+                    of: t.pixel(source.y.row(l.y)[l.x], chroma).littleEndian, toByteOffset: 4 &* x, as: UInt32.self)
+            }
         }
     }
 }

@@ -1,8 +1,10 @@
 import CLibYUV
 import Frames
+import Synchronization
 
 /// The peer and oracle: libyuv's `I420ToARGBMatrix` with the libyuv
-/// constants for each matrix.
+/// constants for each matrix, after `I420Rotate` and `I420Mirror` for the
+/// other orientations (the passes WebRTC's CPU path runs).
 public struct LibYUVConverter: FrameConverter {
     /// `"libyuv"`.
     public let name = "libyuv"
@@ -10,16 +12,71 @@ public struct LibYUVConverter: FrameConverter {
     /// Creates the libyuv converter.
     public init() {}
 
-    /// Calls `I420ToARGBMatrix`; see `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
-        checkSizes(source, destination)
+    /// Upright: calls `I420ToARGBMatrix`. Otherwise runs libyuv's passes:
+    /// `I420Rotate` into a scratch frame, `I420Mirror` into a second one when
+    /// mirrored, then `I420ToARGBMatrix`. Scratch frames are kept for reuse,
+    /// so a timed call allocates nothing once a size has been seen. See
+    /// `FrameConverter` for the guarantees.
+    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+        checkSizes(source, destination, orientation)
         guard source.width > 0, source.height > 0 else { return }
+        guard orientation != .upright else {
+            Self.convertUpright(source, to: destination, matrix: matrix)
+            return
+        }
+        let size = destination.size
+        let rotated = orientation.quarterTurns == 0 ? nil : Self.scratch.take(size)
+        let mirrored = orientation.isMirrored ? Self.scratch.take(size) : nil
+        defer {
+            if let rotated { Self.scratch.give(rotated) }
+            if let mirrored { Self.scratch.give(mirrored) }
+        }
+        var frame = source
+        if let rotated {
+            let mode: RotationMode =
+                switch orientation.quarterTurns {
+                case 1: kRotate90
+                case 2: kRotate180
+                default: kRotate270
+                }
+            let target = rotated.view
+            let status = I420Rotate(
+                frame.y.base, Int32(frame.y.stride), frame.u.base, Int32(frame.u.stride),
+                frame.v.base, Int32(frame.v.stride),
+                UnsafeMutablePointer(mutating: target.y.base), Int32(target.y.stride),
+                UnsafeMutablePointer(mutating: target.u.base), Int32(target.u.stride),
+                UnsafeMutablePointer(mutating: target.v.base), Int32(target.v.stride),
+                Int32(source.width), Int32(source.height), mode)
+            precondition(status == 0, "I420Rotate refused valid arguments")
+            frame = target
+        }
+        if let mirrored {
+            let target = mirrored.view
+            let status = I420Mirror(
+                frame.y.base, Int32(frame.y.stride), frame.u.base, Int32(frame.u.stride),
+                frame.v.base, Int32(frame.v.stride),
+                UnsafeMutablePointer(mutating: target.y.base), Int32(target.y.stride),
+                UnsafeMutablePointer(mutating: target.u.base), Int32(target.u.stride),
+                UnsafeMutablePointer(mutating: target.v.base), Int32(target.v.stride),
+                Int32(size.width), Int32(size.height))
+            precondition(status == 0, "I420Mirror refused valid arguments")
+            frame = target
+        }
+        Self.convertUpright(frame, to: destination, matrix: matrix)
+    }
+
+    /// `I420ToARGBMatrix` of `source` into the same-sized `destination`.
+    private static func convertUpright(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
         let status = I420ToARGBMatrix(
             source.y.base, Int32(source.y.stride), source.u.base, Int32(source.u.stride),
             source.v.base, Int32(source.v.stride), destination.base, Int32(destination.stride),
-            Self.alignedConstants[matrix], Int32(source.width), Int32(source.height))
+            alignedConstants[matrix], Int32(source.width), Int32(source.height))
         precondition(status == 0, "I420ToARGBMatrix refused valid arguments")
     }
+
+    /// The scratch frames of the rotate and mirror passes, shared by every
+    /// instance and thread.
+    private static let scratch = ScratchFrames()
 
     /// libyuv's constant tables, copied once into 64-byte-aligned memory
     /// that is never freed or written again (libyuv's SIMD rows may load
@@ -44,5 +101,25 @@ public struct LibYUVConverter: FrameConverter {
         case .bt2020: kYuv2020Constants
         case .bt2020Full: kYuvV2020Constants
         }
+    }
+}
+
+/// Reusable I420 frames by size: `take` hands out a free one (allocating
+/// only when none is free), `give` returns it.
+final class ScratchFrames: Sendable {
+    /// A frame on the free list: only one caller holds it at a time.
+    private struct Held: @unchecked Sendable { let frame: I420Buffer }
+
+    private let free = Mutex<[FrameSize: [Held]]>([:])
+
+    /// A frame of `size` no other caller holds.
+    func take(_ size: FrameSize) -> I420Buffer {
+        free.withLock { $0[size]?.popLast() }?.frame ?? I420Buffer(size: size)
+    }
+
+    /// Makes `frame` available to the next `take` of its size.
+    func give(_ frame: I420Buffer) {
+        let held = Held(frame: frame)
+        free.withLock { $0[held.frame.size, default: []].append(held) }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Frames
+import Synchronization
 
 /// Runs another converter on horizontal bands of the frame at once, with
 /// `DispatchQueue.concurrentPerform`.
@@ -35,23 +36,31 @@ public struct ParallelConverter: FrameConverter {
     }
 
     /// Converts band by band in parallel; see `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
-        checkSizes(source, destination)
-        guard source.width * source.height >= minimumParallelPixels else {
-            inner.convert(source, to: destination, matrix: matrix)
+    public func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError) {
+        checkSizes(source, destination, orientation)
+        guard source.width * source.height >= minimumParallelPixels, orientation == .upright else {
+            try inner.convert(source, to: destination, matrix: matrix, orientation: orientation)
             return
         }
         let bands = Self.bandRows(height: source.height, threads: threads)
         guard bands.count > 1 else {
-            inner.convert(source, to: destination, matrix: matrix)
+            try inner.convert(source, to: destination, matrix: matrix)
             return
         }
         let work = BandWork(source: source, destination: destination, bands: bands)
         let inner = self.inner.converter(forBandsOf: destination)
+        let failure = Mutex<ConversionError?>(nil)
         DispatchQueue.concurrentPerform(iterations: bands.count) { index in
             let rows = work.bands[index]
-            inner.convert(work.source.band(rows: rows), to: work.destination.band(rows: rows), matrix: matrix)
+            do throws(ConversionError) {
+                try inner.convert(work.source.band(rows: rows), to: work.destination.band(rows: rows), matrix: matrix)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
         }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     /// Bands per thread: more than one, so that a thread slowed by another

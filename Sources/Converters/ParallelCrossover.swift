@@ -41,8 +41,8 @@ enum ParallelCrossover {
             var alone: [UInt64] = []
             var together: [UInt64] = []
             for round in 0..<12 {
-                let a = time { inner.convert(source.view, to: target.view, matrix: .bt601) }
-                let b = time { split.convert(source.view, to: target.view, matrix: .bt601) }
+                let a = time { try? inner.convert(source.view, to: target.view, matrix: .bt601) }
+                let b = time { try? split.convert(source.view, to: target.view, matrix: .bt601) }
                 if round >= 2 {  // the first rounds warm caches and threads
                     alone.append(a)
                     together.append(b)

@@ -47,8 +47,11 @@ public struct SIMDConverter: FrameConverter {
     }
 
     /// Converts with the kernel of `level`; see `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
-        checkSizes(source, destination)
+    public func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError) {
+        checkSizes(source, destination, orientation)
+        guard orientation == .upright else { throw .unsupported }
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
         let streaming = stores.wantsStreaming(for: destination)
         switch level {

@@ -9,17 +9,21 @@ public struct ScalarConverter: FrameConverter {
     /// Creates the reference converter.
     public init() {}
 
-    /// Converts pixel by pixel; see `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) {
-        checkSizes(source, destination)
+    /// Converts pixel by pixel, each output pixel taking the luma and chroma
+    /// samples `Orientation.sourcePosition` names on each plane's own size;
+    /// see `FrameConverter` for the guarantees.
+    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+        checkSizes(source, destination, orientation)
         let k = matrix.coefficients
-        for row in 0..<source.height {
-            let yRow = source.y.row(row)
-            let uRow = source.u.row(row / 2)
-            let vRow = source.v.row(row / 2)
+        let luma = source.size
+        for row in 0..<destination.height {
             let out = UnsafeMutableRawPointer(destination.row(row))
-            for x in 0..<source.width {
-                let pixel = Self.bgr(y: yRow[x], u: uRow[x / 2], v: vRow[x / 2], k)
+            for x in 0..<destination.width {
+                let l = orientation.sourcePosition(x: x, y: row, planeWidth: luma.width, planeHeight: luma.height)
+                let c = orientation.sourcePosition(
+                    x: x / 2, y: row / 2, planeWidth: luma.chromaWidth, planeHeight: luma.chromaHeight)
+                let pixel = Self.bgr(
+                    y: source.y.row(l.y)[l.x], u: source.u.row(c.y)[c.x], v: source.v.row(c.y)[c.x], k)
                 // Memory order B, G, R, A: one little-endian 32-bit word.
                 let word = UInt32(pixel.b) | UInt32(pixel.g) << 8 | UInt32(pixel.r) << 16 | 0xFF00_0000
                 out.storeBytes(of: word.littleEndian, toByteOffset: 4 * x, as: UInt32.self)

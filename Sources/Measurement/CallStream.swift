@@ -75,7 +75,7 @@ public final class LoopingVectorStream: CallFrameSource {
                 shown = true
                 guard convert else { return }
                 if target?.size != image.size { target = BGRABuffer(size: image.size) }
-                converter.convert(image, to: target!.view, matrix: matrix)
+                try converter.convert(image, to: target!.view, matrix: matrix)
             }
             if shown {
                 return MediaTime(value: packet.pts - firstPTS + Int64(loops) * loopTicks, timebase: timebase)

@@ -22,11 +22,11 @@ public enum ConverterBench {
     public static func run(
         converters: [any FrameConverter], sizes: [FrameSize], matrix: ColorMatrix, budget: RunBudget,
         progress: (String) -> Void
-    ) -> [SizeResult] {
+    ) throws(ContenderFailure) -> [SizeResult] {
         precondition(converters.contains { $0.name == Contender.referenceLabel }, "libyuv is the reference")
-        return sizes.map { size in
+        return try sizes.map { size throws(ContenderFailure) in
             progress("synthetic \(size): preparing frames")
-            let samples = measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
+            let samples = try measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
                 progress("synthetic \(size): frame \(done) of ~\(planned)")
             }
             progress("synthetic \(size): checking bit-exactness")
@@ -64,11 +64,11 @@ public enum ConverterBench {
     public static func measure(
         _ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix, budget: RunBudget,
         progress: (Int, Int) -> Void = { _, _ in }
-    ) -> [CellSamples] {
+    ) throws(ContenderFailure) -> [CellSamples] {
         let contenders = contenders(converters, at: size)
         let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
         let outputs = contenders.map { _ in BGRABuffer(size: size) }
-        return InterleavedRun.measure(
+        return try InterleavedRun.measure(
             contenders, frames: frames, outputs: outputs, matrix: matrix, budget: budget,
             progress: progress)
     }

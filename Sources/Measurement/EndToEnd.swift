@@ -29,7 +29,7 @@ public enum EndToEnd {
             ) { frame in
                 shown.append(ShownFrameTime(index: shown.count, packet: frame.packet, time: frame.time))
                 if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
-                converter.convert(frame.image, to: target!.view, matrix: matrix)
+                try converter.convert(frame.image, to: target!.view, matrix: matrix)
                 let handOff = Clock.monotonic()
                 if let timing = frame.timing {
                     convertTimes.append(Double(handOff &- timing.handedOver))

@@ -16,10 +16,12 @@ public enum InterleavedRun {
     /// a `budget.idleGap`, each timed conversion follows that much sleep,
     /// outside its samples (warm-up rounds are not paced).
     /// `progress(done, planned)` is called after every round.
+    /// - Throws: `ContenderFailure` when a converter refuses or fails a
+    ///   conversion (the run stops there; nothing is timed for a failure).
     public static func measure(
         _ contenders: [Contender], frames: [I420Buffer], outputs: [BGRABuffer], matrix: ColorMatrix,
         budget: RunBudget, progress: (Int, Int) -> Void = { _, _ in }
-    ) -> [CellSamples] {
+    ) throws(ContenderFailure) -> [CellSamples] {
         precondition(!frames.isEmpty && outputs.count == contenders.count, "one output per contender")
         let size = frames[0].size
         let views = frames.map(\.view)
@@ -30,15 +32,20 @@ public enum InterleavedRun {
         }
 
         /// Runs contender `index` on frame `frame` into its own output.
-        func runOne(_ index: Int, frame: Int) {
+        func runOne(_ index: Int, frame: Int) throws(ContenderFailure) {
             switch contenders[index].kind {
-            case .converter(let converter): converter.convert(views[frame], to: targets[index], matrix: matrix)
+            case .converter(let converter):
+                do throws(ConversionError) {
+                    try converter.convert(views[frame], to: targets[index], matrix: matrix)
+                } catch {
+                    throw ContenderFailure(label: contenders[index].label, error: error)
+                }
             case .floor: floors[index]!.run(views[frame], to: targets[index])
             }
         }
 
         for round in 0..<budget.warmupRounds {
-            for k in 0..<count { runOne(k, frame: round % views.count) }
+            for k in 0..<count { try runOne(k, frame: round % views.count) }
         }
         for (index, floor) in floors.enumerated() { floor?.calibrate(views[0], targets[index]) }
         var samples = contenders.map { CellSamples(label: $0.label) }
@@ -54,7 +61,7 @@ public enum InterleavedRun {
                 if budget.idleGap > 0 { Thread.sleep(forTimeInterval: budget.idleGap) }
                 let cpu0 = Clock.processCPU()
                 let t0 = Clock.monotonic()
-                runOne(k, frame: frame)
+                try runOne(k, frame: frame)
                 let t1 = Clock.monotonic()
                 let cpu1 = Clock.processCPU()
                 samples[k].wall.append(Double(t1 &- t0))
@@ -73,4 +80,21 @@ public enum InterleavedRun {
         guard elapsed > 0 else { return budget.maxFrames }
         return min(budget.maxFrames, Int(Double(round) * budget.seconds / elapsed))
     }
+}
+
+/// A contender's converter refused or failed a conversion during a run.
+public struct ContenderFailure: Error, Equatable, CustomStringConvertible {
+    /// The contender's label.
+    public let label: String
+    /// What the converter reported.
+    public let error: ConversionError
+
+    /// Names the contender and its error.
+    public init(label: String, error: ConversionError) {
+        self.label = label
+        self.error = error
+    }
+
+    /// `LABEL: unsupported` or `LABEL: failed (status N)`.
+    public var description: String { "\(label): \(error)" }
 }

@@ -49,7 +49,11 @@ public enum Pipeline {
                     convertQueue.async {
                         defer { finished.leave() }
                         let c0 = Clock.monotonic()
-                        state.convert(slot: slot, with: converter, matrix: matrix)
+                        do throws(ConversionError) {
+                            try state.convert(slot: slot, with: converter, matrix: matrix)
+                        } catch {
+                            state.convertError = state.convertError ?? "\(converter.name): \(error)"
+                        }
                         let handOff = Clock.monotonic()
                         state.convertTimes.append(Double(handOff &- c0))
                         state.latencies.append(Double(handOff &- packetStart))
@@ -70,7 +74,8 @@ public enum Pipeline {
                 passSeconds: [seconds],
                 timestamps: TimestampCheck(frames: state.shown),
                 inOrder: state.deliveries.map(\.index) == Array(0..<state.deliveries.count),
-                deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)), error: state.error)
+                deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)),
+                error: state.error ?? state.convertError)
         }
     }
 }
@@ -81,7 +86,7 @@ public enum Pipeline {
 /// protocol that makes it safe:
 /// - `shown`, `decodeTimes`, `error` and filling a slot happen only on the
 ///   decode queue;
-/// - `convertTimes`, `latencies`, `deliveries`, `target` and reading a
+/// - `convertTimes`, `latencies`, `deliveries`, `convertError`, `target` and reading a
 ///   slot happen only on the convert queue;
 /// - slot `i` passes from decode to convert with `async` (a happens-before
 ///   edge) and back with the semaphore, so no slot is touched by both
@@ -95,6 +100,8 @@ private final class PipelineState: @unchecked Sendable {
     var latencies: [Double] = []
     var deliveries: [(index: Int, stamp: UInt64)] = []
     var error: String?
+    /// The first conversion failure (convert queue only).
+    var convertError: String?
     /// The ring; the array itself never changes after `init`, only each slot's contents.
     private let slots: [Slot]
     private var target: BGRABuffer?
@@ -115,9 +122,9 @@ private final class PipelineState: @unchecked Sendable {
     }
 
     /// Convert queue: converts slot `slot` into the output buffer.
-    func convert(slot: Int, with converter: any FrameConverter, matrix: ColorMatrix) {
+    func convert(slot: Int, with converter: any FrameConverter, matrix: ColorMatrix) throws(ConversionError) {
         let source = slots[slot].buffer!
         if target?.size != source.size { target = BGRABuffer(size: source.size) }
-        converter.convert(source.view, to: target!.view, matrix: matrix)
+        try converter.convert(source.view, to: target!.view, matrix: matrix)
     }
 }

@@ -57,7 +57,7 @@ public struct PresentationRun: Sendable {
                 onPacket: { record, _ in session.waitForPacket(record.number) }
             ) { frame in
                 if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
-                converter.convert(frame.image, to: target!.view, matrix: matrix)
+                try converter.convert(frame.image, to: target!.view, matrix: matrix)
                 session.frameConverted(packet: frame.packet, mediaTime: frame.time)
             }
         } catch {

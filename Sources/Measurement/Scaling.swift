@@ -20,7 +20,7 @@ public enum Scaling {
     public static func run(
         sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
         progress: (String) -> Void
-    ) -> [SizeResult] {
+    ) throws(ContenderFailure) -> [SizeResult] {
         guard let inner = ConverterRegistry.make("simd") else { return [] }
         let parallel = threads.map { count in
             Contender.converter(
@@ -31,11 +31,11 @@ public enum Scaling {
         let contenders =
             parallel + [.converter(LibYUVConverter()), .floor()] + floorThreads.map { Contender.floor(threads: $0) }
         let threadsByLabel = Dictionary(uniqueKeysWithValues: threads.map { (label(threads: $0), $0) })
-        return sizes.map { size in
+        return try sizes.map { size throws(ContenderFailure) in
             progress("scaling \(size): preparing frames")
             let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
             let outputs = contenders.map { _ in BGRABuffer(size: size) }
-            let samples = InterleavedRun.measure(
+            let samples = try InterleavedRun.measure(
                 contenders, frames: frames, outputs: outputs, matrix: matrix,
                 budget: budget
             ) { done, planned in

@@ -7,16 +7,16 @@ import Testing
 /// gives libyuv's bytes.
 @Suite struct ExhaustiveTests {
     @Test("all 256³ inputs equal libyuv", arguments: ColorMatrix.allCases)
-    func everyTriple(matrix: ColorMatrix) {
+    func everyTriple(matrix: ColorMatrix) throws {
         let source = I420Buffer(size: ExhaustiveFrames.size)
         let expected = BGRABuffer(size: ExhaustiveFrames.size)
         let actual = BGRABuffer(size: ExhaustiveFrames.size)
         var failures: Set<String> = []
         for u in 0...255 {
             ExhaustiveFrames.fill(source, u: UInt8(u))
-            ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: matrix)
+            try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: matrix)
             for (label, converter) in ConvertersUnderTest.all where !failures.contains(label) {
-                converter.convert(source.view, to: actual.view, matrix: matrix)
+                try converter.convert(source.view, to: actual.view, matrix: matrix)
                 if let at = firstDifference(actual.allBytes, expected.allBytes) {
                     failures.insert(label)
                     let pixel = at / 4
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test("the reference formula equals libyuv on every (y, v) for six u values", arguments: ColorMatrix.allCases)
-    func formulaMatchesOracle(matrix: ColorMatrix) {
+    func formulaMatchesOracle(matrix: ColorMatrix) throws {
         // The documented arithmetic, evaluated pixel by pixel, against libyuv:
         // proves the reference itself, independently of how converters loop.
         let source = I420Buffer(size: ExhaustiveFrames.size)
@@ -40,7 +40,7 @@ import Testing
         var mismatches = 0
         for u in stride(from: 0, through: 255, by: 51) {
             ExhaustiveFrames.fill(source, u: UInt8(u))
-            ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: matrix)
+            try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: matrix)
             let bytes = expected.allBytes
             for row in 0..<ExhaustiveFrames.size.height {
                 for x in 0..<ExhaustiveFrames.size.width {

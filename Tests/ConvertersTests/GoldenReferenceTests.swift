@@ -15,7 +15,7 @@ import VPX
     static let cases: [String] = TestPaths.ownVectors + TestPaths.officialVectors
 
     @Test("own vectors have golden BGRA MD5s")
-    func ownVectorsPresent() {
+    func ownVectorsPresent() throws {
         #expect(TestPaths.ownVectors.count >= 12)
     }
 
@@ -33,7 +33,7 @@ import VPX
                 var target: BGRABuffer?
                 _ = try StreamDecoder.decode(path: path) { frame in
                     if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size, padding: 16) }
-                    converter.convert(frame.image, to: target!.view, matrix: matrix)
+                    try converter.convert(frame.image, to: target!.view, matrix: matrix)
                     let name = FrameDigest.frameName(
                         stem: stem, size: frame.image.size, packet: frame.packet, ext: "bgra")
                     lines.append("\(FrameDigest.bgra(target!.view))  \(name)")

@@ -15,15 +15,15 @@ import Testing
     ]
 
     @Test("planes ending at a guard page", arguments: ConvertersUnderTest.labels)
-    func guardPages(label: String) {
+    func guardPages(label: String) throws {
         let converter = ConvertersUnderTest.named(label)
         for size in Self.sizes {
             for padding in [0, 3] {
                 let source = GuardedI420(size: size, padding: padding, seed: UInt64(size.pixelCount + padding))
                 let expected = BGRABuffer(size: size)
                 let actual = BGRABuffer(size: size)
-                ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt601)
-                converter.convert(source.view, to: actual.view, matrix: .bt601)
+                try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt601)
+                try converter.convert(source.view, to: actual.view, matrix: .bt601)
                 #expect(
                     firstDifference(actual.allBytes, expected.allBytes) == nil, "\(label) \(size) padding \(padding)")
             }
@@ -31,15 +31,15 @@ import Testing
     }
 
     @Test("destination ending at a guard page")
-    func destinationGuard() {
+    func destinationGuard() throws {
         for (label, converter) in ConvertersUnderTest.all {
             for size in Self.sizes {
                 let source = I420Buffer.random(size: size, padding: 0, seed: 7)
                 let bytes = GuardedBytes(count: size.width * 4 * size.height)
                 let view = BGRAView(base: bytes.base, stride: size.width * 4, width: size.width, height: size.height)
-                converter.convert(source.view, to: view, matrix: .bt709)
+                try converter.convert(source.view, to: view, matrix: .bt709)
                 let expected = BGRABuffer(size: size)
-                ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
+                try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
                 let actual = UnsafeBufferPointer(start: bytes.base, count: bytes.count)
                 #expect(firstDifference(actual, expected.allBytes) == nil, "\(label) \(size)")
             }

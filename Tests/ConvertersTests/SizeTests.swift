@@ -10,7 +10,7 @@ import Testing
     static let canary: UInt8 = 0xA5
 
     @Test("widths 1…67, padded strides, canaries intact", arguments: ConvertersUnderTest.labels)
-    func allSizes(label: String) {
+    func allSizes(label: String) throws {
         let converter = ConvertersUnderTest.named(label)
         for matrix in [ColorMatrix.bt601, .bt709Full, .bt2020] {
             for width in 1...67 {
@@ -20,8 +20,8 @@ import Testing
                     let source = I420Buffer.random(size: size, padding: 1 + width % 13, seed: seed)
                     let expected = BGRABuffer(size: size, padding: 12, fill: Self.canary)
                     let actual = BGRABuffer(size: size, padding: 12, fill: Self.canary)
-                    ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: matrix)
-                    converter.convert(source.view, to: actual.view, matrix: matrix)
+                    try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: matrix)
+                    try converter.convert(source.view, to: actual.view, matrix: matrix)
                     if let at = firstDifference(actual.allBytes, expected.allBytes) {
                         Issue.record(
                             "\(label) \(matrix.name) \(size): first difference at byte \(at) (row \(at / actual.stride), column byte \(at % actual.stride), row bytes \(width * 4))"
@@ -33,7 +33,8 @@ import Testing
         }
         // libyuv itself must have left the canaries: padding is never written.
         let probe = BGRABuffer(size: FrameSize(width: 5, height: 3), padding: 12, fill: Self.canary)
-        converter.convert(I420Buffer.random(size: probe.size, padding: 3, seed: 9).view, to: probe.view, matrix: .bt601)
+        try converter.convert(
+            I420Buffer.random(size: probe.size, padding: 3, seed: 9).view, to: probe.view, matrix: .bt601)
         for row in 0..<3 {
             #expect(
                 probe.allBytes[(row * probe.stride + 20)..<((row + 1) * probe.stride)].allSatisfy { $0 == Self.canary })
@@ -41,13 +42,13 @@ import Testing
     }
 
     @Test("large odd frame equals libyuv", arguments: ConvertersUnderTest.labels)
-    func largeOddFrame(label: String) {
+    func largeOddFrame(label: String) throws {
         let size = FrameSize(width: 1283, height: 723)
         let source = I420Buffer.random(size: size, padding: 29, seed: 42)
         let expected = BGRABuffer(size: size, padding: 8)
         let actual = BGRABuffer(size: size, padding: 8)
-        ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
-        ConvertersUnderTest.named(label).convert(source.view, to: actual.view, matrix: .bt709)
+        try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
+        try ConvertersUnderTest.named(label).convert(source.view, to: actual.view, matrix: .bt709)
         #expect(firstDifference(actual.allBytes, expected.allBytes) == nil)
     }
 }

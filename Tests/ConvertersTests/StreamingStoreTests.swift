@@ -14,7 +14,7 @@ import Testing
     static func aligningPadding(width: Int) -> Int { (64 - width * 4 % 64) % 64 }
 
     @Test("aligned rows stream and equal libyuv at widths 1…200", arguments: SIMDLevel.supported)
-    func alignedWidths(level: SIMDLevel) {
+    func alignedWidths(level: SIMDLevel) throws {
         let converter = SIMDConverter(level: level, stores: .streaming)
         for width in 1...200 {
             for height in [1, 2, 3, 17] {
@@ -24,8 +24,8 @@ import Testing
                 let expected = BGRABuffer(size: size, padding: padding, fill: Self.canary)
                 let actual = BGRABuffer(size: size, padding: padding, fill: Self.canary)
                 #expect(converter.streams(into: actual.view))
-                ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
-                converter.convert(source.view, to: actual.view, matrix: .bt709)
+                try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
+                try converter.convert(source.view, to: actual.view, matrix: .bt709)
                 if let at = firstDifference(actual.allBytes, expected.allBytes) {
                     Issue.record("\(level) \(size) stride \(actual.stride): first difference at byte \(at)")
                     return
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test("misaligned rows or a small frame use ordinary stores")
-    func whenNotToStream() {
+    func whenNotToStream() throws {
         let streaming = SIMDConverter(stores: .streaming)
         let aligned = BGRABuffer(size: FrameSize(width: 64, height: 4))
         #expect(streaming.streams(into: aligned.view))

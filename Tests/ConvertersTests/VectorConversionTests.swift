@@ -24,9 +24,9 @@ import VPX
                 actual = BGRABuffer(size: frame.image.size, padding: 4)
             }
             for matrix in ColorMatrix.allCases {
-                ConvertersUnderTest.oracle.convert(frame.image, to: expected!.view, matrix: matrix)
+                try ConvertersUnderTest.oracle.convert(frame.image, to: expected!.view, matrix: matrix)
                 for (label, converter) in ConvertersUnderTest.all {
-                    converter.convert(frame.image, to: actual!.view, matrix: matrix)
+                    try converter.convert(frame.image, to: actual!.view, matrix: matrix)
                     #expect(
                         firstDifference(actual!.allBytes, expected!.allBytes) == nil,
                         "\(label) \(matrix.name) packet \(frame.packet)")

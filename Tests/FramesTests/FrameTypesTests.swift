@@ -51,3 +51,44 @@ import Testing
         }
     }
 }
+
+/// Orientation names, ABI values, sizes and sample positions worked out by
+/// hand from the rotation's definition.
+@Suite struct OrientationTests {
+    @Test func namesAndABIValues() {
+        #expect(
+            Orientation.allCases.map(\.name) == [
+                "upright", "rotate90", "rotate180", "rotate270",
+                "mirror", "rotate90-mirror", "rotate180-mirror", "rotate270-mirror",
+            ])
+        #expect(Orientation.allCases.map(\.abiValue) == Array(0...7))
+        #expect(Orientation(name: "rotate90-mirror") == Orientation(quarterTurns: 1, mirrored: true))
+        #expect(Orientation(name: "flip") == nil)
+        #expect(Orientation(abiValue: 8) == nil)
+    }
+
+    @Test func sizes() {
+        let size = FrameSize(width: 5, height: 3)
+        #expect(Orientation.rotate90.orientedSize(of: size) == FrameSize(width: 3, height: 5))
+        #expect(Orientation.rotate270Mirror.orientedSize(of: size) == FrameSize(width: 3, height: 5))
+        #expect(Orientation.mirror.orientedSize(of: size) == size)
+    }
+
+    /// A 3-wide, 2-high plane  a b c / d e f  turned a quarter clockwise is
+    /// d a / e b / f c; mirrored it is a d / b e / c f.
+    @Test func positionsOfAQuarterTurn() {
+        func sample(_ o: Orientation, _ x: Int, _ y: Int) -> String {
+            let p = o.sourcePosition(x: x, y: y, planeWidth: 3, planeHeight: 2)
+            return ["abc", "def"][p.y].map(String.init)[p.x]
+        }
+        func plane(_ o: Orientation, width: Int, height: Int) -> [String] {
+            (0..<height).map { y in (0..<width).map { sample(o, $0, y) }.joined() }
+        }
+        #expect(plane(.rotate90, width: 2, height: 3) == ["da", "eb", "fc"])
+        #expect(plane(.rotate90Mirror, width: 2, height: 3) == ["ad", "be", "cf"])
+        #expect(plane(.rotate180, width: 3, height: 2) == ["fed", "cba"])
+        #expect(plane(.rotate270, width: 2, height: 3) == ["cf", "be", "ad"])
+        #expect(plane(.mirror, width: 3, height: 2) == ["cba", "fed"])
+        #expect(plane(.rotate180Mirror, width: 3, height: 2) == ["def", "abc"])
+    }
+}
