@@ -56,7 +56,7 @@ public final class BGRABuffer {
         self.size = size
         stride = size.width * 4 + padding
         byteCount = stride * size.height
-        storage = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: Self.rowAlignment)
+        storage = FrameMemory.allocate(byteCount: byteCount, minimumAlignment: Self.rowAlignment)
             .bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
         storage.initialize(repeating: fill, count: max(byteCount, 1))
     }

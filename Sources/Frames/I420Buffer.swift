@@ -25,7 +25,7 @@ public final class I420Buffer {
         yStride = size.width + padding
         chromaStride = size.chromaWidth + padding
         byteCount = yStride * size.height + 2 * chromaStride * size.chromaHeight
-        storage = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: Self.alignment)
+        storage = FrameMemory.allocate(byteCount: byteCount, minimumAlignment: Self.alignment)
             .initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
     }
 

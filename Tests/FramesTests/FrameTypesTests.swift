@@ -92,3 +92,17 @@ import Testing
         #expect(plane(.rotate180Mirror, width: 3, height: 2) == ["def", "abc"])
     }
 }
+
+/// Where frame buffers start: a cache line for small ones, a huge-page
+/// boundary from 2 MiB up (the same layout in every process).
+@Suite struct FrameMemoryTests {
+    @Test func alignment() {
+        let small = BGRABuffer(size: FrameSize(width: 640, height: 480))
+        let large = BGRABuffer(size: FrameSize(width: 1920, height: 1080))
+        let largeI420 = I420Buffer(size: FrameSize(width: 1920, height: 1080))
+        #expect(Int(bitPattern: small.view.base) % 64 == 0)
+        #expect(Int(bitPattern: large.view.base) % (2 << 20) == 0)
+        #expect(Int(bitPattern: largeI420.view.y.base) % (2 << 20) == 0)
+        #expect(large.allBytes.allSatisfy { $0 == 0 })
+    }
+}
