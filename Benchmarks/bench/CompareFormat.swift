@@ -31,7 +31,8 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
         [
             entry.name, entry.basis.label, micros(entry.baseMedian), micros(entry.newMedian),
             Format.fixed(entry.ratio.median, 3),
-            "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]", entry.verdict.rawValue,
+            "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]",
+            entry.isReference && entry.verdict != .same ? "\(entry.verdict.rawValue) (floor)" : entry.verdict.rawValue,
         ]
     }
 
@@ -65,7 +66,7 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
         for entry in comparison.entries {
             var cells = cells(entry)
             cells[0] = "`\(entry.name)`"
-            if entry.verdict != .same { cells[6] = "**\(entry.verdict.rawValue)**" }
+            if entry.verdict != .same && !entry.isReference { cells[6] = "**\(cells[6])**" }
             lines.append(row(cells))
         }
         if !comparison.onlyInBase.isEmpty || !comparison.onlyInNew.isEmpty { lines.append("") }
@@ -82,6 +83,7 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
                 "name": entry.name, "basis": entry.basis.rawValue, "base_median_us": entry.baseMedian,
                 "new_median_us": entry.newMedian, "ratio": entry.ratio.median, "ratio_lower": entry.ratio.lower,
                 "ratio_upper": entry.ratio.upper, "samples": entry.ratio.count, "verdict": entry.verdict.rawValue,
+                "reference": entry.isReference,
             ]
         }
         let document: [String: Any] = [

@@ -17,6 +17,19 @@ public struct EntryComparison: Sendable, Equatable {
     /// The verdict on `ratio` at the comparison's threshold.
     public let verdict: Verdict
 
+    /// Whether the entry is a memory floor (`convert/floor/…`,
+    /// `convert/floor:Nthreads/…`): a measurement of the machine, not of the
+    /// build's converters, so its verdict is shown but never makes a
+    /// comparison fail.
+    public var isReference: Bool { Self.isReference(name) }
+
+    /// Whether `name` is a floor entry's name.
+    public static func isReference(_ name: String) -> Bool {
+        let parts = name.split(separator: "/")
+        return parts.count >= 2 && parts[0] == "convert"
+            && (parts[1] == Contender.floorLabel || parts[1].hasPrefix(Contender.floorLabel + ":"))
+    }
+
     /// The smallest difference of per-frame medians, in µs, that can make
     /// an entry faster or slower: one reading of the monotonic clock costs
     /// some 20–30 ns, so a conversion of 0.1 µs is only a few readings long

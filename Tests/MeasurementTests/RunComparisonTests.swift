@@ -258,3 +258,32 @@ enum Fixture {
         #expect(comparison.entries[0].verdict == .same)
     }
 }
+
+/// Floors are the machine's references: compared and shown, never decisive.
+@Suite struct ReferenceEntryTests {
+    @Test("floor entries are references; converters named like them are not")
+    func names() {
+        #expect(EntryComparison.isReference("convert/floor/1920x1080"))
+        #expect(EntryComparison.isReference("convert/floor:2threads/1920x1080"))
+        #expect(!EntryComparison.isReference("convert/floorish/1920x1080"))
+        #expect(!EntryComparison.isReference("convert/simd/1920x1080"))
+        #expect(!EntryComparison.isReference("stream/serial/floor/decode"))
+    }
+
+    @Test("a slower floor is reported but does not make the comparison fail; a slower converter does")
+    func floorsDoNotDecide() throws {
+        let samples = Fixture.samples(480, count: 200, spread: 0.01)
+        let base = try Fixture.run([Fixture.entry("convert/floor/640x480", samples), Fixture.entry("x", samples)])
+        let slowerFloor = try Fixture.run([
+            Fixture.entry("convert/floor/640x480", samples.map { $0 * 1.3 }), Fixture.entry("x", samples),
+        ])
+        let comparison = try RunComparison(base: base, new: slowerFloor)
+        #expect(comparison.entries[0].verdict == .slower && comparison.entries[0].isReference)
+        #expect(!comparison.hasSlower)
+        #expect(comparison.summaryLine == "0 slower, 0 faster, 1 same; 1 floor moved (the machine's, not a verdict)")
+        let slowerConverter = try Fixture.run([
+            Fixture.entry("convert/floor/640x480", samples), Fixture.entry("x", samples.map { $0 * 1.3 }),
+        ])
+        #expect(try RunComparison(base: base, new: slowerConverter).hasSlower)
+    }
+}
