@@ -1,4 +1,3 @@
-import Converters
 import Measurement
 
 /// The report as aligned tables on standard output.
@@ -102,16 +101,10 @@ enum TextReport {
             for failure in size.excluded {
                 table.add(
                     [size.cells.isEmpty ? "\(size.cell)" : "", failure.label]
-                        + Array(repeating: "-", count: 11) + [excludedText(failure.error)])
+                        + Array(repeating: "-", count: 11) + [failure.cellStatus])
             }
         }
         return table
-    }
-
-    /// How a converter left out of a cell is shown: `skipped: unsupported`
-    /// or `FAILED: failed (status N)`.
-    static func excludedText(_ error: ConversionError) -> String {
-        error == .unsupported ? "skipped: unsupported" : "FAILED: \(error)"
     }
 
     /// A cell's ratio to its floor, naming the floor when it is not the one-thread one.

@@ -99,4 +99,9 @@ public struct ContenderFailure: Error, Equatable, CustomStringConvertible {
 
     /// `LABEL: unsupported` or `LABEL: failed (status N)`.
     public var description: String { "\(label): \(error)" }
+
+    /// How a report shows the contender in the cell it was left out of:
+    /// `skipped: unsupported` (it does not offer the cell's matrix or
+    /// orientation) or `FAILED: failed (status N)`.
+    public var cellStatus: String { error == .unsupported ? "skipped: unsupported" : "FAILED: \(error)" }
 }
