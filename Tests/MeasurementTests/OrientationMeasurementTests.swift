@@ -29,7 +29,7 @@ private struct WrongTurn: FrameConverter {
     func convert(
         _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
-        try LUTConverter().convert(source, to: destination, matrix: matrix, orientation: instead)
+        LUTConverter().convert(source, to: destination, matrix: matrix, orientation: instead)
     }
 }
 
