@@ -5,6 +5,14 @@ import Frames
 
 extension ColorMatrix: ExpressibleByArgument {}
 
+extension Orientation: ExpressibleByArgument {
+    /// The orientation called `argument` (`upright`, `rotate90`, ..., `rotate270-mirror`), else nil.
+    public init?(argument: String) { self.init(name: argument) }
+
+    /// Every orientation's name, for help texts and error messages.
+    public static var allValueStrings: [String] { allCases.map(\.name) }
+}
+
 /// A comma-separated list of frame sizes on the command line (`640x480,1280x720`).
 struct SizeList: ExpressibleByArgument {
     /// The sizes, in the order given.

@@ -4,9 +4,9 @@ import Converters
 import Frames
 import VPX
 
-/// `bench decode FILE [--bgra CONVERTER [--matrix NAME]] [--threads N]`:
+/// `bench decode FILE [--bgra CONVERTER [--matrix NAME] [--orientation NAME]] [--threads N]`:
 /// one line per shown frame, in `vpxdec --md5 --i420` format, or the MD5 of
-/// the BGRA bytes a converter makes of it.
+/// the (oriented) BGRA bytes a converter makes of it.
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
@@ -14,7 +14,8 @@ struct DecodeCommand: ParsableCommand {
         discussion: """
             Prints '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, like \
             'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420'; with --bgra, the MD5 of the BGRA rows the \
-            converter writes ('.bgra'). NNNN is the input packet. A malformed file gives the frames \
+            converter writes ('.bgra'), converting into --orientation (docs/orientation.md; then \
+            <w>x<h> is the oriented size: swapped by rotate90 and rotate270). NNNN is the input packet. A malformed file gives the frames \
             before the fault, one line on standard error naming the file, the packet and the byte \
             offset, and exit status 1.
             """)
@@ -28,11 +29,15 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "The colour matrix of --bgra.")
     var matrix: ColorMatrix = .bt601
 
+    @Option(help: "The orientation of --bgra (docs/orientation.md).")
+    var orientation: Orientation = .upright
+
     @Option(help: "libvpx decoder threads (\(Limits.threads)).")
     var threads = 1
 
     func validate() throws {
         try Limits.check(threads, in: Limits.threads, "--threads")
+        if orientation != .upright && bgra == nil { throw ValidationError("--orientation only goes with --bgra") }
     }
 
     func run() throws {
@@ -42,15 +47,21 @@ struct DecodeCommand: ParsableCommand {
         do {
             _ = try StreamDecoder.decode(path: file, threads: threads) { frame in
                 let digest: String
+                let size = converter == nil ? frame.image.size : orientation.orientedSize(of: frame.image.size)
                 if let converter {
-                    if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
-                    try converter.convert(frame.image, to: target!.view, matrix: matrix)
+                    if target?.size != size { target = BGRABuffer(size: size) }
+                    do throws(ConversionError) {
+                        try converter.convert(frame.image, to: target!.view, matrix: matrix, orientation: orientation)
+                    } catch {
+                        throw ConversionFault(
+                            description: "packet \(frame.packet): \(converter.name) \(orientation): \(error)")
+                    }
                     digest = FrameDigest.bgra(target!.view)
                 } else {
                     digest = FrameDigest.i420(frame.image)
                 }
                 let name = FrameDigest.frameName(
-                    stem: stem, size: frame.image.size, packet: frame.packet,
+                    stem: stem, size: size, packet: frame.packet,
                     ext: converter == nil ? "i420" : "bgra")
                 Output.line("\(digest)  \(name)")
             }
@@ -59,4 +70,10 @@ struct DecodeCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
+}
+
+/// A converter refused or failed a frame of `bench decode --bgra`.
+struct ConversionFault: Error, CustomStringConvertible {
+    /// The packet, the converter, the orientation and what it reported.
+    let description: String
 }

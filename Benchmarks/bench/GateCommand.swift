@@ -12,12 +12,15 @@ struct GateCommand: ParsableCommand {
         abstract: "CI pass/fail run (under a minute): bit-exactness, vectors, ratios to libyuv.",
         discussion: """
             Fails (exit 1, naming what) on: any converter not bit-exact with libyuv on synthetic frames \
-            (the report sizes plus odd ones); any file of Vectors/ (and each --vectors) failing verify, \
+            (the report sizes plus odd ones, in all eight orientations; a converter that does not offer an \
+            orientation is skipped there); any file of Vectors/ (and each --vectors) failing verify, \
             except bad-ts-* files, which must fail, and only on their timestamps; a parallel converter \
             whose CPU ÷ wall time at a gated size it splits lies below 1.2 with its whole 95 % interval, \
             twice (it lost its threads); any converter whose same-run ratio to libyuv at 1280x720 or \
-            1920x1080 exceeds the baseline's by more than the tolerance with the whole 95 % interval of \
-            its median, in two measurements. The ratio is the median over interleaved rounds of the \
+            1920x1080, in the mirrored 640x480 or in the 1280x720 turned 90 degrees (libyuv converting \
+            into the same orientation) exceeds the baseline's by more than the tolerance with the whole 95 % interval of \
+            its median, in two measurements (a cell without a baseline \
+            ratio is shown, not gated). The ratio is the median over interleaved rounds of the \
             converter's process CPU time for a frame ÷ libyuv's for the same frame (the work ratio: other \
             processes on the cores barely move it; the wall-time ratio is shown beside it). The baseline \
             holds an entry per kind of machine (CPU vendor, family and model from /proc/cpuinfo, cores, \
@@ -46,6 +49,12 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Runs for --update-baseline (\(Limits.runs); default 3).")
     var runs: Int?
 
+    @Option(
+        help:
+            "Gate only the gated sizes in this orientation, and verify the vectors converting into it (docs/orientation.md)."
+    )
+    var orientation: Orientation?
+
     @Option(help: "More IVF files or directories to verify (repeatable).")
     var vectors: [String] = []
 
@@ -61,22 +70,42 @@ struct GateCommand: ParsableCommand {
         try Limits.check(seconds, in: Limits.seconds, "--seconds")
         if merge && !updateBaseline { throw ValidationError("--merge only goes with --update-baseline") }
         if runs != nil && !updateBaseline { throw ValidationError("--runs only goes with --update-baseline") }
+        if orientation != nil && updateBaseline {
+            throw ValidationError("--orientation does not go with --update-baseline (it measures every gated cell)")
+        }
         if updateBaseline { try OutputPath.check(baseline, "--baseline") }
     }
 
     func run() throws {
         let status = try Self.run(
             baselinePath: baseline, tolerance: tolerance, update: updateBaseline, merge: merge,
-            runs: runs ?? 3, vectorPaths: vectors, seconds: seconds, quiet: quiet)
+            runs: runs ?? 3, orientation: orientation, vectorPaths: vectors, seconds: seconds, quiet: quiet)
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// The sizes whose ratios are gated.
+    /// The sizes whose upright ratios are gated.
     static let gatedSizes = ["1280x720", "1920x1080"].compactMap(FrameSize.init(parsing:))
+    /// The cells whose ratios are gated: the gated sizes upright, and the
+    /// report's default oriented cells (a mirrored 640x480, a 1280x720
+    /// turned 90 degrees), so the gate and the default report time the same
+    /// oriented cells.
+    static let gatedCells = gatedSizes.map { SyntheticCell(size: $0) } + SyntheticCell.defaultOriented
+
+    /// The cells gated with `--orientation` (nil: `gatedCells`): the gated sizes in that orientation.
+    static func gatedCells(_ orientation: Orientation?) -> [SyntheticCell] {
+        orientation.map { orientation in gatedSizes.map { SyntheticCell(size: $0, orientation: orientation) } }
+            ?? gatedCells
+    }
     /// Sizes of the synthetic bit-exactness check: the report's plus odd and tiny ones.
     static let exactnessSizes =
         ReportOptions.defaultSizes
         + ["175x143", "33x17", "3x5", "2x2", "1x1"].compactMap(FrameSize.init(parsing:))
+
+    /// Why `measureBaseline` wrote nothing: a converter failed a gated cell.
+    struct BaselineFailure: Error, CustomStringConvertible {
+        /// The cell and the failure.
+        let description: String
+    }
 
     /// One line of the gate's verdict.
     struct Check {
@@ -91,7 +120,7 @@ struct GateCommand: ParsableCommand {
     /// Refuses debug builds, runs the checks (or writes the baseline);
     /// returns the exit status.
     static func run(
-        baselinePath: String, tolerance: Double, update: Bool, merge: Bool, runs: Int,
+        baselinePath: String, tolerance: Double, update: Bool, merge: Bool, runs: Int, orientation: Orientation?,
         vectorPaths: [String], seconds: Double, quiet: Bool
     ) throws -> Int32 {
         var vectorPaths = vectorPaths
@@ -125,20 +154,27 @@ struct GateCommand: ParsableCommand {
 
         let key = machine.key
         if update {
-            let baseline = try measureBaseline(
-                converters: converters, runs: runs, matrix: matrix, budget: budget,
-                machine: machine, earlier: merge ? file.machines[key.description] : nil,
-                progress: progress)
+            let baseline: Baseline
+            do {
+                baseline = try measureBaseline(
+                    converters: converters, runs: runs, matrix: matrix, budget: budget,
+                    machine: machine, earlier: merge ? file.machines[key.description] : nil,
+                    progress: progress)
+            } catch {
+                progress.clear()
+                Output.error("baseline not written: \(error)")
+                return 1
+            }
             progress.clear()
             file.machines[key.description] = baseline
             do { try file.encoded().write(to: URL(fileURLWithPath: baselinePath), options: .atomic) } catch {
                 Output.error("cannot write \(baselinePath): \(FileErrors.reason(error))")
                 return 1
             }
-            for size in gatedSizes.map(\.description) {
-                let cells = (baseline.ratios[size] ?? [:]).sorted { $0.key < $1.key }
+            for cell in gatedCells {
+                let cells = (baseline.ratios[cell.nameComponent] ?? [:]).sorted { $0.key < $1.key }
                 Output.line(
-                    "baseline \(size) (cpu ratio to libyuv): "
+                    "baseline \(cell) (cpu ratio to libyuv): "
                         + cells.map { "\($0.key) \(Format.ratio($0.value))" }.joined(separator: ", "))
             }
             Output.line(
@@ -160,10 +196,11 @@ struct GateCommand: ParsableCommand {
             vectorPaths.insert(VectorFiles.defaultDirectory, at: 0)
         }
         progress.update("gate: verifying vectors")
-        checks += vectorChecks(vectorPaths, converters: converters, matrix: matrix)
-        checks += try ratioChecks(
-            limits: limits, policy: policy, cores: machine.cores, converters: converters,
-            matrix: matrix, budget: budget, progress: progress)
+        checks += vectorChecks(
+            vectorPaths, converters: converters, matrix: matrix, orientation: orientation ?? .upright)
+        checks += ratioChecks(
+            gatedCells(orientation), limits: limits, policy: policy, cores: machine.cores,
+            converters: converters, matrix: matrix, budget: budget, progress: progress)
         progress.clear()
         let failed = checks.filter { !$0.passed }
         Output.line(
@@ -183,29 +220,49 @@ struct GateCommand: ParsableCommand {
         return check
     }
 
-    /// Every converter against libyuv on the synthetic frames of every `exactnessSizes` size.
+    /// Every converter against libyuv on the synthetic frames of every
+    /// `exactnessSizes` size in every orientation; a converter that does
+    /// not offer an orientation is skipped there (named in the detail).
     static func syntheticExactness(_ converters: [any FrameConverter], matrix: ColorMatrix) -> Check {
         var mismatches: [String] = []
+        var skipped: [String: Set<String>] = [:]
         for size in exactnessSizes {
             let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
-            for (name, exact) in ConverterBench.bitExactness(converters, frames: frames, matrix: matrix).sorted(by: {
-                $0.key < $1.key
-            }) where !exact {
-                mismatches.append("\(name) at \(size)")
+            for orientation in Orientation.allCases {
+                let exact = ConverterBench.bitExactness(
+                    converters, frames: frames, matrix: matrix, orientation: orientation)
+                let cell = SyntheticCell(size: size, orientation: orientation)
+                for converter in converters {
+                    switch exact[converter.name] {
+                    case nil: skipped[converter.name, default: []].insert(orientation.name)
+                    case false?: mismatches.append("\(converter.name) at \(cell)")
+                    case true?: break
+                    }
+                }
             }
+        }
+        let skippedText = skipped.sorted { $0.key < $1.key }.map { name, orientations in
+            "\(name) skipped (unsupported) in "
+                + Orientation.allCases.map(\.name).filter(orientations.contains)
+                .joined(separator: ", ")
         }
         return report(
             Check(
                 name: "bit-exact with libyuv on synthetic frames",
                 passed: mismatches.isEmpty,
                 detail: mismatches.isEmpty
-                    ? "\(converters.count) converters × \(exactnessSizes.count) sizes × \(ConverterBench.distinctFrames) frames"
+                    ? ([
+                        "\(converters.count) converters × \(exactnessSizes.count) sizes × \(Orientation.allCases.count) orientations × \(ConverterBench.distinctFrames) frames"
+                    ]
+                        + skippedText).joined(separator: "; ")
                     : "mismatch: " + mismatches.joined(separator: ", ")))
     }
 
     /// One check per vector file: ordinary files must pass `verify`; bad-ts-*
     /// files must fail it on timestamps alone.
-    static func vectorChecks(_ paths: [String], converters: [any FrameConverter], matrix: ColorMatrix) -> [Check] {
+    static func vectorChecks(
+        _ paths: [String], converters: [any FrameConverter], matrix: ColorMatrix, orientation: Orientation
+    ) -> [Check] {
         let files = VectorFiles.expand(paths)
         guard !files.isEmpty else {
             return [
@@ -213,7 +270,7 @@ struct GateCommand: ParsableCommand {
                     Check(name: "vectors", passed: false, detail: "no IVF files (no Vectors/ here and no --vectors)"))
             ]
         }
-        let verifier = StreamVerifier(converters: converters, matrix: matrix)
+        let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
         return files.map { file in
             let verdict = verifier.verify(file)
             if VectorFiles.isExpectedBad(file) {
@@ -227,7 +284,9 @@ struct GateCommand: ParsableCommand {
             }
             let checked = [
                 "\(verdict.frames) frames", verdict.md5Checked ? "I420 MD5s" : nil,
-                verdict.goldenChecked ? "golden BGRA MD5s" : nil, "bit-exact", "timestamps",
+                verdict.goldenChecked ? "golden BGRA MD5s" : nil,
+                orientation == .upright ? "bit-exact" : "bit-exact \(orientation)", "timestamps",
+                verdict.skipped.isEmpty ? nil : "skipped (unsupported): " + verdict.skipped.joined(separator: ", "),
             ]
             return report(
                 Check(
@@ -236,29 +295,32 @@ struct GateCommand: ParsableCommand {
         }
     }
 
-    /// The gated ratios: each converter's CPU time ÷ libyuv's at each gated
-    /// size, one check per converter and size, and one per converter that
+    /// The gated ratios: each converter's CPU time ÷ libyuv's in each of
+    /// `cells`, one check per converter and cell, and one per converter that
     /// should split frames there; cells the policy wants measured again
-    /// are, from a second interleaved run of that size.
+    /// are, from a second interleaved run of that cell. A converter that
+    /// does not offer a cell's orientation is skipped (a passing line); one
+    /// that fails a conversion fails its check.
     static func ratioChecks(
-        limits: BaselineLimits, policy: GatePolicy, cores: Int, converters: [any FrameConverter],
+        _ cells: [SyntheticCell], limits: BaselineLimits, policy: GatePolicy, cores: Int,
+        converters: [any FrameConverter],
         matrix: ColorMatrix, budget: RunBudget, progress: Progress
-    ) throws -> [Check] {
+    ) -> [Check] {
         var checks: [Check] = []
-        for size in gatedSizes {
-            let first = try measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
+        for cell in cells {
+            let size = cell.size
+            let (first, excluded) = measure(converters, cell: cell, matrix: matrix, budget: budget, progress: progress)
             let threaded = converters.filter { GatePolicy.expectsThreads($0, at: size, cores: cores) }.map(\.name)
             var decisions: [String: GateDecision] = [:]
             var threadDecisions: [String: GateDecision] = [:]
             for (name, figures) in first {
                 decisions[name] = policy.decide(
-                    baseline: limits.ratios[GateCell(size: size, converter: name)],
-                    measured: figures.cpu)
+                    baseline: limits.ratios[GateCell(cell, converter: name)], measured: figures.cpu)
                 if threaded.contains(name) { threadDecisions[name] = policy.decideThreads(share: figures.threadShare) }
             }
             var second: [String: GateMeasurement] = [:]
             if (Array(decisions.values) + Array(threadDecisions.values)).contains(.remeasure) {
-                second = try measure(converters, size: size, matrix: matrix, budget: budget, progress: progress)
+                second = measure(converters, cell: cell, matrix: matrix, budget: budget, progress: progress).figures
             }
             for name in threaded {
                 guard let one = first[name], let decision = threadDecisions[name] else { continue }
@@ -271,28 +333,36 @@ struct GateCommand: ParsableCommand {
                     report(
                         Check(
                             name: passed
-                                ? "\(name) runs on several threads at \(size)" : "\(name) ran on one thread at \(size)",
+                                ? "\(name) runs on several threads at \(cell)" : "\(name) ran on one thread at \(cell)",
                             passed: passed,
                             detail:
                                 "CPU ÷ wall time \(Format.estimate(shown.threadShare)) (at least \(Format.ratio(policy.threadedCPUShare)))"
                                 + (two == nil ? "" : " (measured twice)"))))
             }
+            for failure in excluded {
+                let skipped = failure.error == .unsupported
+                checks.append(
+                    report(
+                        Check(
+                            name: "\(failure.label) ratio to libyuv at \(cell)", passed: skipped,
+                            detail: skipped ? "skipped: unsupported (not gated)" : "FAILED: \(failure.error)")))
+            }
             for converter in converters where converter.name != Contender.referenceLabel {
                 let name = converter.name
-                let cell = GateCell(size: size, converter: name)
+                let gated = GateCell(cell, converter: name)
                 guard let one = first[name], let decision = decisions[name] else { continue }
                 let two = decision == .remeasure ? second[name] : nil
                 let final =
-                    two.map { policy.decide(baseline: limits.ratios[cell], measured: $0.cpu, earlier: one.cpu) }
+                    two.map { policy.decide(baseline: limits.ratios[gated], measured: $0.cpu, earlier: one.cpu) }
                     ?? decision
                 let shown = two ?? one
                 let wall = "wall \(Format.estimate(shown.wall))"
-                guard let base = limits.ratios[cell], final != .notGated else {
+                guard let base = limits.ratios[gated], final != .notGated else {
                     checks.append(
                         report(
                             Check(
-                                name: "\(name) ratio to libyuv at \(size)", passed: true,
-                                detail: "cpu \(Format.estimate(shown.cpu)) (not in the baseline, not gated), \(wall)")))
+                                name: "\(name) ratio to libyuv at \(cell)", passed: true,
+                                detail: "cpu \(Format.estimate(shown.cpu)) (not gated: no baseline), \(wall)")))
                     continue
                 }
                 let detail =
@@ -303,47 +373,56 @@ struct GateCommand: ParsableCommand {
                 checks.append(
                     report(
                         Check(
-                            name: "\(name) ratio to libyuv at \(size)" + (failed ? " regressed" : ""),
+                            name: "\(name) ratio to libyuv at \(cell)" + (failed ? " regressed" : ""),
                             passed: !failed, detail: detail)))
             }
             let registered = Set(converters.map(\.name))
-            for cell in limits.ratios.keys.sorted() where cell.size == size && !registered.contains(cell.converter) {
+            for gated in limits.ratios.keys.sorted() where gated.cell == cell && !registered.contains(gated.converter) {
                 checks.append(
-                    report(Check(name: "\(cell)", passed: false, detail: "in the baseline but no longer registered")))
+                    report(Check(name: "\(gated)", passed: false, detail: "in the baseline but no longer registered")))
             }
         }
         return checks
     }
 
-    /// One interleaved measurement of every converter (and the floors) at `size`.
+    /// One interleaved measurement of every converter that converts `cell`
+    /// (and the floors): the figures by converter, and the converters left
+    /// out because they refused or failed the cell.
     static func measure(
-        _ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix,
+        _ converters: [any FrameConverter], cell: SyntheticCell, matrix: ColorMatrix,
         budget: RunBudget, progress: Progress
-    ) throws(ContenderFailure) -> [String: GateMeasurement] {
-        GateMeasurement.of(
-            try ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
-                progress.update("gate: timing \(size), frame \(done) of ~\(planned)")
-            })
+    ) -> (figures: [String: GateMeasurement], excluded: [ContenderFailure]) {
+        let (samples, excluded, _) = ConverterBench.measureSupported(
+            converters, cell: cell, matrix: matrix, budget: budget
+        ) { done, planned in
+            progress.update("gate: timing \(cell), frame \(done) of ~\(planned)")
+        }
+        return (GateMeasurement.of(samples), excluded)
     }
 
-    /// Measures the gated sizes `runs` times, adds the runs of `earlier`
-    /// (when merging) and keeps each cell's worst ratio.
+    /// Measures the gated cells `runs` times, adds the runs of `earlier`
+    /// (when merging) and keeps each cell's worst ratio. A converter that
+    /// refuses a cell has no ratio there; one that fails it stops the update.
     static func measureBaseline(
         converters: [any FrameConverter], runs: Int, matrix: ColorMatrix,
         budget: RunBudget, machine: MachineInfo, earlier: Baseline?,
         progress: Progress
-    ) throws -> Baseline {
+    ) throws(BaselineFailure) -> Baseline {
         var samples = earlier?.samples ?? [:]
         var wallSamples = earlier?.wallSamples ?? [:]
         let totalRuns = runs + (earlier?.runs ?? 0)
         for run in 1...runs {
-            for size in gatedSizes {
-                progress.update("baseline run \(run)/\(runs): \(size)")
-                for (name, figures) in try measure(
-                    converters, size: size, matrix: matrix, budget: budget, progress: progress)
-                {
-                    samples[size.description, default: [:]][name, default: []].append(figures.cpu.median)
-                    wallSamples[size.description, default: [:]][name, default: []].append(figures.wall.median)
+            for cell in gatedCells {
+                progress.update("baseline run \(run)/\(runs): \(cell)")
+                let (figures, excluded) = measure(
+                    converters, cell: cell, matrix: matrix, budget: budget, progress: progress)
+                if let failure = excluded.first(where: { $0.error != .unsupported }) {
+                    throw BaselineFailure(description: "\(cell): \(failure)")
+                }
+                let key = cell.nameComponent
+                for (name, figures) in figures {
+                    samples[key, default: [:]][name, default: []].append(figures.cpu.median)
+                    wallSamples[key, default: [:]][name, default: []].append(figures.wall.median)
                 }
             }
         }

@@ -137,9 +137,9 @@ enum HTMLCharts {
         let all = size.cells.flatMap { [$0.wall.min, $0.wall.max] }.map { $0 / 1000 }
         let x = SVG.LogScale(domain: SVG.LogScale.padded(all), range: (left, width - right))
         var svg =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-latency-\(size.size)\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart latency\" role=\"img\" aria-label=\"latency distribution \(size.size)\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-latency-\(size.cell.nameComponent.replacing("/", with: "-"))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart latency\" role=\"img\" aria-label=\"latency distribution \(size.cell)\">"
         svg +=
-            "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Per-frame latency at \(size.size) (\(size.rounds) frames each, log scale)</text>"
+            "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Per-frame latency at \(size.cell) (\(size.rounds) frames each, log scale)</text>"
         let ticks = SVG.logTicks(x.domain.0, x.domain.1).map { (position: x($0), text: SVG.short($0)) }
         for (tick, labelled) in zip(ticks, SVG.labelled(ticks, minimumGap: 24)) {
             svg +=
@@ -226,7 +226,7 @@ enum HTMLCharts {
                 let py = y(ratio.median)
                 let bx = gx + Double(index) * barWidth
                 let color = SVG.color(label, index: index)
-                let tip = "\(SVG.escape(label)) at \(size.size): \(Format.estimate(ratio))"
+                let tip = "\(SVG.escape(label)) at \(size.cell): \(Format.estimate(ratio))"
                 svg +=
                     "<rect x=\"\(SVG.n(bx))\" y=\"\(SVG.n(min(py, one)))\" width=\"\(SVG.n(barWidth - 2))\" height=\"\(SVG.n(max(1, abs(one - py))))\" class=\"bar\" fill=\"\(color)\"><title>\(tip)</title></rect>"
                 let cx = bx + (barWidth - 2) / 2
@@ -245,10 +245,10 @@ enum HTMLCharts {
                 guard let ratio = size.cells.first(where: { $0.label == floorLabel })?.ratioToLibyuv else { continue }
                 let py = y(ratio.median)
                 svg +=
-                    "<line x1=\"\(SVG.n(gx - groupWidth * 0.05))\" x2=\"\(SVG.n(gx + groupWidth * 0.85))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(floorLabel)) (memory floor, a limit) at \(size.size): \(Format.estimate(ratio))</title></line>"
+                    "<line x1=\"\(SVG.n(gx - groupWidth * 0.05))\" x2=\"\(SVG.n(gx + groupWidth * 0.85))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(floorLabel)) (memory floor, a limit) at \(size.cell): \(Format.estimate(ratio))</title></line>"
             }
             svg +=
-                "<text x=\"\(SVG.n(left + (Double(group) + 0.5) * groupWidth))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(size.size)</text>"
+                "<text x=\"\(SVG.n(left + (Double(group) + 0.5) * groupWidth))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(size.cell)</text>"
         }
         svg +=
             "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(one))\" y2=\"\(SVG.n(one))\" stroke=\"#222\" stroke-width=\"1.5\"/>"

@@ -23,14 +23,14 @@ enum HTMLReport {
             body += summary(report.synthetic)
             body += HTMLCharts.ratioChart(report.synthetic)
             body += HTMLCharts.throughputChart(
-                report.synthetic, id: "chart-throughput",
+                report.synthetic.filter { $0.orientation == .upright }, id: "chart-throughput",
                 title: "Throughput against frame size (median; dashed: memory floor, a limit)")
             for size in report.synthetic { body += HTMLCharts.latencyChart(size) }
             body += table(
                 TextReport.syntheticTable(report.synthetic),
-                floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) })
+                floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) + $0.excluded.map { _ in false } })
             body +=
-                "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the faster of streaming and ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it.</p>"
+                "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the faster of streaming and ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it. A cell named with an orientation (mirror, rotate90, ...) converts into it, libyuv by its rotate and mirror passes before converting (docs/orientation.md); its floors move the same bytes as the upright cell's; a converter that does not offer the orientation is listed as skipped, untimed.</p>"
         }
         if !report.serial.isEmpty {
             body += "<h2>End to end (serial, converter \(SVG.escape(report.streamConverter)))</h2>"
@@ -101,7 +101,7 @@ enum HTMLReport {
         let items = sections.flatMap { section, sizes in
             sizes.flatMap { size in
                 size.belowFloor.map { cell in
-                    "<li><b>\(SVG.escape(cell.label))</b> at <b>\(size.size)</b> (\(section)) takes \(Format.estimate(cell.ratioToFloor)) "
+                    "<li><b>\(SVG.escape(cell.label))</b> at <b>\(size.cell)</b> (\(section)) takes \(Format.estimate(cell.ratioToFloor)) "
                         + "of <b>\(SVG.escape(cell.floorLabel))</b>'s time, below \(Format.ratio(SizeResult.floorTolerance)): "
                         + "that floor is not a floor</li>"
                 }
@@ -113,17 +113,21 @@ enum HTMLReport {
             + "so the floor is wrong (a floor is the fastest the bytes can move)</p><ul>\(items.joined())</ul></div>"
     }
 
-    /// Headline cards: each converter's time ÷ libyuv at the largest size
-    /// with its 95 % interval, and bit-exactness.
+    /// Headline cards: each converter's time ÷ libyuv at the largest
+    /// upright size (the largest size when none is upright) with its 95 %
+    /// interval, and bit-exactness over every cell.
     static func summary(_ sizes: [SizeResult]) -> String {
-        guard let largest = sizes.max(by: { $0.size.pixelCount < $1.size.pixelCount }) else { return "" }
+        let upright = sizes.filter { $0.orientation == .upright }
+        guard
+            let largest = (upright.isEmpty ? sizes : upright).max(by: { $0.size.pixelCount < $1.size.pixelCount })
+        else { return "" }
         var html = "<div class=\"cards\">"
         for cell in largest.cells where !cell.isFloor {
             let exact = sizes.allSatisfy { $0.cells.first { $0.label == cell.label }?.bitExact ?? true }
             html += "<div class=\"card\">\(SVG.escape(cell.label))<b>\(Format.ratio(cell.ratioToLibyuv))× libyuv</b>"
             html += "<span class=\"ci\">95 % interval \(interval(cell.ratioToLibyuv))</span><br>"
             html +=
-                "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.size)<br>"
+                "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.cell)<br>"
             html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
             html += "</div>"
         }

@@ -18,9 +18,14 @@ import Statistics
 /// none (their CPU time is not measured). `samples_us` holds the per-frame
 /// times (at most `maximumSamples`, evenly spaced in measurement order) and
 /// `ratio_samples_to_libyuv` the per-round paired ratios, for `bench compare`.
-/// Names: `convert/<converter>/<WxH>` (`floor` and `floor:<n>threads` are the
-/// memory floors), `stream/<serial|pipelined>/<file>/<decode|convert|latency|frame>`,
-/// `scaling/threads:<n>/<WxH>`.
+/// Names: `convert/<converter>/<WxH>` for upright cells and
+/// `convert/<converter>/<WxH>/<orientation>` for the others (`floor` and
+/// `floor:<n>threads` are the memory floors; every `convert/*` entry also
+/// has an `orientation` field),
+/// `stream/<serial|pipelined>/<file>/<decode|convert|latency|frame>`,
+/// `scaling/threads:<n>/<WxH>`. Converters left out of a cell are listed in
+/// the top-level `not_measured` array (name, converter, size, orientation
+/// and `reason`: `unsupported` or `failed (status N)`), never as entries.
 enum JSONReport {
     /// The JSON text (pretty-printed, keys sorted).
     static func render(_ report: Report) -> String {
@@ -44,7 +49,7 @@ enum JSONReport {
         }
         let document: [String: Any] = [
             "json_schema_version": schemaVersion, "context": context(report), "benchmarks": benchmarks,
-            "presentation": presentation(report.presentation),
+            "presentation": presentation(report.presentation), "not_measured": notMeasured(report.synthetic),
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]),
             let text = String(data: data, encoding: .utf8)
@@ -52,6 +57,20 @@ enum JSONReport {
             return "{\"context\": {}, \"benchmarks\": []}\n"
         }
         return text + "\n"
+    }
+
+    /// The converters left out of synthetic cells, with the entry name they
+    /// would have had and why (`unsupported`, `failed (status N)`).
+    static func notMeasured(_ sizes: [SizeResult]) -> [[String: Any]] {
+        sizes.flatMap { size in
+            size.excluded.map { failure -> [String: Any] in
+                [
+                    "name": "convert/\(failure.label)/\(size.cell.nameComponent)", "converter": failure.label,
+                    "width": size.size.width, "height": size.size.height, "orientation": size.orientation.name,
+                    "reason": "\(failure.error)",
+                ]
+            }
+        }
     }
 
     /// The presentation section: per run its stamping policy, scenario and
@@ -111,13 +130,13 @@ enum JSONReport {
             "floor_alone_us": Dictionary(
                 uniqueKeysWithValues: report.synthetic.map { size in
                     (
-                        size.size.description,
+                        size.cell.nameComponent,
                         Dictionary(uniqueKeysWithValues: size.floorAlone.map { ($0.key.rawValue, finite($0.value)) })
                     )
                 }),
             "floor_warnings": (report.synthetic + report.scaling).flatMap { size in
                 size.belowFloor.map {
-                    "\($0.label) at \(size.size): \(Format.estimate($0.ratioToFloor)) of \($0.floorLabel)"
+                    "\($0.label) at \(size.cell): \(Format.estimate($0.ratioToFloor)) of \($0.floorLabel)"
                 }
             },
             "simd_path": machine.simdPath,
@@ -155,7 +174,7 @@ enum JSONReport {
     /// One synthetic or scaling cell.
     static func entry(_ cell: CellResult, prefix: String, matrix: String) -> [String: Any] {
         var item = base(
-            name: "\(prefix)/\(cell.label)/\(cell.size)", iterations: cell.wall.count,
+            name: "\(prefix)/\(cell.label)/\(cell.cell.nameComponent)", iterations: cell.wall.count,
             realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
         if !cell.libyuvRatios.isEmpty && cell.label != Contender.referenceLabel {
             item["ratio_samples_to_libyuv"] = thinned(cell.libyuvRatios).map { compact($0) }
@@ -164,6 +183,7 @@ enum JSONReport {
         item["width"] = cell.size.width
         item["height"] = cell.size.height
         item["matrix"] = matrix
+        item["orientation"] = cell.orientation.name
         item["min"] = finite(cell.wall.min / 1000)
         item["p10"] = finite(cell.wall.percentile(0.1) / 1000)
         item["p25"] = finite(cell.wall.percentile(0.25) / 1000)

@@ -18,7 +18,7 @@ struct Report {
     /// The `parallel` converter's measured crossover: it splits frames of
     /// at least this many pixels (nil when it is not measured).
     let parallelMinimumPixels: Int?
-    /// Converters on synthetic frames, one entry per size.
+    /// Converters on synthetic frames, one entry per cell (size and orientation).
     let synthetic: [SizeResult]
     /// Serial end-to-end runs, one per file.
     let serial: [StreamRun]
@@ -39,6 +39,16 @@ struct ReportOptions {
 
     /// Synthetic frame sizes, in order.
     var sizes = defaultSizes
+    /// The orientation of every synthetic cell; nil: the sizes upright,
+    /// plus those of `SyntheticCell.defaultOriented` whose size is among them.
+    var orientation: Orientation?
+
+    /// The synthetic cells: each size in `orientation`, or (without one)
+    /// each size upright followed by the default oriented cells at sizes measured.
+    var cells: [SyntheticCell] {
+        if let orientation { return sizes.map { SyntheticCell(size: $0, orientation: orientation) } }
+        return sizes.map { SyntheticCell(size: $0) } + SyntheticCell.defaultOriented.filter { sizes.contains($0.size) }
+    }
     /// The colour matrix.
     var matrix = ColorMatrix.bt601
     /// The converters measured (always including libyuv).

@@ -11,8 +11,9 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "The performance report (what a bare 'bench' runs).",
         discussion: """
-            Synthetic frames at 176x144, 640x480, 1280x720 and 1920x1080 through every converter and the \
-            memory floors, interleaved per frame in a balanced order: per-frame latency (median, p90, p99, \
+            Synthetic frames at 176x144, 640x480, 1280x720 and 1920x1080 (plus, without --orientation, a \
+            mirrored 640x480 and a 1280x720 turned 90 degrees, at the sizes measured) through every \
+            converter and the memory floors, interleaved per frame in a balanced order: per-frame latency (median, p90, p99, \
             max), Mpixel/s, GB/s, time ÷ libyuv, ÷ floor and ÷ scalar (medians of per-round paired ratios \
             with their 95 % intervals), bit-exactness with libyuv. Then every IVF file of Vectors/ and of \
             each --vectors end to end: decode and convert latency, shown-frame timestamps, gaps, delivery. \
@@ -27,6 +28,12 @@ struct ReportCommand: ParsableCommand {
 
     @Option(help: "The colour matrix.")
     var matrix: ColorMatrix = .bt601
+
+    @Option(
+        help:
+            "Convert every synthetic size into this orientation (docs/orientation.md) instead of the default cells."
+    )
+    var orientation: Orientation?
 
     @Option(
         help: ArgumentHelp(
@@ -104,6 +111,7 @@ struct ReportCommand: ParsableCommand {
         if let onlySizes { options.sizes = onlySizes.sizes }
         for size in sizes.flatMap(\.sizes) where !options.sizes.contains(size) { options.sizes.append(size) }
         options.matrix = matrix
+        options.orientation = orientation
         options.threads = threads
         options.converters = try ConverterSelection.parse(converters, threads: 1).map(\.name)
         options.vectorPaths =
@@ -127,8 +135,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     /// Runs the report: prints the tables, writes the files asked for.
-    /// Exits 1 when a file cannot be written or an input file could not be
-    /// read or decoded (other than the deliberately broken `bad-ts-*` ones).
+    /// Exits 1 when a file cannot be written, an input file could not be
+    /// read or decoded (other than the deliberately broken `bad-ts-*` ones)
+    /// or a converter failed a synthetic cell (one refusing it is skipped).
     func run() throws {
         let options = try options()
         if MachineInfo.isDebugBuild {
@@ -144,6 +153,12 @@ struct ReportCommand: ParsableCommand {
         for run in report.serial + report.pipelined where run.error != nil && !run.expectedBad {
             Output.error("\(run.path): \(run.error!)")
             status = 1
+        }
+        for size in report.synthetic {
+            for failure in size.failures {
+                Output.error("synthetic \(size.cell): \(failure)")
+                status = 1
+            }
         }
         if status != 0 { throw ExitCode(status) }
     }
@@ -166,8 +181,8 @@ struct ReportCommand: ParsableCommand {
                     + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)"
             )
         }
-        let synthetic = try ConverterBench.run(
-            converters: converters, sizes: options.sizes, matrix: options.matrix,
+        let synthetic = ConverterBench.run(
+            converters: converters, cells: options.cells, matrix: options.matrix,
             budget: options.budget, progress: progress.update)
         let files = VectorFiles.expand(options.vectorPaths)
         let streamConverter =

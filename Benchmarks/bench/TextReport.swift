@@ -26,12 +26,22 @@ enum TextReport {
                 "  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;"
             )
             Output.line("  GB/s counts I420 read + BGRA written")
+            if report.synthetic.contains(where: { $0.orientation != .upright }) {
+                Output.line(
+                    "a cell named with an orientation converts into it (libyuv: its rotate/mirror passes, then the conversion;"
+                )
+                Output.line(
+                    "  docs/orientation.md); its floors move the upright cell's bytes; skipped: the converter does not offer it"
+                )
+            }
             Output.line(
                 "cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares"
             )
             Output.line(
                 "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming: "
-                    + report.synthetic.map { size in
+                    + report.synthetic.filter { size in
+                        report.synthetic.first { $0.size == size.size }?.orientation == size.orientation
+                    }.map { size in
                         "\(size.size) \(Format.micros(size.floorAlone[.cached].map { $0 * 1000 })) / \(Format.micros(size.floorAlone[.streaming].map { $0 * 1000 }))"
                     }.joined(separator: ", "))
             for line in floorWarnings(report.synthetic) { Output.line(line) }
@@ -69,7 +79,8 @@ enum TextReport {
         Output.line("done in \(Format.fixed(report.seconds, 1)) s")
     }
 
-    /// One row per converter and size.
+    /// One row per converter and cell (size and orientation), and one per
+    /// converter left out of a cell: `skipped: unsupported` or `FAILED: ...`.
     static func syntheticTable(_ sizes: [SizeResult]) -> Table {
         var table = Table([
             ("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
@@ -79,13 +90,18 @@ enum TextReport {
         for size in sizes {
             for (index, cell) in size.cells.enumerated() {
                 table.add([
-                    index == 0 ? "\(size.size)" : "", cell.label, "\(cell.wall.count)",
+                    index == 0 ? "\(size.cell)" : "", cell.label, "\(cell.wall.count)",
                     Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
                     Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
                     Format.fixed(cell.gigabytesPerSecond, 2), Format.estimate(cell.ratioToLibyuv),
                     Format.estimate(cell.cpuRatioToLibyuv), floorText(cell),
                     Format.estimate(cell.ratioToScalar), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-",
                 ])
+            }
+            for failure in size.excluded {
+                table.add(
+                    [size.cells.isEmpty ? "\(size.cell)" : "", failure.label]
+                        + Array(repeating: "-", count: 11) + [failure.cellStatus])
             }
         }
         return table
@@ -103,7 +119,7 @@ enum TextReport {
     static func floorWarnings(_ sizes: [SizeResult]) -> [String] {
         sizes.flatMap { size in
             size.belowFloor.map { cell in
-                "WARNING: \(cell.label) at \(size.size) takes \(Format.estimate(cell.ratioToFloor)) of \(cell.floorLabel)'s time, "
+                "WARNING: \(cell.label) at \(size.cell) takes \(Format.estimate(cell.ratioToFloor)) of \(cell.floorLabel)'s time, "
                     + "below \(Format.ratio(SizeResult.floorTolerance)): that floor is not a floor"
             }
         }

@@ -11,7 +11,8 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             For each IVF file (a directory: its *.ivf files): decode, compare frame MD5s with FILE.ivf.md5 \
             when present, check every converter is bit-exact with libyuv on every frame (and libyuv with \
-            the golden BGRA MD5s when present), check shown-frame timestamps only go forward. Prints \
+            the golden BGRA MD5s when present; with --orientation, converting into it, libyuv by its rotate and \
+            mirror passes; a converter that does not offer it is skipped, not failed), check shown-frame timestamps only go forward. Prints \
             '<file>  pass' or '<file>  FAIL: <check> at frame <n> (...)' (n: 0-based shown frame), then \
             'N passed, M failed'. Files named bad-ts-* have broken timestamps on purpose: they pass when \
             the timestamp check, and nothing else, fails them ('expected failure'). Exit 1 if anything failed.
@@ -22,6 +23,12 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(help: "The colour matrix.")
     var matrix: ColorMatrix = .bt601
+
+    @Option(
+        help:
+            "Check the converters converting into this orientation (docs/orientation.md; the golden BGRA MD5s are upright, so they are checked only upright)."
+    )
+    var orientation: Orientation = .upright
 
     @Option(
         help: ArgumentHelp(
@@ -37,7 +44,7 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let converters = try ConverterSelection.parse(converters)
         let files = VectorFiles.expand(paths)
-        let verifier = StreamVerifier(converters: converters, matrix: matrix)
+        let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
         var passed = 0
         var failed = 0
         var expectedFailures = 0

@@ -22,11 +22,14 @@ public struct Baseline: Codable, Sendable, Equatable {
     public var runs: Int
     /// What `ratios` measures.
     public var statistic: String
-    /// Per-run CPU-time ratios per cell, for judging the spread: size → converter → ratios.
+    /// Per-run CPU-time ratios per cell, for judging the spread: cell →
+    /// converter → ratios. A cell's key is its `SyntheticCell.nameComponent`:
+    /// `1280x720` upright (the only kind in files written before
+    /// orientations), `1280x720/rotate90` otherwise.
     public var samples: [String: [String: [Double]]]
     /// Per-run wall-time ratios per cell (information only, not gated).
     public var wallSamples: [String: [String: [Double]]]
-    /// The gated ratio per cell, the largest of `samples`: size → converter → CPU time ÷ libyuv's.
+    /// The gated ratio per cell, the largest of `samples`: cell → converter → CPU time ÷ libyuv's.
     public var ratios: [String: [String: Double]]
 
     /// JSON names (snake case, like the rest of the project's JSON).
@@ -52,12 +55,13 @@ public struct Baseline: Codable, Sendable, Equatable {
         self.ratios = samples.mapValues { $0.mapValues { $0.max() ?? 0 } }
     }
 
-    /// The gated ratios as typed cells (sizes that do not parse are skipped).
+    /// The gated ratios as typed cells (keys that do not parse as a
+    /// `SyntheticCell.nameComponent` are skipped).
     public var cells: [GateCell: Double] {
         var result: [GateCell: Double] = [:]
-        for (sizeText, converters) in ratios {
-            guard let size = FrameSize(parsing: sizeText) else { continue }
-            for (name, ratio) in converters { result[GateCell(size: size, converter: name)] = ratio }
+        for (key, converters) in ratios {
+            guard let cell = SyntheticCell(nameComponent: key) else { continue }
+            for (name, ratio) in converters { result[GateCell(cell, converter: name)] = ratio }
         }
         return result
     }

@@ -10,40 +10,62 @@ import Darwin
 
 /// Compares converters with libyuv, byte for byte, frame by frame.
 ///
-/// Use: `load(frame, matrix:)` once per frame (converts it with libyuv),
-/// then `matches(converter)` for each converter. Buffers are reallocated
-/// only when the frame size changes.
+/// Use: `load(frame, matrix:orientation:)` once per frame (converts it
+/// with libyuv), then `compare(converter)` or `matches(converter)` for each
+/// converter. Buffers are reallocated only when the output size changes.
 public final class BitExactChecker {
     private let reference = LibYUVConverter()
     private var expected: BGRABuffer?
     private var actual: BGRABuffer?
     private var frame: I420View?
     private var matrix = ColorMatrix.bt601
+    private var orientation = Orientation.upright
 
     /// A checker with no frame loaded.
     public init() {}
 
+    /// What `compare` found.
+    public enum Outcome: Equatable, Sendable {
+        /// The converter wrote exactly libyuv's bytes.
+        case equal
+        /// It wrote other bytes.
+        case different
+        /// It refused (`.unsupported`) or failed the conversion.
+        case refused(ConversionError)
+    }
+
     /// Makes `frame` the frame under test and computes libyuv's output for
-    /// it with `matrix`. `frame` must stay valid until the next `load`.
-    public func load(_ frame: I420View, matrix: ColorMatrix) {
-        if expected?.size != frame.size {
-            expected = BGRABuffer(size: frame.size)
-            actual = BGRABuffer(size: frame.size)
+    /// it with `matrix` in `orientation`. `frame` must stay valid until the
+    /// next `load`.
+    public func load(_ frame: I420View, matrix: ColorMatrix, orientation: Orientation = .upright) {
+        let size = orientation.orientedSize(of: frame.size)
+        if expected?.size != size {
+            expected = BGRABuffer(size: size)
+            actual = BGRABuffer(size: size)
         }
         self.frame = frame
         self.matrix = matrix
-        reference.convert(frame, to: expected!.view, matrix: matrix, orientation: .upright)
+        self.orientation = orientation
+        reference.convert(frame, to: expected!.view, matrix: matrix, orientation: orientation)
     }
 
     /// Whether `converter` writes exactly libyuv's pixel bytes for the
-    /// loaded frame. The candidate buffer is poisoned first, so a converter
-    /// that skips a pixel cannot pass by luck.
-    public func matches(_ converter: any FrameConverter) -> Bool {
+    /// loaded frame, or refuses it. The candidate buffer is poisoned first,
+    /// so a converter that skips a pixel cannot pass by luck.
+    public func compare(_ converter: any FrameConverter) -> Outcome {
         guard let frame, let expected, let actual else { preconditionFailure("no frame loaded") }
-        actual.view.base.update(repeating: 0xA5, count: actual.stride * frame.height)
-        guard (try? converter.convert(frame, to: actual.view, matrix: matrix)) != nil else { return false }
-        return Self.equal(expected.view, actual.view)
+        actual.view.base.update(repeating: 0xA5, count: actual.stride * actual.size.height)
+        do throws(ConversionError) {
+            try converter.convert(frame, to: actual.view, matrix: matrix, orientation: orientation)
+        } catch {
+            return .refused(error)
+        }
+        return Self.equal(expected.view, actual.view) ? .equal : .different
     }
+
+    /// Whether `converter` writes exactly libyuv's pixel bytes for the
+    /// loaded frame (a refusal is not a match).
+    public func matches(_ converter: any FrameConverter) -> Bool { compare(converter) == .equal }
 
     /// The MD5 of libyuv's BGRA rows for the loaded frame (packed, as in
     /// the `.bgra.md5` golden lists).

@@ -7,6 +7,8 @@ public struct CellResult: Sendable {
     public let label: String
     /// The frame size measured.
     public let size: FrameSize
+    /// The orientation converted into (floors: the cell's, though they move the upright bytes).
+    public let orientation: Orientation
     /// Per-frame wall time, nanoseconds.
     public let wall: Distribution
     /// Per-frame process CPU time, nanoseconds (all threads).
@@ -39,6 +41,8 @@ public struct CellResult: Sendable {
     public var megapixelsPerSecond: Double { Double(size.pixelCount) / wall.median * 1e3 }
     /// Effective gigabytes per second (bytes read + written) at the median frame time.
     public var gigabytesPerSecond: Double { Double(Self.bytesMoved(size)) / wall.median }
+    /// The synthetic cell: size and orientation.
+    public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation) }
     /// Whether this is a memory floor's cell.
     public var isFloor: Bool { label == Contender.floorLabel || label.hasPrefix(Contender.floorLabel + ":") }
 }

@@ -17,24 +17,55 @@ public enum ConverterBench {
             + threadCounts.map { Contender.floor(threads: $0) }
     }
 
-    /// Measures `converters` (libyuv must be among them) at every size in `sizes`.
+    /// Measures `converters` (libyuv must be among them) in every cell of
+    /// `cells`. A converter that refuses or fails a cell is left out of it
+    /// (`SizeResult.excluded`) and the cell is measured without it.
     /// `progress(text)` receives a short status for the progress line.
     public static func run(
-        converters: [any FrameConverter], sizes: [FrameSize], matrix: ColorMatrix, budget: RunBudget,
+        converters: [any FrameConverter], cells: [SyntheticCell], matrix: ColorMatrix, budget: RunBudget,
         progress: (String) -> Void
-    ) throws(ContenderFailure) -> [SizeResult] {
+    ) -> [SizeResult] {
         precondition(converters.contains { $0.name == Contender.referenceLabel }, "libyuv is the reference")
-        return try sizes.map { size throws(ContenderFailure) in
-            progress("synthetic \(size): preparing frames")
-            let samples = try measure(converters, size: size, matrix: matrix, budget: budget) { done, planned in
-                progress("synthetic \(size): frame \(done) of ~\(planned)")
+        return cells.map { cell in
+            progress("synthetic \(cell): preparing frames")
+            let (samples, excluded, measured) = measureSupported(
+                converters, cell: cell, matrix: matrix, budget: budget
+            ) { done, planned in
+                progress("synthetic \(cell): frame \(done) of ~\(planned)")
             }
-            progress("synthetic \(size): checking bit-exactness")
-            let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
-            let exact = bitExactness(converters, frames: frames, matrix: matrix)
-            var result = summarize(samples, size: size, bitExact: exact, threads: threadsByLabel(converters, at: size))
+            progress("synthetic \(cell): checking bit-exactness")
+            let frames = SyntheticFrames.frames(size: cell.size, count: distinctFrames)
+            let exact = bitExactness(measured, frames: frames, matrix: matrix, orientation: cell.orientation)
+            var result = summarize(
+                samples, size: cell.size, orientation: cell.orientation, bitExact: exact,
+                threads: threadsByLabel(measured, at: cell.size))
+            result.excluded = excluded
             result.floorAlone = floorAlone(frames[0])
             return result
+        }
+    }
+
+    /// One interleaved measurement of those of `converters` that convert
+    /// `cell`, and their floors: a converter that refuses or fails a
+    /// conversion is left out and the cell measured again without it.
+    /// Returns the samples, the converters left out (in the order they
+    /// failed) and those measured.
+    public static func measureSupported(
+        _ converters: [any FrameConverter], cell: SyntheticCell, matrix: ColorMatrix, budget: RunBudget,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) -> (samples: [CellSamples], excluded: [ContenderFailure], measured: [any FrameConverter]) {
+        var remaining = converters
+        var excluded: [ContenderFailure] = []
+        while true {
+            do throws(ContenderFailure) {
+                let samples = try measure(
+                    remaining, size: cell.size, orientation: cell.orientation, matrix: matrix, budget: budget,
+                    progress: progress)
+                return (samples, excluded, remaining)
+            } catch {
+                excluded.append(error)
+                remaining.removeAll { $0.name == error.label }
+            }
         }
     }
 
@@ -60,17 +91,18 @@ public enum ConverterBench {
     }
 
     /// One interleaved measurement of `converters` and their floors at `size`
-    /// on the synthetic frames.
+    /// on the synthetic frames, the converters converting into `orientation`.
+    /// - Throws: `ContenderFailure` for the first converter that refuses or fails.
     public static func measure(
-        _ converters: [any FrameConverter], size: FrameSize, matrix: ColorMatrix, budget: RunBudget,
-        progress: (Int, Int) -> Void = { _, _ in }
+        _ converters: [any FrameConverter], size: FrameSize, orientation: Orientation = .upright,
+        matrix: ColorMatrix, budget: RunBudget, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(ContenderFailure) -> [CellSamples] {
         let contenders = contenders(converters, at: size)
         let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
-        let outputs = contenders.map { _ in BGRABuffer(size: size) }
+        let outputs = contenders.map { BGRABuffer(size: $0.isFloor ? size : orientation.orientedSize(of: size)) }
         return try InterleavedRun.measure(
-            contenders, frames: frames, outputs: outputs, matrix: matrix, budget: budget,
-            progress: progress)
+            contenders, frames: frames, outputs: outputs, matrix: matrix, orientation: orientation,
+            budget: budget, progress: progress)
     }
 
     /// The threads each converter uses at `size`, by label.
@@ -81,9 +113,11 @@ public enum ConverterBench {
     /// Turns samples into results: distributions, paired ratios (with their
     /// intervals) against the `libyuv`, floor and `scalar` labels when
     /// present, and bit-exactness by label. A contender on `threads[label]`
-    /// threads (default 1) is held to `floor(threads:in:)`.
+    /// threads (default 1) is held to `floor(threads:in:)`. The cells are
+    /// those of `size` in `orientation`.
     public static func summarize(
-        _ samples: [CellSamples], size: FrameSize, bitExact: [String: Bool], threads: [String: Int] = [:]
+        _ samples: [CellSamples], size: FrameSize, orientation: Orientation = .upright, bitExact: [String: Bool],
+        threads: [String: Int] = [:]
     ) -> SizeResult {
         let byLabel = Dictionary(samples.map { ($0.label, $0) }) { first, _ in first }
         let reference = byLabel[Contender.referenceLabel]
@@ -92,7 +126,8 @@ public enum ConverterBench {
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
             let (floorLabel, floor) = Self.floor(threads: threads[sample.label] ?? 1, in: byLabel)
             return CellResult(
-                label: sample.label, size: size, wall: wall, cpu: cpu, wallInRoundOrder: sample.wall,
+                label: sample.label, size: size, orientation: orientation, wall: wall, cpu: cpu,
+                wallInRoundOrder: sample.wall,
                 libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
                 ratioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 cpuRatioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.cpu, over: $0.cpu) },
@@ -101,7 +136,7 @@ public enum ConverterBench {
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 bitExact: bitExact[sample.label])
         }
-        return SizeResult(size: size, rounds: samples.first?.wall.count ?? 0, cells: cells)
+        return SizeResult(size: size, orientation: orientation, rounds: samples.first?.wall.count ?? 0, cells: cells)
     }
 
     /// The floor a contender using `threads` threads is held to, and its
@@ -118,16 +153,26 @@ public enum ConverterBench {
         return ("best of \(Contender.floorLabel), \(threadedLabel)", zip(single, threaded).map { min($0, $1) })
     }
 
-    /// For each converter, whether it matches libyuv on every frame of `frames`.
+    /// For each converter, whether it matches libyuv on every frame of
+    /// `frames` converted into `orientation`. A converter that refuses the
+    /// orientation (`.unsupported`) has no entry; one that fails is `false`.
     public static func bitExactness(
-        _ converters: [any FrameConverter], frames: [I420Buffer], matrix: ColorMatrix
+        _ converters: [any FrameConverter], frames: [I420Buffer], matrix: ColorMatrix,
+        orientation: Orientation = .upright
     ) -> [String: Bool] {
         let checker = BitExactChecker()
         var result: [String: Bool] = [:]
+        var refused: Set<String> = []
         for frame in frames {
-            checker.load(frame.view, matrix: matrix)
-            for converter in converters {
-                result[converter.name] = (result[converter.name] ?? true) && checker.matches(converter)
+            checker.load(frame.view, matrix: matrix, orientation: orientation)
+            for converter in converters where !refused.contains(converter.name) {
+                let outcome = checker.compare(converter)
+                if outcome == .refused(.unsupported) {
+                    refused.insert(converter.name)
+                    result[converter.name] = nil
+                } else {
+                    result[converter.name] = (result[converter.name] ?? true) && outcome == .equal
+                }
             }
         }
         return result

@@ -11,7 +11,9 @@ import Frames
 public enum InterleavedRun {
     /// Runs `contenders` on `frames` (cycled) within `budget`; each
     /// contender writes its own buffer of `outputs` (same order), which
-    /// holds its output of the last frame measured. Floors pick their store
+    /// holds its output of the last frame measured. Converters convert into
+    /// `orientation` (their outputs have the oriented size); floors move
+    /// the bytes of the upright frame (their outputs have the frames' size). Floors pick their store
     /// kind by measurement on these buffers after the warm-up rounds. With
     /// a `budget.idleGap`, each timed conversion follows that much sleep,
     /// outside its samples (warm-up rounds are not paced).
@@ -20,7 +22,7 @@ public enum InterleavedRun {
     ///   conversion (the run stops there; nothing is timed for a failure).
     public static func measure(
         _ contenders: [Contender], frames: [I420Buffer], outputs: [BGRABuffer], matrix: ColorMatrix,
-        budget: RunBudget, progress: (Int, Int) -> Void = { _, _ in }
+        orientation: Orientation = .upright, budget: RunBudget, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(ContenderFailure) -> [CellSamples] {
         precondition(!frames.isEmpty && outputs.count == contenders.count, "one output per contender")
         let size = frames[0].size
@@ -36,7 +38,7 @@ public enum InterleavedRun {
             switch contenders[index].kind {
             case .converter(let converter):
                 do throws(ConversionError) {
-                    try converter.convert(views[frame], to: targets[index], matrix: matrix)
+                    try converter.convert(views[frame], to: targets[index], matrix: matrix, orientation: orientation)
                 } catch {
                     throw ContenderFailure(label: contenders[index].label, error: error)
                 }
@@ -97,4 +99,9 @@ public struct ContenderFailure: Error, Equatable, CustomStringConvertible {
 
     /// `LABEL: unsupported` or `LABEL: failed (status N)`.
     public var description: String { "\(label): \(error)" }
+
+    /// How a report shows the contender in the cell it was left out of:
+    /// `skipped: unsupported` (it does not offer the cell's matrix or
+    /// orientation) or `FAILED: failed (status N)`.
+    public var cellStatus: String { error == .unsupported ? "skipped: unsupported" : "FAILED: \(error)" }
 }

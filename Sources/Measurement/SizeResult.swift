@@ -1,13 +1,19 @@
 import Frames
 
-/// Every contender at one frame size.
+/// Every contender at one frame size and orientation.
 public struct SizeResult: Sendable {
     /// The frame size.
     public let size: FrameSize
+    /// The orientation the converters converted into.
+    public let orientation: Orientation
     /// Rounds measured (frames per contender).
     public let rounds: Int
     /// One result per contender, converters first and the floors last.
     public let cells: [CellResult]
+    /// The converters left out of this cell, in registry order: those that
+    /// refused it (`.unsupported`: skipped) or failed it (`.failed`: a
+    /// failure). Nothing of theirs is timed.
+    public var excluded: [ContenderFailure] = []
 
     /// The one-thread floor's pass measured alone, back to back on the same
     /// buffers (`ConverterBench.floorAlone`), per store kind, in µs: the
@@ -16,13 +22,23 @@ public struct SizeResult: Sendable {
     /// when not measured.
     public var floorAlone: [FloorStores: Double]
 
-    /// The results `cells` of `rounds` rounds at `size`, and `floorAlone`.
-    public init(size: FrameSize, rounds: Int, cells: [CellResult], floorAlone: [FloorStores: Double] = [:]) {
+    /// The results `cells` of `rounds` rounds at `size` in `orientation`, and `floorAlone`.
+    public init(
+        size: FrameSize, orientation: Orientation = .upright, rounds: Int, cells: [CellResult],
+        floorAlone: [FloorStores: Double] = [:]
+    ) {
         self.size = size
+        self.orientation = orientation
         self.rounds = rounds
         self.cells = cells
         self.floorAlone = floorAlone
     }
+
+    /// The synthetic cell: size and orientation.
+    public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation) }
+
+    /// The converters that failed this cell (not those that refused it).
+    public var failures: [ContenderFailure] { excluded.filter { $0.error != .unsupported } }
 
     /// The least paired ratio to its floor that a converter may have
     /// before the floor counts as wrong: a floor is the fastest way to move

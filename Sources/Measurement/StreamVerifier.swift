@@ -5,7 +5,8 @@ import VPX
 
 /// One failed check of a verified file.
 public struct CheckFailure: Sendable, CustomStringConvertible {
-    /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`, `timestamps`.
+    /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`,
+    /// `convert <converter>` (it failed a conversion), `timestamps`.
     public let check: String
     /// 0-based index of the shown frame where it failed; nil for a fault of
     /// the whole file (it cannot be read, its sidecar cannot be read).
@@ -32,6 +33,9 @@ public struct FileVerdict: Sendable {
     public let goldenChecked: Bool
     /// The first failure of each check, earliest frame first (empty: pass).
     public let failures: [CheckFailure]
+    /// The converters that refused the orientation (`.unsupported`):
+    /// skipped, not failed.
+    public let skipped: [String]
     /// The timestamp check's result (nil if the file could not be read at all).
     public let timestamps: TimestampCheck?
 
@@ -40,11 +44,14 @@ public struct FileVerdict: Sendable {
     /// Whether the only failures are timestamp violations.
     public var failedOnlyTimestamps: Bool { !failures.isEmpty && failures.allSatisfy { $0.check == "timestamps" } }
 
-    /// `pass`, or `FAIL: <check> at frame <n> (...)` plus `; also ...` for other checks.
+    /// `pass`, or `FAIL: <check> at frame <n> (...)` plus `; also ...` for
+    /// other checks; then `(skipped: unsupported: <converters>)` when some
+    /// converters refused the orientation.
     public var summary: String {
-        guard let first = failures.first else { return "pass" }
+        let skippedNote = skipped.isEmpty ? "" : " (skipped: unsupported: \(skipped.joined(separator: ", ")))"
+        guard let first = failures.first else { return "pass" + skippedNote }
         let others = failures.dropFirst().map(\.place)
-        return "FAIL: \(first)" + (others.isEmpty ? "" : "; also " + others.joined(separator: ", "))
+        return "FAIL: \(first)" + (others.isEmpty ? "" : "; also " + others.joined(separator: ", ")) + skippedNote
     }
 }
 
@@ -59,11 +66,15 @@ public struct StreamVerifier {
     public let converters: [any FrameConverter]
     /// The matrix conversions use.
     public let matrix: ColorMatrix
+    /// The orientation conversions convert into.
+    public let orientation: Orientation
 
-    /// A verifier of `converters` (any named `libyuv` are skipped) with `matrix`.
-    public init(converters: [any FrameConverter], matrix: ColorMatrix) {
+    /// A verifier of `converters` (any named `libyuv` are skipped) with
+    /// `matrix`, converting into `orientation`.
+    public init(converters: [any FrameConverter], matrix: ColorMatrix, orientation: Orientation = .upright) {
         self.converters = converters.filter { $0.name != Contender.referenceLabel }
         self.matrix = matrix
+        self.orientation = orientation
     }
 
     /// Verifies the file at `path`. Never throws: unreadable files and
@@ -82,11 +93,12 @@ public struct StreamVerifier {
             fail("md5", nil, "\(error)")
         }
         var golden: [String]?
-        if let goldenPath = VectorFiles.goldenBGRAPath(for: path, matrix: matrix.name) {
+        if orientation == .upright, let goldenPath = VectorFiles.goldenBGRAPath(for: path, matrix: matrix.name) {
             do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", nil, "\(error)") }
         }
         let checker = BitExactChecker()
         var shown: [ShownFrameTime] = []
+        var skipped: [String] = []
         var readable = true
         do {
             _ = try StreamDecoder.decode(path: path) { frame in
@@ -100,7 +112,7 @@ public struct StreamVerifier {
                         fail("md5", index, "packet \(frame.packet): \(digest), sidecar says \(expected[index])")
                     }
                 }
-                checker.load(frame.image, matrix: matrix)
+                checker.load(frame.image, matrix: matrix, orientation: orientation)
                 if let golden {
                     let digest = checker.referenceDigest()
                     if index >= golden.count || digest != golden[index] {
@@ -110,8 +122,15 @@ public struct StreamVerifier {
                         )
                     }
                 }
-                for converter in converters where !checker.matches(converter) {
-                    fail("bit-exact \(converter.name)", index, "packet \(frame.packet), \(frame.image.size)")
+                for converter in converters where !skipped.contains(converter.name) {
+                    switch checker.compare(converter) {
+                    case .equal: break
+                    case .different:
+                        fail("bit-exact \(converter.name)", index, "packet \(frame.packet), \(frame.image.size)")
+                    case .refused(.unsupported): skipped.append(converter.name)
+                    case .refused(let error):
+                        fail("convert \(converter.name)", index, "packet \(frame.packet): \(error)")
+                    }
                 }
             }
         } catch {
@@ -138,6 +157,7 @@ public struct StreamVerifier {
         }
         return FileVerdict(
             path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
-            failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, timestamps: timestamps)
+            failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, skipped: skipped,
+            timestamps: timestamps)
     }
 }

@@ -2,7 +2,8 @@
  * refdecode: FrameBench's independent reference for golden MD5s.
  *
  * Shares no code with the Swift package: its own IVF parser, libvpx's VP8
- * decoder, libyuv's I420ToARGBMatrix and OpenSSL's EVP MD5.
+ * decoder, libyuv's I420Rotate, I420Mirror and I420ToARGBMatrix and
+ * OpenSSL's EVP MD5.
  *
  *   refdecode --i420 FILE.ivf
  *       '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, as
@@ -12,6 +13,15 @@
  *       bytes, packed, B,G,R,A) that I420ToARGBMatrix makes with NAME's
  *       constants. NAME: bt601, bt601-full, bt709, bt709-full, bt2020,
  *       bt2020-full.
+ *   refdecode --matrix NAME --orientation ORIENTATION FILE.ivf
+ *       the same for the oriented frame (docs/orientation.md): I420Rotate
+ *       into a temporary I420 frame (rotate90, rotate180, rotate270, each
+ *       optionally with the suffix -mirror), I420Mirror into another when
+ *       mirrored, then I420ToARGBMatrix; <w>x<h> is the oriented size.
+ *       ORIENTATION: upright, rotate90, rotate180, rotate270, mirror,
+ *       rotate90-mirror, rotate180-mirror, rotate270-mirror. This is what
+ *       'bench decode FILE --bgra C --matrix NAME --orientation ORIENTATION'
+ *       prints.
  *
  * <stem> is the file name up to its first dot, NNNN the 1-based input packet
  * number. Exit status 0 on success, 1 on any error (message on stderr),
@@ -41,7 +51,35 @@ static const struct matrix matrices[] = {
     {"bt2020", &kYuv2020Constants}, {"bt2020-full", &kYuvV2020Constants},
 };
 
+/* The orientations in the order of their ABI values: quarter turns | 4 if mirrored. */
+static const char *const orientations[] = {
+    "upright", "rotate90", "rotate180", "rotate270",
+    "mirror", "rotate90-mirror", "rotate180-mirror", "rotate270-mirror",
+};
+
 static const char *program = "refdecode";
+
+/* An I420 frame in one allocation, planes packed (stride = width). */
+struct frame {
+  int width, height;
+  uint8_t *y, *u, *v;
+};
+
+static void frame_resize(struct frame *f, int width, int height) {
+  if (f->y && f->width == width && f->height == height) return;
+  free(f->y);
+  int cw = (width + 1) / 2, ch = (height + 1) / 2;
+  size_t luma = (size_t)width * (size_t)height, chroma = (size_t)cw * (size_t)ch;
+  f->y = malloc(luma + 2 * chroma);
+  if (!f->y) {
+    fprintf(stderr, "%s: out of memory\n", program);
+    exit(1);
+  }
+  f->u = f->y + luma;
+  f->v = f->u + chroma;
+  f->width = width;
+  f->height = height;
+}
 
 static void fail(const char *path, const char *message) {
   fprintf(stderr, "%s: %s: %s\n", program, path, message);
@@ -103,6 +141,7 @@ int main(int argc, char **argv) {
   const struct YuvConstants *constants = NULL;
   const char *path = NULL;
   int i420 = 0;
+  int orientation = -1;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--i420")) {
       i420 = 1;
@@ -114,6 +153,14 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: unknown matrix '%s'\n", program, name);
         return 2;
       }
+    } else if (!strcmp(argv[i], "--orientation") && i + 1 < argc) {
+      const char *name = argv[++i];
+      for (int o = 0; o < 8; o++)
+        if (!strcmp(orientations[o], name)) orientation = o;
+      if (orientation < 0) {
+        fprintf(stderr, "%s: unknown orientation '%s'\n", program, name);
+        return 2;
+      }
     } else if (!path && argv[i][0] != '-') {
       path = argv[i];
     } else {
@@ -121,10 +168,12 @@ int main(int argc, char **argv) {
       break;
     }
   }
-  if (!path || i420 == (constants != NULL)) {
-    fprintf(stderr, "usage: %s --i420 FILE.ivf | --matrix NAME FILE.ivf\n", program);
+  if (!path || i420 == (constants != NULL) || (i420 && orientation >= 0)) {
+    fprintf(stderr, "usage: %s --i420 FILE.ivf | --matrix NAME [--orientation NAME] FILE.ivf\n", program);
     return 2;
   }
+  if (orientation < 0) orientation = 0;
+  int turns = orientation & 3, mirrored = (orientation & 4) != 0;
 
   /* Stem: the last path component up to its first dot. */
   const char *base = strrchr(path, '/');
@@ -145,6 +194,7 @@ int main(int argc, char **argv) {
 
   unsigned char *bgra = NULL;
   size_t bgra_size = 0;
+  struct frame rotated = {0}, flipped = {0};
   size_t pos = 32;
   unsigned long packet = 0;
   while (pos < size) {
@@ -173,6 +223,30 @@ int main(int argc, char **argv) {
         for (int y = 0; y < ch; y++) md5_update(&m, img->planes[1] + (size_t)y * img->stride[1], (size_t)cw);
         for (int y = 0; y < ch; y++) md5_update(&m, img->planes[2] + (size_t)y * img->stride[2], (size_t)cw);
       } else {
+        const uint8_t *py = img->planes[0], *pu = img->planes[1], *pv = img->planes[2];
+        int sy = img->stride[0], su = img->stride[1], sv = img->stride[2];
+        if (turns % 2 == 1) {
+          int t = w;
+          w = h;
+          h = t;
+        }
+        if (turns != 0) {
+          static const enum RotationMode modes[] = {kRotate0, kRotate90, kRotate180, kRotate270};
+          frame_resize(&rotated, w, h);
+          if (I420Rotate(py, sy, pu, su, pv, sv, rotated.y, w, rotated.u, (w + 1) / 2, rotated.v, (w + 1) / 2,
+                         (int)img->d_w, (int)img->d_h, modes[turns]) != 0)
+            fail(path, "I420Rotate failed");
+          py = rotated.y, pu = rotated.u, pv = rotated.v;
+          sy = w, su = sv = (w + 1) / 2;
+        }
+        if (mirrored) {
+          frame_resize(&flipped, w, h);
+          if (I420Mirror(py, sy, pu, su, pv, sv, flipped.y, w, flipped.u, (w + 1) / 2, flipped.v, (w + 1) / 2, w,
+                         h) != 0)
+            fail(path, "I420Mirror failed");
+          py = flipped.y, pu = flipped.u, pv = flipped.v;
+          sy = w, su = sv = (w + 1) / 2;
+        }
         size_t need = (size_t)w * 4 * (size_t)h;
         if (need > bgra_size) {
           free(bgra);
@@ -180,8 +254,7 @@ int main(int argc, char **argv) {
           if (!bgra) fail(path, "out of memory");
           bgra_size = need;
         }
-        if (I420ToARGBMatrix(img->planes[0], img->stride[0], img->planes[1], img->stride[1],
-                             img->planes[2], img->stride[2], bgra, w * 4, constants, w, h) != 0)
+        if (I420ToARGBMatrix(py, sy, pu, su, pv, sv, bgra, w * 4, constants, w, h) != 0)
           fail(path, "I420ToARGBMatrix failed");
         md5_update(&m, bgra, need);
       }
@@ -191,6 +264,8 @@ int main(int argc, char **argv) {
   }
   if (vpx_codec_destroy(&codec) != VPX_CODEC_OK) fail(path, "cannot destroy the decoder");
   free(bgra);
+  free(rotated.y);
+  free(flipped.y);
   free(data);
   if (fflush(stdout) != 0) fail(path, "cannot write the output");
   return 0;

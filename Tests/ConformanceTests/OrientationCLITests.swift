@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--orientation` on the command line: accepted names, usage errors, the
+/// oriented `decode` lines, the report's oriented cells in JSON and text.
+@Suite("bench --orientation")
+struct OrientationCLITests {
+    static let names = [
+        "upright", "rotate90", "rotate180", "rotate270", "mirror", "rotate90-mirror", "rotate180-mirror",
+        "rotate270-mirror",
+    ]
+
+    /// The smallest report: one tiny size, one frame, no vectors.
+    static let tinyReport = [
+        "--seconds", "0", "--min-frames", "1", "--max-frames", "1", "--warmup", "0", "--no-vectors", "--quiet",
+    ]
+
+    /// A 175×143 vector: odd in both directions.
+    static let oddVector = "Vectors/size-175x143.ivf"
+
+    /// Runs `bench arguments` in the package root.
+    static func bench(_ arguments: [String]) throws -> BenchProcess.Run { try BenchProcess.run(arguments) }
+
+    /// The JSON report a tiny run of `arguments` writes.
+    static func report(_ arguments: [String]) throws -> (run: BenchProcess.Run, json: [String: Any]) {
+        let path = NSTemporaryDirectory() + "framebench-orientation-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try bench(tinyReport + arguments + ["--json", path])
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (run, json)
+    }
+
+    @Test("every orientation name is accepted by report; entries carry it in their name (not upright's) and a field")
+    func reportNames() throws {
+        for name in Self.names {
+            let (run, json) = try Self.report(["--only-sizes", "5x3", "--orientation", name])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let entries = try #require(json["benchmarks"] as? [[String: Any]])
+            let notMeasured = try #require(json["not_measured"] as? [[String: Any]])
+            let suffix = name == "upright" ? "" : "/" + name
+            let libyuv = entries.first { $0["converter"] as? String == "libyuv" }
+            #expect(libyuv?["name"] as? String == "convert/libyuv/5x3" + suffix, "\(name)")
+            for entry in entries {
+                #expect(entry["orientation"] as? String == name)
+                #expect((entry["name"] as? String)?.hasSuffix("/5x3" + suffix) == true, "\(entry["name"] ?? "")")
+            }
+            let converters = Set(entries.compactMap { $0["converter"] as? String })
+            #expect(converters.isSuperset(of: ["libyuv", "scalar", "lut", "floor"]), "\(converters)")
+            for skipped in notMeasured {
+                let converter = try #require(skipped["converter"] as? String)
+                #expect(skipped["reason"] as? String == "unsupported")
+                #expect(skipped["name"] as? String == "convert/\(converter)/5x3" + suffix)
+                #expect(!converters.contains(converter))
+                #expect(
+                    run.lines.contains { $0.contains(" \(converter) ") && $0.hasSuffix("skipped: unsupported") },
+                    "\(converter) not shown as skipped")
+            }
+        }
+    }
+
+    @Test("without --orientation the report adds the mirrored 640x480 cell to 640x480, with upright names unchanged")
+    func defaultCells() throws {
+        let (run, json) = try Self.report(["--only-sizes", "640x480,2x2", "--converters", "lut"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try #require(json["benchmarks"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(
+            names == [
+                "convert/lut/640x480", "convert/libyuv/640x480", "convert/floor/640x480",
+                "convert/lut/2x2", "convert/libyuv/2x2", "convert/floor/2x2",
+                "convert/lut/640x480/mirror", "convert/libyuv/640x480/mirror", "convert/floor/640x480/mirror",
+            ])
+        #expect(run.lines.contains { $0.hasPrefix("640x480 mirror ") })
+    }
+
+    @Test(
+        "an unknown orientation, or --orientation where it does not apply: one line, exit 2",
+        arguments: [
+            ["--orientation", "sideways"], ["report", "--orientation", "rotate45"],
+            ["decode", oddVector, "--bgra", "lut", "--orientation", "Mirror"],
+            ["decode", oddVector, "--orientation", "rotate90"], ["verify", oddVector, "--orientation", "flip"],
+            ["gate", "--baseline", "b.json", "--orientation", "up"],
+            ["gate", "--baseline", "b.json", "--orientation", "mirror", "--update-baseline"],
+        ])
+    func usageErrors(_ arguments: [String]) throws {
+        let run = try Self.bench(arguments)
+        #expect(run.status == 2, "\(arguments) exited \(run.status)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("bench: "), "\(arguments): \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("decode --orientation names frames by the oriented size; each converter's lines equal libyuv's")
+    func decodeLines() throws {
+        let upright = try Self.bench(["decode", Self.oddVector, "--bgra", "libyuv"])
+        let golden = try String(
+            contentsOfFile: TestPaths.packageRoot + "/Vectors/size-175x143.bt601.bgra.md5", encoding: .utf8)
+        #expect(upright.status == 0 && upright.stdout == golden, "upright output changed")
+        for name in Self.names {
+            let reference = try Self.bench(
+                ["decode", Self.oddVector, "--bgra", "libyuv", "--matrix", "bt709", "--orientation", name])
+            #expect(reference.status == 0, "\(reference.stderr)")
+            let size = name.hasPrefix("rotate90") || name.hasPrefix("rotate270") ? "143x175" : "175x143"
+            let frames = reference.lines.filter { !$0.isEmpty }
+            #expect(frames.count == 6)
+            #expect(frames.allSatisfy { $0.contains("  size-175x143-\(size)-000") && $0.hasSuffix(".bgra") }, "\(name)")
+            if name != "upright" { #expect(reference.stdout != upright.stdout) }
+            for converter in ["scalar", "lut"] {
+                let run = try Self.bench(
+                    ["decode", Self.oddVector, "--bgra", converter, "--matrix", "bt709", "--orientation", name])
+                #expect(run.status == 0 && run.stdout == reference.stdout, "\(converter) \(name)")
+            }
+        }
+    }
+
+    @Test("verify --orientation passes an odd-sized vector and says so per file")
+    func verifyOriented() throws {
+        let run = try Self.bench(["verify", Self.oddVector, "--orientation", "rotate270-mirror", "--converters", "lut"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.lines.first?.hasPrefix(Self.oddVector + "  pass") == true, "\(run.stdout)")
+    }
+}
