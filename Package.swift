@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
         .testTarget(
             name: "MeasurementTests",
-            dependencies: ["Measurement", "Statistics", "Converters", "Frames", "TestSupport"]),
+            dependencies: ["Measurement", "Statistics", "Converters", "Conformance", "Frames", "TestSupport"]),
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),

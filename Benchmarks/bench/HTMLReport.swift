@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import Measurement
 import Presentation
@@ -114,7 +115,8 @@ enum HTMLReport {
     }
 
     /// Headline cards: each converter's time ÷ libyuv at the largest size
-    /// with its 95 % interval, and bit-exactness.
+    /// with its 95 % interval, and bit-exactness (for a peer, its deviation
+    /// from libyuv over every size).
     static func summary(_ sizes: [SizeResult]) -> String {
         guard let largest = sizes.max(by: { $0.size.pixelCount < $1.size.pixelCount }) else { return "" }
         var html = "<div class=\"cards\">"
@@ -124,7 +126,13 @@ enum HTMLReport {
             html += "<span class=\"ci\">95 % interval \(interval(cell.ratioToLibyuv))</span><br>"
             html +=
                 "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.size)<br>"
-            html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
+            let deviations = sizes.compactMap { $0.cells.first { $0.label == cell.label }?.deviation }
+            if let first = deviations.first {
+                let deviation = deviations.dropFirst().reduce(into: first) { $0.add($1) }
+                html += "peer: " + SVG.escape(deviation.summary)
+            } else {
+                html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
+            }
             html += "</div>"
         }
         return html + "</div>"

@@ -45,6 +45,15 @@ public final class BitExactChecker {
         return Self.equal(expected.view, actual.view)
     }
 
+    /// How far `converter`'s pixel bytes for the loaded frame lie from
+    /// libyuv's (on a poisoned buffer, as `matches`); nil when it throws.
+    public func deviation(of converter: any FrameConverter) -> Deviation? {
+        guard let frame, let expected, let actual else { preconditionFailure("no frame loaded") }
+        actual.view.base.update(repeating: 0xA5, count: actual.stride * frame.height)
+        guard (try? converter.convert(frame, to: actual.view, matrix: matrix)) != nil else { return nil }
+        return Deviation(actual: actual.view, expected: expected.view)
+    }
+
     /// The MD5 of libyuv's BGRA rows for the loaded frame (packed, as in
     /// the `.bgra.md5` golden lists).
     public func referenceDigest() -> String {

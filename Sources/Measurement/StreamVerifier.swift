@@ -5,7 +5,8 @@ import VPX
 
 /// One failed check of a verified file.
 public struct CheckFailure: Sendable, CustomStringConvertible {
-    /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`, `timestamps`.
+    /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`,
+    /// `tolerance <peer>`, `timestamps`.
     public let check: String
     /// 0-based index of the shown frame where it failed; nil for a fault of
     /// the whole file (it cannot be read, its sidecar cannot be read).
@@ -34,11 +35,18 @@ public struct FileVerdict: Sendable {
     public let failures: [CheckFailure]
     /// The timestamp check's result (nil if the file could not be read at all).
     public let timestamps: TimestampCheck?
+    /// Each peer's deviation from libyuv over the frames it converted, by name.
+    public var deviations: [String: Deviation] = [:]
 
     /// Whether every check passed.
     public var passed: Bool { failures.isEmpty }
     /// Whether the only failures are timestamp violations.
     public var failedOnlyTimestamps: Bool { !failures.isEmpty && failures.allSatisfy { $0.check == "timestamps" } }
+
+    /// `<peer> max |Δ| ...` for each peer's deviation, `; ` between; empty without peers.
+    public var deviationSummary: String {
+        deviations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.summary)" }.joined(separator: "; ")
+    }
 
     /// `pass`, or `FAIL: <check> at frame <n> (...)` plus `; also ...` for other checks.
     public var summary: String {
@@ -50,7 +58,9 @@ public struct FileVerdict: Sendable {
 
 /// Checks one IVF file: decodes every packet, compares each shown frame's
 /// MD5 with the sidecar (when there is one), converts each frame with every
-/// converter and compares with libyuv byte for byte, compares libyuv's
+/// converter and compares with libyuv byte for byte (a peer with a
+/// tolerance by its deviation, which must stay within the tolerance),
+/// compares libyuv's
 /// BGRA MD5 with the golden `<stem>.<matrix>.bgra.md5` list (when there is
 /// one, beside the file or in `Vectors/golden/`), then checks that
 /// shown-frame timestamps only go forward.
@@ -86,6 +96,7 @@ public struct StreamVerifier {
             do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", nil, "\(error)") }
         }
         let checker = BitExactChecker()
+        var deviations: [String: Deviation] = [:]
         var shown: [ShownFrameTime] = []
         var readable = true
         do {
@@ -110,8 +121,22 @@ public struct StreamVerifier {
                         )
                     }
                 }
-                for converter in converters where !checker.matches(converter) {
+                for converter in converters
+                where !ConverterRegistry.isPeer(converter.name) && !checker.matches(converter) {
                     fail("bit-exact \(converter.name)", index, "packet \(frame.packet), \(frame.image.size)")
+                }
+                for converter in converters where ConverterRegistry.isPeer(converter.name) {
+                    let tolerance = ConverterRegistry.tolerance(of: converter.name, matrix: matrix) ?? 0
+                    guard let deviation = checker.deviation(of: converter) else {
+                        fail("tolerance \(converter.name)", index, "packet \(frame.packet): the converter failed")
+                        continue
+                    }
+                    deviations[converter.name, default: Deviation()].add(deviation)
+                    if !deviation.isWithin(tolerance) {
+                        fail(
+                            "tolerance \(converter.name)", index,
+                            "packet \(frame.packet), \(frame.image.size): max |Δ| \(deviation.maximum) > \(tolerance)")
+                    }
                 }
             }
         } catch {
@@ -138,6 +163,7 @@ public struct StreamVerifier {
         }
         return FileVerdict(
             path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
-            failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, timestamps: timestamps)
+            failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, timestamps: timestamps,
+            deviations: deviations)
     }
 }
