@@ -37,6 +37,9 @@ let package = Package(
             name: "CLibYUV",
             providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
         .systemLibrary(
+            name: "CSwscale", pkgConfig: "libswscale",
+            providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]),
+        .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
 
@@ -53,7 +56,7 @@ let package = Package(
         // The FrameConverter protocol and one file per converter.
         .target(
             name: "Converters",
-            dependencies: ["Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV"],
+            dependencies: ["Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV", "CSwscale"],
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
         .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
@@ -88,7 +91,7 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
         .testTarget(
             name: "MeasurementTests",
-            dependencies: ["Measurement", "Statistics", "Converters", "Frames", "TestSupport"]),
+            dependencies: ["Measurement", "Statistics", "Converters", "Conformance", "Frames", "TestSupport"]),
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),

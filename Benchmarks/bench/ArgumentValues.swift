@@ -77,11 +77,14 @@ enum Limits {
 /// The `--converters LIST` option: which converters to run.
 enum ConverterSelection {
     /// The converters named in the comma-separated `list`, in registry
-    /// order, always including libyuv (the reference); every converter when
-    /// `list` is nil. `threads` goes to `parallel`.
+    /// order, always including libyuv (the reference); the exact converters
+    /// and the peers (`ConverterRegistry.reportNames`) when `list` is nil.
+    /// `threads` goes to `parallel`.
     /// - Throws: `ValidationError` for an unknown name or an empty list.
     static func parse(_ list: String?, threads: Int? = nil) throws -> [any FrameConverter] {
-        guard let list else { return ConverterRegistry.all(threads: threads) }
+        guard let list else {
+            return ConverterRegistry.reportNames.compactMap { ConverterRegistry.make($0, threads: threads) }
+        }
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !names.isEmpty else {
             throw ValidationError(

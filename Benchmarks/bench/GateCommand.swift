@@ -1,4 +1,5 @@
 import ArgumentParser
+import Conformance
 import Converters
 import Foundation
 import Frames
@@ -151,6 +152,7 @@ struct GateCommand: ParsableCommand {
         var budget = RunBudget()
         budget.seconds = seconds
         let converters = ConverterRegistry.all()
+        let peers = ConverterRegistry.peerNames.compactMap { ConverterRegistry.make($0) }
 
         let key = machine.key
         if update {
@@ -192,12 +194,13 @@ struct GateCommand: ParsableCommand {
         var checks: [Check] = []
         progress.update("gate: bit-exactness on synthetic frames")
         checks.append(syntheticExactness(converters, matrix: matrix))
+        checks.append(syntheticDeviation(peers, matrix: matrix))
         if VectorFiles.directoryExists(VectorFiles.defaultDirectory) {
             vectorPaths.insert(VectorFiles.defaultDirectory, at: 0)
         }
         progress.update("gate: verifying vectors")
         checks += vectorChecks(
-            vectorPaths, converters: converters, matrix: matrix, orientation: orientation ?? .upright)
+            vectorPaths, converters: converters + peers, matrix: matrix, orientation: orientation ?? .upright)
         checks += ratioChecks(
             gatedCells(orientation), limits: limits, policy: policy, cores: machine.cores,
             converters: converters, matrix: matrix, budget: budget, progress: progress)
@@ -258,6 +261,33 @@ struct GateCommand: ParsableCommand {
                     : "mismatch: " + mismatches.joined(separator: ", ")))
     }
 
+    /// Every peer's deviation from libyuv on the synthetic frames of every
+    /// `exactnessSizes` size, which must stay within its tolerance.
+    static func syntheticDeviation(_ peers: [any FrameConverter], matrix: ColorMatrix) -> Check {
+        var figures: [String] = []
+        var beyond: [String] = []
+        for peer in peers {
+            var total = Deviation()
+            for size in exactnessSizes {
+                let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
+                guard let deviation = ConverterBench.deviations([peer], frames: frames, matrix: matrix)[peer.name]
+                else {
+                    beyond.append("\(peer.name) failed at \(size)")
+                    continue
+                }
+                total.add(deviation)
+            }
+            let tolerance = ConverterRegistry.tolerance(of: peer.name, matrix: matrix) ?? 0
+            figures.append("\(peer.name) \(total.summary) (tolerance \(tolerance))")
+            if !total.isWithin(tolerance) { beyond.append("\(peer.name) max |Δ| \(total.maximum) > \(tolerance)") }
+        }
+        return report(
+            Check(
+                name: "peers within their tolerance of libyuv on synthetic frames",
+                passed: beyond.isEmpty,
+                detail: (beyond.isEmpty ? figures : beyond).joined(separator: "; ")))
+    }
+
     /// One check per vector file: ordinary files must pass `verify`; bad-ts-*
     /// files must fail it on timestamps alone.
     static func vectorChecks(
@@ -287,6 +317,7 @@ struct GateCommand: ParsableCommand {
                 verdict.goldenChecked ? "golden BGRA MD5s" : nil,
                 orientation == .upright ? "bit-exact" : "bit-exact \(orientation)", "timestamps",
                 verdict.skipped.isEmpty ? nil : "skipped (unsupported): " + verdict.skipped.joined(separator: ", "),
+                verdict.deviationSummary.isEmpty ? nil : verdict.deviationSummary,
             ]
             return report(
                 Check(

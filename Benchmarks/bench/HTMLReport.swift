@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import Measurement
 import Presentation
@@ -115,7 +116,8 @@ enum HTMLReport {
 
     /// Headline cards: each converter's time ÷ libyuv at the largest
     /// upright size (the largest size when none is upright) with its 95 %
-    /// interval, and bit-exactness over every cell.
+    /// interval, and bit-exactness over every cell (for a peer, its
+    /// deviation from libyuv over every cell).
     static func summary(_ sizes: [SizeResult]) -> String {
         let upright = sizes.filter { $0.orientation == .upright }
         guard
@@ -128,7 +130,13 @@ enum HTMLReport {
             html += "<span class=\"ci\">95 % interval \(interval(cell.ratioToLibyuv))</span><br>"
             html +=
                 "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.cell)<br>"
-            html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
+            let deviations = sizes.compactMap { $0.cells.first { $0.label == cell.label }?.deviation }
+            if let first = deviations.first {
+                let deviation = deviations.dropFirst().reduce(into: first) { $0.add($1) }
+                html += "peer: " + SVG.escape(deviation.summary)
+            } else {
+                html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
+            }
             html += "</div>"
         }
         return html + "</div>"

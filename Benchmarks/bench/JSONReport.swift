@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import Measurement
 import Presentation
@@ -201,7 +202,16 @@ enum JSONReport {
         item["floor"] = cell.floorLabel
         put(cell.ratioToScalar, "ratio_to_scalar", into: &item)
         if let exact = cell.bitExact { item["bit_exact"] = exact }
+        if let deviation = cell.deviation { item["deviation"] = fields(deviation) }
         return item
+    }
+
+    /// A peer's deviation from libyuv: `max_abs`, `differing_share` (0 ... 1)
+    /// and `psnr_db` (absent when the bytes are equal).
+    static func fields(_ deviation: Deviation) -> [String: Any] {
+        var fields: [String: Any] = ["max_abs": deviation.maximum, "differing_share": deviation.differingShare]
+        if let psnr = deviation.psnr { fields["psnr_db"] = psnr }
+        return fields
     }
 
     /// The decode, convert and whole-frame entries of one stream run.

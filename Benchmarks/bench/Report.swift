@@ -52,7 +52,7 @@ struct ReportOptions {
     /// The colour matrix.
     var matrix = ColorMatrix.bt601
     /// The converters measured (always including libyuv).
-    var converters: [String] = ConverterRegistry.names
+    var converters: [String] = ConverterRegistry.reportNames
     /// Threads for `parallel` (nil: all cores).
     var threads: Int?
     /// IVF files and directories for the end-to-end section.

@@ -95,7 +95,7 @@ enum TextReport {
                     Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
                     Format.fixed(cell.gigabytesPerSecond, 2), Format.estimate(cell.ratioToLibyuv),
                     Format.estimate(cell.cpuRatioToLibyuv), floorText(cell),
-                    Format.estimate(cell.ratioToScalar), cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-",
+                    Format.estimate(cell.ratioToScalar), exactnessText(cell),
                 ])
             }
             for failure in size.excluded {
@@ -105,6 +105,13 @@ enum TextReport {
             }
         }
         return table
+    }
+
+    /// `yes` or `NO` for an exact converter, a peer's deviation summary
+    /// (`peer: max |Δ| ...`), `-` for a floor.
+    static func exactnessText(_ cell: CellResult) -> String {
+        if let deviation = cell.deviation { return "peer: " + deviation.summary }
+        return cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"
     }
 
     /// A cell's ratio to its floor, naming the floor when it is not the one-thread one.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Conformance
 import Converters
 import Frames
 import Measurement
@@ -48,6 +49,7 @@ struct VerifyCommand: ParsableCommand {
         var passed = 0
         var failed = 0
         var expectedFailures = 0
+        var deviations: [String: Deviation] = [:]
         let width = files.map(\.count).max() ?? 0
         for file in files {
             let verdict = verifier.verify(file)
@@ -64,9 +66,14 @@ struct VerifyCommand: ParsableCommand {
                 line = verdict.summary
                 if verdict.passed { passed += 1 } else { failed += 1 }
             }
+            for (name, deviation) in verdict.deviations { deviations[name, default: Deviation()].add(deviation) }
             Output.line(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + line)
         }
         if files.isEmpty { Output.error("no IVF files in \(paths.joined(separator: " "))") }
+        for (name, deviation) in deviations.sorted(by: { $0.key < $1.key }) {
+            let tolerance = ConverterRegistry.tolerance(of: name, matrix: matrix).map(String.init) ?? "-"
+            Output.line("\(name) (peer, tolerance \(tolerance)) over every frame: \(deviation.summary)")
+        }
         Output.line(
             "\(passed) passed, \(failed) failed"
                 + (expectedFailures > 0 ? " (\(expectedFailures) passed as expected failures)" : ""))

@@ -67,6 +67,16 @@ public final class BitExactChecker {
     /// loaded frame (a refusal is not a match).
     public func matches(_ converter: any FrameConverter) -> Bool { compare(converter) == .equal }
 
+    /// How far `converter`'s pixel bytes for the loaded frame lie from
+    /// libyuv's (on a poisoned buffer, as `compare`).
+    /// - Throws: what the converter threw.
+    public func deviation(of converter: any FrameConverter) throws(ConversionError) -> Deviation {
+        guard let frame, let expected, let actual else { preconditionFailure("no frame loaded") }
+        actual.view.base.update(repeating: 0xA5, count: actual.stride * actual.size.height)
+        try converter.convert(frame, to: actual.view, matrix: matrix, orientation: orientation)
+        return Deviation(actual: actual.view, expected: expected.view)
+    }
+
     /// The MD5 of libyuv's BGRA rows for the loaded frame (packed, as in
     /// the `.bgra.md5` golden lists).
     public func referenceDigest() -> String {

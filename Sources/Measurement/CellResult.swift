@@ -1,3 +1,4 @@
+import Conformance
 import Frames
 import Statistics
 
@@ -33,6 +34,9 @@ public struct CellResult: Sendable {
     public let ratioToScalar: RatioEstimate?
     /// Whether the output equals libyuv's on every synthetic frame (nil for floors).
     public let bitExact: Bool?
+    /// For a peer with a tolerance, its deviation from libyuv over the
+    /// synthetic frames (nil for exact converters and floors).
+    public let deviation: Deviation?
 
     /// Bytes a conversion of `size` reads (I420, no padding) plus writes (BGRA).
     public static func bytesMoved(_ size: FrameSize) -> Int { size.i420ByteCount + 4 * size.pixelCount }

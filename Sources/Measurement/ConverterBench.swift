@@ -1,10 +1,12 @@
+import Conformance
 import Converters
 import Frames
 import Statistics
 
 /// The synthetic-frame section: every converter and the memory floors at
 /// each size, interleaved, with ratios to libyuv and to the floor, and a
-/// bit-exactness check against libyuv on the same frames.
+/// bit-exactness check against libyuv on the same frames (for the peers
+/// with a tolerance, their deviation from libyuv instead).
 public enum ConverterBench {
     /// Distinct synthetic frames cycled through at each size.
     public static let distinctFrames = 3
@@ -35,9 +37,13 @@ public enum ConverterBench {
             }
             progress("synthetic \(cell): checking bit-exactness")
             let frames = SyntheticFrames.frames(size: cell.size, count: distinctFrames)
-            let exact = bitExactness(measured, frames: frames, matrix: matrix, orientation: cell.orientation)
+            let peers = measured.filter { ConverterRegistry.isPeer($0.name) }
+            let exact = bitExactness(
+                measured.filter { !ConverterRegistry.isPeer($0.name) }, frames: frames, matrix: matrix,
+                orientation: cell.orientation)
             var result = summarize(
                 samples, size: cell.size, orientation: cell.orientation, bitExact: exact,
+                deviations: deviations(peers, frames: frames, matrix: matrix, orientation: cell.orientation),
                 threads: threadsByLabel(measured, at: cell.size))
             result.excluded = excluded
             result.floorAlone = floorAlone(frames[0])
@@ -112,11 +118,12 @@ public enum ConverterBench {
 
     /// Turns samples into results: distributions, paired ratios (with their
     /// intervals) against the `libyuv`, floor and `scalar` labels when
-    /// present, and bit-exactness by label. A contender on `threads[label]`
-    /// threads (default 1) is held to `floor(threads:in:)`. The cells are
-    /// those of `size` in `orientation`.
+    /// present, and bit-exactness and peers' deviations by label. A contender
+    /// on `threads[label]` threads (default 1) is held to `floor(threads:in:)`.
+    /// The cells are those of `size` in `orientation`.
     public static func summarize(
         _ samples: [CellSamples], size: FrameSize, orientation: Orientation = .upright, bitExact: [String: Bool],
+        deviations: [String: Deviation] = [:],
         threads: [String: Int] = [:]
     ) -> SizeResult {
         let byLabel = Dictionary(samples.map { ($0.label, $0) }) { first, _ in first }
@@ -134,7 +141,7 @@ public enum ConverterBench {
                 floorLabel: floorLabel,
                 ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0) },
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
-                bitExact: bitExact[sample.label])
+                bitExact: bitExact[sample.label], deviation: deviations[sample.label])
         }
         return SizeResult(size: size, orientation: orientation, rounds: samples.first?.wall.count ?? 0, cells: cells)
     }
@@ -176,5 +183,27 @@ public enum ConverterBench {
             }
         }
         return result
+    }
+
+    /// For each converter, its deviation from libyuv over every frame of
+    /// `frames` (a converter that throws on a frame gets none).
+    public static func deviations(
+        _ converters: [any FrameConverter], frames: [I420Buffer], matrix: ColorMatrix,
+        orientation: Orientation = .upright
+    ) -> [String: Deviation] {
+        let checker = BitExactChecker()
+        var result: [String: Deviation] = [:]
+        var refused: Set<String> = []
+        for frame in frames {
+            checker.load(frame.view, matrix: matrix, orientation: orientation)
+            for converter in converters where !refused.contains(converter.name) {
+                guard let deviation = try? checker.deviation(of: converter) else {
+                    refused.insert(converter.name)
+                    continue
+                }
+                result[converter.name, default: Deviation()].add(deviation)
+            }
+        }
+        return result.filter { !refused.contains($0.key) }
     }
 }

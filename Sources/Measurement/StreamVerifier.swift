@@ -6,7 +6,7 @@ import VPX
 /// One failed check of a verified file.
 public struct CheckFailure: Sendable, CustomStringConvertible {
     /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`,
-    /// `convert <converter>` (it failed a conversion), `timestamps`.
+    /// `convert <converter>` (it failed a conversion), `tolerance <peer>`, `timestamps`.
     public let check: String
     /// 0-based index of the shown frame where it failed; nil for a fault of
     /// the whole file (it cannot be read, its sidecar cannot be read).
@@ -38,11 +38,18 @@ public struct FileVerdict: Sendable {
     public let skipped: [String]
     /// The timestamp check's result (nil if the file could not be read at all).
     public let timestamps: TimestampCheck?
+    /// Each peer's deviation from libyuv over the frames it converted, by name.
+    public var deviations: [String: Deviation] = [:]
 
     /// Whether every check passed.
     public var passed: Bool { failures.isEmpty }
     /// Whether the only failures are timestamp violations.
     public var failedOnlyTimestamps: Bool { !failures.isEmpty && failures.allSatisfy { $0.check == "timestamps" } }
+
+    /// `<peer> max |Δ| ...` for each peer's deviation, `; ` between; empty without peers.
+    public var deviationSummary: String {
+        deviations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.summary)" }.joined(separator: "; ")
+    }
 
     /// `pass`, or `FAIL: <check> at frame <n> (...)` plus `; also ...` for
     /// other checks; then `(skipped: unsupported: <converters>)` when some
@@ -57,7 +64,9 @@ public struct FileVerdict: Sendable {
 
 /// Checks one IVF file: decodes every packet, compares each shown frame's
 /// MD5 with the sidecar (when there is one), converts each frame with every
-/// converter and compares with libyuv byte for byte, compares libyuv's
+/// converter and compares with libyuv byte for byte (a peer with a
+/// tolerance by its deviation, which must stay within the tolerance),
+/// compares libyuv's
 /// BGRA MD5 with the golden `<stem>.<matrix>.bgra.md5` list (when there is
 /// one, beside the file or in `Vectors/golden/`), then checks that
 /// shown-frame timestamps only go forward.
@@ -97,6 +106,7 @@ public struct StreamVerifier {
             do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", nil, "\(error)") }
         }
         let checker = BitExactChecker()
+        var deviations: [String: Deviation] = [:]
         var shown: [ShownFrameTime] = []
         var skipped: [String] = []
         var readable = true
@@ -122,7 +132,8 @@ public struct StreamVerifier {
                         )
                     }
                 }
-                for converter in converters where !skipped.contains(converter.name) {
+                for converter in converters
+                where !ConverterRegistry.isPeer(converter.name) && !skipped.contains(converter.name) {
                     switch checker.compare(converter) {
                     case .equal: break
                     case .different:
@@ -130,6 +141,26 @@ public struct StreamVerifier {
                     case .refused(.unsupported): skipped.append(converter.name)
                     case .refused(let error):
                         fail("convert \(converter.name)", index, "packet \(frame.packet): \(error)")
+                    }
+                }
+                for converter in converters
+                where ConverterRegistry.isPeer(converter.name) && !skipped.contains(converter.name) {
+                    let tolerance = ConverterRegistry.tolerance(of: converter.name, matrix: matrix) ?? 0
+                    let deviation: Deviation
+                    do throws(ConversionError) {
+                        deviation = try checker.deviation(of: converter)
+                    } catch .unsupported {
+                        skipped.append(converter.name)
+                        continue
+                    } catch {
+                        fail("convert \(converter.name)", index, "packet \(frame.packet): \(error)")
+                        continue
+                    }
+                    deviations[converter.name, default: Deviation()].add(deviation)
+                    if !deviation.isWithin(tolerance) {
+                        fail(
+                            "tolerance \(converter.name)", index,
+                            "packet \(frame.packet), \(frame.image.size): max |Δ| \(deviation.maximum) > \(tolerance)")
                     }
                 }
             }
@@ -158,6 +189,6 @@ public struct StreamVerifier {
         return FileVerdict(
             path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
             failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, skipped: skipped,
-            timestamps: timestamps)
+            timestamps: timestamps, deviations: deviations)
     }
 }

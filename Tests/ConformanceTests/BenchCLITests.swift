@@ -142,6 +142,9 @@ struct BenchCLITests {
             }
         }
         #expect(run.lines.contains("\(files.count) passed, 0 failed (\(bad.count) passed as expected failures)"))
+        #expect(
+            run.lines.contains { $0.hasPrefix("swscale (peer, tolerance 4) over every frame: max |Δ| ") },
+            "\(run.stdout)")
     }
 
     @Test("verify names the check and frame of a sidecar mismatch")

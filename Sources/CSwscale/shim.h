@@ -1,0 +1,3 @@
+#include <libswscale/swscale.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixfmt.h>
