@@ -2,6 +2,8 @@ import ArgumentParser
 import ConverterChecks
 import Converters
 import Frames
+import Measurement
+import VPX
 
 /// The `--plugin PATH` option (repeatable) of report, verify and decode.
 struct PluginOptions: ParsableArguments {
@@ -59,5 +61,20 @@ struct PluginSession {
             throw ExitCode(1)
         }
         return PluginSession(converters: loaded.filter { usable.contains($0.name) }, hadFailures: hadFailures)
+    }
+
+    /// `builtIn` with `plugins` inserted before libyuv (which stays last).
+    static func merge(_ builtIn: [any FrameConverter], _ plugins: [any FrameConverter]) -> [any FrameConverter] {
+        let reference = builtIn.filter { $0.name == Contender.referenceLabel }
+        return builtIn.filter { $0.name != Contender.referenceLabel } + plugins + reference
+    }
+
+    /// The frame sizes in the headers of the readable IVF `files` (a
+    /// stream that changes size later is pre-flighted at its first size).
+    static func sizes(of files: [String]) -> [FrameSize] {
+        files.compactMap { path in
+            guard let file = try? IVFFile(path: path), let reader = try? IVFReader(source: file) else { return nil }
+            return FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
+        }.filter { $0.width > 0 && $0.height > 0 }
     }
 }

@@ -43,6 +43,8 @@ struct ReportOptions {
     var matrix = ColorMatrix.bt601
     /// The converters measured (always including libyuv).
     var converters: [String] = ConverterRegistry.names
+    /// Plug-in converters measured beside them (before libyuv).
+    var pluginConverters: [any FrameConverter] = []
     /// Threads for `parallel` (nil: all cores).
     var threads: Int?
     /// IVF files and directories for the end-to-end section.
