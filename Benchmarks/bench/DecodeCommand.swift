@@ -23,7 +23,8 @@ struct DecodeCommand: ParsableCommand {
     var file: String
 
     @Option(
-        help: "Print the MD5 of the BGRA frame this converter (built-in or of a --plugin) makes instead of the I420 one."
+        help:
+            "Print the MD5 of the BGRA frame this converter (built-in or of a --plugin) makes instead of the I420 one."
     )
     var bgra: String?
 
@@ -39,7 +40,8 @@ struct DecodeCommand: ParsableCommand {
         try Limits.check(threads, in: Limits.threads, "--threads")
         if let bgra, plugins.paths.isEmpty, ConverterName(argument: bgra) == nil {
             throw ValidationError(
-                "--bgra: unknown converter '\(bgra)' (\(ConverterRegistry.knownNames.joined(separator: ", ")), or one of a --plugin)")
+                "--bgra: unknown converter '\(bgra)' (\(ConverterRegistry.knownNames.joined(separator: ", ")), or one of a --plugin)"
+            )
         }
     }
 
