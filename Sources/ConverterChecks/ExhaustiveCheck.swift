@@ -40,7 +40,7 @@ enum ExhaustiveCheck {
                 return .fail("\(first); \(wrongTriples) of 16777216 triples wrong")
             }
         }
-        return .finished(unsupported, comparison)
+        return .finished(unsupported, comparison, context.options)
     }
 
     /// Pixels (one triple each) that differ; `first` gets

@@ -51,7 +51,7 @@ enum FramesCheck {
             }
             if let failure { return .fail(failure) }
         }
-        let verdict = Verdict.finished(unsupported, comparison)
+        let verdict = Verdict.finished(unsupported, comparison, context.options)
         guard verdict.status == .pass else { return verdict }
         return .pass("\(frames) frames of \(context.options.vectorFiles.count) files", verdict.detail)
     }

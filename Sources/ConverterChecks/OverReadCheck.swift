@@ -33,6 +33,6 @@ enum OverReadCheck {
                 unsupported.converted()
             }
         }
-        return .finished(unsupported, OutputComparison(tolerance: nil))
+        return .finished(unsupported, OutputComparison(tolerance: nil), context.options)
     }
 }

@@ -54,7 +54,7 @@ enum SizesCheck {
                 }
             }
         }
-        return .finished(unsupported, comparison)
+        return .finished(unsupported, comparison, context.options)
     }
 
     /// The first byte after a row's pixels that is no longer the canary.

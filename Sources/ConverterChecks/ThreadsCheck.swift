@@ -69,7 +69,8 @@ enum ThreadsCheck {
             }
         }
         return unsupported.allRefused
-            ? .skipped(unsupported.note) : .pass("\(threads) threads", unsupported.note)
+            ? .skipped(unsupported.note(of: context.options.matrices))
+            : .pass("\(threads) threads", unsupported.note(of: context.options.matrices))
     }
 
     /// The buffers the threads share: read-only sources and references,

@@ -24,15 +24,18 @@ struct UnsupportedCases {
         combinations.contains { $0 == matrix && $1 == orientation }
     }
 
-    /// `unsupported: ORIENTATIONS with MATRICES`, or empty when nothing was refused.
-    var note: String {
+    /// `unsupported ORIENTATIONS with MATRICES` (`with every matrix` when
+    /// all of `matrices` were refused), or empty when nothing was refused.
+    func note(of matrices: [ColorMatrix]) -> String {
         guard !combinations.isEmpty else { return "" }
         var orientations: [String] = []
-        var matrices: [String] = []
+        var names: [String] = []
         for (matrix, orientation) in combinations {
             if !orientations.contains(orientation.name) { orientations.append(orientation.name) }
-            if !matrices.contains(matrix.name) { matrices.append(matrix.name) }
+            if !names.contains(matrix.name) { names.append(matrix.name) }
         }
-        return "unsupported \(orientations.joined(separator: ", ")) with \(matrices.joined(separator: ", "))"
+        let every = matrices.count > 1 && names.count == Set(matrices).count
+        return "unsupported \(orientations.joined(separator: ", ")) with "
+            + (every ? "every matrix" : names.joined(separator: ", "))
     }
 }

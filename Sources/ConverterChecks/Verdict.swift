@@ -11,8 +11,10 @@ struct Verdict {
 
     /// Pass (noting `unsupported` and `comparison`), or skipped when every
     /// attempted combination was unsupported.
-    static func finished(_ unsupported: UnsupportedCases, _ comparison: OutputComparison) -> Verdict {
-        if unsupported.allRefused { return .skipped(unsupported.note) }
-        return .pass(comparison.passNote, unsupported.note)
+    static func finished(_ unsupported: UnsupportedCases, _ comparison: OutputComparison, _ options: CheckOptions)
+        -> Verdict
+    {
+        if unsupported.allRefused { return .skipped(unsupported.note(of: options.matrices)) }
+        return .pass(comparison.passNote, unsupported.note(of: options.matrices))
     }
 }
