@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),
+        .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),
         .testTarget(
             name: "ConvertersTests",
             dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),

@@ -17,7 +17,8 @@ struct PluginOptions: ParsableArguments {
 /// plug-in first loaded and validated in a child, then each of its
 /// converters converting once at every size the command will use, in a
 /// child, so a crash or hang there excludes that converter (with a line)
-/// instead of killing bench; only then loaded here.
+/// instead of killing bench; only then loaded here, in a process that
+/// `Supervisor` watches.
 struct PluginSession {
     /// The converters that passed the pre-flight, in plug-in order.
     let converters: [PluginConverter]
@@ -30,6 +31,7 @@ struct PluginSession {
     ///   crashes while loading.
     static func prepare(_ paths: [String], sizes: [FrameSize], matrix: ColorMatrix) throws -> PluginSession {
         guard !paths.isEmpty else { return PluginSession(converters: [], hadFailures: false) }
+        Supervisor.superviseUnlessSupervised()
         let isolation = IsolatedCheck.bench()
         let probed: [(name: String, threadSafe: Bool)]
         do {

@@ -25,13 +25,14 @@ struct PluginCLITests {
         return directory
     }()
 
-    /// Path of the fixture with `fault` (built on first use); nil when the C compiler failed.
-    static func fixture(_ fault: String) -> String? {
-        let path = fixtureDirectory + "/\(fault.lowercased()).so"
+    /// Path of the fixture with `fault` and the extra `defines` (built on
+    /// first use); nil when the C compiler failed.
+    static func fixture(_ fault: String, defines: String = "") -> String? {
+        let path = fixtureDirectory + "/\(fault.lowercased())\(defines.filter(\.isNumber)).so"
         if access(path, R_OK) == 0 { return path }
         let root = TestPaths.packageRoot
         let command =
-            "cc -O2 -fPIC -shared -I'\(root)/Sources/CFrameBenchPlugin' -DFAULT_\(fault) -o '\(path).tmp' "
+            "cc -O2 -fPIC -shared -I'\(root)/Sources/CFrameBenchPlugin' -DFAULT_\(fault) \(defines) -o '\(path).tmp' "
             + "'\(root)/Tests/PluginFixtures/faulty_plugin.c' && mv '\(path).tmp' '\(path)'"
         return shell(command) == 0 ? path : nil
     }
@@ -186,6 +187,18 @@ struct PluginCLITests {
             run.stderr.contains("bench: plug-in converter faulty: left out, crashed (SIGSEGV) at 37x5 upright bt601"),
             "\(run.stderr)")
         #expect(run.stdout.contains("scalar") && !run.stdout.contains("faulty"), "\(run.stdout)")
+    }
+
+    @Test(
+        "a crash the pre-flight missed (a size a stream switches to) ends verify with a line and exit 1, not a signal")
+    func supervised() throws {
+        // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
+        let plugin = try #require(Self.fixture("CRASH", defines: "-DCRASH_WIDTH=282"))
+        let run = try BenchProcess.run(["verify", "Vectors/resize-352x288-282x231.ivf", "--plugin", plugin])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(
+            run.stderr.contains("bench: a plug-in converter crashed (SIGSEGV) after passing its pre-flight"),
+            "\(run.stderr)")
     }
 
     @Test(

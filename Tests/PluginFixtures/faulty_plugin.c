@@ -31,7 +31,10 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
     if (matrix == FRAMEBENCH_BT709) matrix = FRAMEBENCH_BT601; /* fault: bt709 gets bt601's constants */
 #endif
 #ifdef FAULT_CRASH
-    if (s->width == 37) *(volatile int *)0 = 1; /* fault: SIGSEGV at width 37 */
+#ifndef CRASH_WIDTH
+#define CRASH_WIDTH 37
+#endif
+    if (s->width == CRASH_WIDTH) *(volatile int *)0 = 1; /* fault: SIGSEGV at one width (default 37) */
 #endif
 #ifdef FAULT_HANG
     if (s->width == 41) for (;;) sleep(1); /* fault: never returns at width 41 */
