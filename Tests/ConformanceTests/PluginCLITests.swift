@@ -12,12 +12,6 @@ import Glibc
 /// bench exits 1, and never dies by a signal.
 @Suite("plug-ins and bench check")
 struct PluginCLITests {
-    /// The faults of the fixture, by `FAULT_*` macro (nil: none).
-    static let faults = [
-        "WRONG_TRIPLE", "WRONG_MATRIX", "WRAPS", "WRONG_ALPHA", "OVERREAD_CHROMA", "PADDING_WRITE", "CRASH", "HANG",
-        "CLOSE_CHROMA", "ABI_VERSION", "ILLEGAL_NAME", "TAKEN_NAME", "NO_SYMBOL", "EMPTY_TABLE",
-    ]
-
     /// Where the fixtures are built, once per test process.
     static let fixtureDirectory: String = {
         let directory = NSTemporaryDirectory() + "framebench-plugins-" + UUID().uuidString
@@ -143,6 +137,7 @@ struct PluginCLITests {
             ("ABI_VERSION", "abi_version is 2"), ("ILLEGAL_NAME", "converter 0 has an illegal name 'Bad_Name'"),
             ("TAKEN_NAME", "converter name 'scalar' is already taken by a built-in converter"),
             ("NO_SYMBOL", "no symbol framebench_plugin_v1"), ("EMPTY_TABLE", "no converters"),
+            ("DUPLICATE", "converter name 'faulty' is already taken by an earlier converter of the same plug-in"),
         ])
     func refused(_ fault: String, _ reason: String) throws {
         let plugin = try #require(Self.fixture(fault))

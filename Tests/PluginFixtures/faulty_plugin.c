@@ -85,14 +85,21 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
 #define NAME "scalar"
 #endif
 
+#ifdef FAULT_DUPLICATE
+#define COUNT 2 /* fault: the same name twice */
+static const framebench_converter converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert},
+                                                  {NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
+#else
+#define COUNT 1
 static const framebench_converter converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
+#endif
 
 #ifdef FAULT_ABI_VERSION
-static const framebench_plugin plugin = {2, 1, converters}; /* fault: a future ABI */
+static const framebench_plugin plugin = {2, COUNT, converters}; /* fault: a future ABI */
 #elif defined(FAULT_EMPTY_TABLE)
 static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, 0, converters}; /* fault: no converters */
 #else
-static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, 1, converters};
+static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, COUNT, converters};
 #endif
 
 #ifndef FAULT_NO_SYMBOL
