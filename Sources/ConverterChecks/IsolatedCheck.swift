@@ -23,7 +23,7 @@ public struct IsolatedCheck: Sendable {
             }
         }
         let loading = paths.count == 1 ? "plug-in \(paths[0])" : "plug-ins \(paths.joined(separator: ", "))"
-        throw IsolatedCheckError(description: "\(loading): \(Self.describe(run, doing: "while loading"))")
+        throw IsolatedCheckError(description: "\(loading): \(describe(run, doing: "while loading"))")
     }
 
     /// Check `kind` of `converter` (after loading `plugins`) in a child.
@@ -48,26 +48,28 @@ public struct IsolatedCheck: Sendable {
         if let (status, detail) = run.outcome, run.termination == .exited(0) {
             return CheckOutcome(converter: converter, check: check, status: status, detail: detail)
         }
-        return CheckOutcome(converter: converter, check: check, status: .fail, detail: Self.describe(run, doing: nil))
+        return CheckOutcome(converter: converter, check: check, status: .fail, detail: describe(run, doing: nil))
     }
 
     /// Why a child ended without an outcome, naming its last case.
-    static func describe(_ run: WorkerProcess.Run, doing: String?) -> String {
+    func describe(_ run: WorkerProcess.Run, doing: String?) -> String {
+        let timeout = worker.caseTimeout
         let place = run.lastCase.map { "at \($0)" } ?? doing ?? "before its first case"
         switch run.termination {
         case .signalled(let signal):
             let name = WorkerProcess.signalName(signal)
             if let plane = run.faultPlane { return "read past the end of plane \(plane) \(place) (\(name))" }
             return "crashed (\(name)) \(place)"
-        case .timedOut: return "timed out \(place) (no progress for \(run.caseTimeoutText))"
+        case .timedOut: return "timed out \(place) (no progress for \(timeout.formatted) s)"
         case .exited(let status): return "worker exited with status \(status) \(place)"
         case .notStarted(let reason): return reason
         }
     }
 }
 
-extension WorkerProcess.Run {
-    fileprivate var caseTimeoutText: String { "the time limit" }
+extension Double {
+    /// `10`, `0.5`: the value without a trailing `.0`.
+    fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }
 
 /// A probe's refusal or crash, as the one line to print.

@@ -170,6 +170,19 @@ struct PluginCLITests {
         }
     }
 
+    @Test(
+        "check usage mistakes: one line on stderr, exit 2",
+        arguments: [
+            ["check", "--tolerance", "256"], ["check", "--converter", "nope"], ["check", "--orientation", "sideways"],
+            ["check", "--check", "everything"], ["check", "--time-limit", "0"], ["decode", "a.ivf", "--bgra", "nope"],
+        ])
+    func usageErrors(_ arguments: [String]) throws {
+        let run = try BenchProcess.run(arguments)
+        #expect(run.status == 2, "\(arguments) exited \(run.status)")
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("bench: "), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test("report leaves out a converter that crashes in the pre-flight, reports the rest, exits 1, no signal")
     func reportPreflight() throws {
         let plugin = try #require(Self.fixture("CRASH"))
