@@ -1,6 +1,8 @@
 import Converters
 import Dispatch
+import Foundation
 import Frames
+import Synchronization
 
 /// A thread-safe converter converts distinct frames on several threads at
 /// once, each frame several times, and every result equals its own
@@ -41,29 +43,24 @@ enum ThreadsCheck {
             let shared = Shared(sources: sources, references: references, outputs: outputs)
             let results = Results(count: threads)
             let converter = context.converter
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for round in 0..<repetitions {
-                    let frame = (thread + round) % threads
-                    // Thread `thread` owns output `thread`; frame indices rotate.
-                    do throws(ConversionError) {
-                        try converter.convert(
-                            shared.sources[frame].view, to: shared.outputs[thread].view, matrix: matrix,
-                            orientation: orientation)
-                    } catch {
-                        results.record(thread, "\(error) on thread \(thread)")
-                        return
-                    }
-                    let output = shared.outputs[thread].allBytes
-                    let reference = shared.references[frame].allBytes
-                    if !output.elementsEqual(reference) {
-                        results.record(
-                            thread,
-                            "thread \(thread), frame \(frame), round \(round): bytes differ from the single-threaded conversion"
-                        )
-                        return
-                    }
+            // Real threads released together by a barrier (concurrentPerform
+            // may run the iterations one after another on a busy machine).
+            let ready = DispatchGroup()
+            let done = DispatchGroup()
+            for _ in 0..<threads { ready.enter() }
+            for thread in 0..<threads {
+                done.enter()
+                let worker = Thread {
+                    ready.leave()
+                    ready.wait()
+                    Self.convertRounds(
+                        thread: thread, threads: threads, converter: converter, shared: shared, results: results,
+                        matrix: matrix, orientation: orientation)
+                    done.leave()
                 }
+                worker.start()
             }
+            done.wait()
             if let failure = results.first {
                 return .fail("\(failure) (\(size) \(orientation.name), \(threads) threads)")
             }
@@ -71,6 +68,32 @@ enum ThreadsCheck {
         return unsupported.allRefused
             ? .skipped(unsupported.note(of: context.options.matrices))
             : .pass("\(threads) threads", unsupported.note(of: context.options.matrices))
+    }
+
+    /// Thread `thread`'s conversions: frames in turn into its own output,
+    /// each compared with the frame's single-threaded result.
+    private static func convertRounds(
+        thread: Int, threads: Int, converter: any FrameConverter, shared: Shared, results: Results,
+        matrix: ColorMatrix, orientation: Orientation
+    ) {
+        for round in 0..<repetitions {
+            let frame = (thread + round) % threads
+            do throws(ConversionError) {
+                try converter.convert(
+                    shared.sources[frame].view, to: shared.outputs[thread].view, matrix: matrix,
+                    orientation: orientation)
+            } catch {
+                results.record(thread, "\(error) on thread \(thread)")
+                return
+            }
+            if !shared.outputs[thread].allBytes.elementsEqual(shared.references[frame].allBytes) {
+                results.record(
+                    thread,
+                    "thread \(thread), frame \(frame), round \(round): bytes differ from the single-threaded conversion"
+                )
+                return
+            }
+        }
     }
 
     /// The buffers the threads share: read-only sources and references,
@@ -81,11 +104,11 @@ enum ThreadsCheck {
         let outputs: [BGRABuffer]
     }
 
-    /// One slot per thread for its failure, each written by its thread only.
-    private final class Results: @unchecked Sendable {
-        private var failures: [String?]
-        init(count: Int) { failures = Array(repeating: nil, count: count) }
-        func record(_ thread: Int, _ failure: String) { failures[thread] = failure }
-        var first: String? { failures.lazy.compactMap { $0 }.first }
+    /// One slot per thread for its failure.
+    private final class Results: Sendable {
+        private let failures: Mutex<[String?]>
+        init(count: Int) { failures = Mutex(Array(repeating: nil, count: count)) }
+        func record(_ thread: Int, _ failure: String) { failures.withLock { $0[thread] = failure } }
+        var first: String? { failures.withLock { $0.lazy.compactMap { $0 }.first } }
     }
 }

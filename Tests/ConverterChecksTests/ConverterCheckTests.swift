@@ -3,6 +3,10 @@ import Converters
 import Frames
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The check harness in process, as a package checking its own Swift
 /// converter uses it: a correct converter passes, a wrong one fails with
 /// the case named, a refusing one is skipped; requests survive the trip
@@ -34,6 +38,25 @@ import Testing
         { throw .unsupported }
     }
 
+    /// Claims to be thread-safe but converts through one shared scratch
+    /// image, pausing before copying it out: concurrent calls overwrite
+    /// each other's pixels.
+    final class SharedScratch: FrameConverter, @unchecked Sendable {
+        let name = "shared-scratch"
+        private var scratch: BGRABuffer?
+        func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
+            throws(ConversionError)
+        {
+            if scratch?.size != destination.size { scratch = BGRABuffer(size: destination.size) }
+            let image = scratch!
+            try LUTConverter().convert(source, to: image.view, matrix: matrix, orientation: orientation)
+            usleep(2000)
+            for row in 0..<destination.height {
+                destination.row(row).update(from: image.view.row(row), count: destination.width * 4)
+            }
+        }
+    }
+
     static var narrow: CheckOptions {
         var options = CheckOptions()
         options.matrices = [.bt601]
@@ -53,6 +76,15 @@ import Testing
         let outcome = ConverterCheck.run(OneWrongTriple(), options: Self.narrow, kinds: [.exhaustive])[0]
         #expect(outcome.status == .fail)
         #expect(outcome.detail == "(16, 128, 128) bt601 G: got 1, want 0; 1 of 16777216 triples wrong")
+    }
+
+    @Test("a converter sharing scratch memory between calls fails the threads check")
+    func sharedScratchFailsThreads() {
+        var options = Self.narrow
+        options.orientations = [.upright]
+        let outcome = ConverterCheck.run(SharedScratch(), options: options, kinds: [.threads])[0]
+        #expect(outcome.status == .fail, "\(outcome)")
+        #expect(outcome.detail.contains("bytes differ from the single-threaded conversion"), "\(outcome.detail)")
     }
 
     @Test("a converter that refuses everything is skipped, never passed or failed")
