@@ -23,7 +23,7 @@ let package = Package(
     name: "FrameBench",
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance", "Presentation"]),
+        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance", "Presentation", "ConverterChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(
             name: "CLibYUV",
             providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
+        // The plug-in ABI's header (for plug-in authors too): no library to link.
+        .systemLibrary(name: "CFrameBenchPlugin"),
         .systemLibrary(
             name: "CSwscale", pkgConfig: "libswscale",
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]),
@@ -56,7 +58,10 @@ let package = Package(
         // The FrameConverter protocol and one file per converter.
         .target(
             name: "Converters",
-            dependencies: ["Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV", "CSwscale"],
+            dependencies: [
+                "Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV", "CSwscale",
+                "CFrameBenchPlugin",
+            ],
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
         .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
@@ -69,12 +74,18 @@ let package = Package(
             dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation", "SIMDRows",
                            "SIMDRowsAVX2", "SIMDRowsAVX512"],
             swiftSettings: optimised),
+        // The check harness (checkasm for converters): exhaustive, sizes and
+        // canaries, guard pages, frames, threads, speed; isolated in child processes.
+        .target(
+            name: "ConverterChecks",
+            dependencies: ["Frames", "Statistics", "VPX", "Converters", "Conformance", "Measurement"],
+            swiftSettings: optimised),
         // The command-line tool: argument handling, commands, rendering.
         .executableTarget(
             name: "bench",
             dependencies: [
                 "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ConverterChecks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
@@ -84,7 +95,8 @@ let package = Package(
             path: "Benchmarks/fuzz"),
 
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
-        .target(name: "TestSupport", dependencies: ["Frames", "Statistics"], path: "Tests/TestSupport", swiftSettings: optimised),
+        .target(
+            name: "TestSupport", dependencies: ["Frames", "Statistics", "ConverterChecks"], path: "Tests/TestSupport", swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "Statistics", "TestSupport"]),
@@ -95,6 +107,7 @@ let package = Package(
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),
+        .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),
         .testTarget(
             name: "ConvertersTests",
             dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),

@@ -11,13 +11,14 @@ struct Bench: ParsableCommand {
         abstract: "Benchmark and conformance suite for I420 → BGRA conversion of decoded VP8 frames.",
         discussion: """
             A bare 'bench' runs the report. Exit status: 0 success; 1 a check failed (compare: an entry \
-            is slower; decode, verify: a file is bad; present: a presentation time not strictly increasing or a frame lost; call: a participant failed); \(UsageFailure.exitCode) a usage mistake, bad \
+            is slower; decode, verify: a file is bad; present: a presentation time not strictly increasing or a frame lost; call: a participant failed; check: a converter failed a check; a --plugin refused); \(UsageFailure.exitCode) a usage mistake, bad \
             input to compare, or the gate refusing a debug build.
             """,
         version: version,
         subcommands: [
             ReportCommand.self, VerifyCommand.self, GateCommand.self, DecodeCommand.self,
-            CompareCommand.self, PresentCommand.self, CallCommand.self,
+            CompareCommand.self, PresentCommand.self, CallCommand.self, CheckCommand.self,
+            CheckWorkerCommand.self,
         ],
         defaultSubcommand: ReportCommand.self)
 }

@@ -23,8 +23,13 @@ struct DecodeCommand: ParsableCommand {
     @Argument(help: "The IVF file.")
     var file: String
 
-    @Option(help: "Print the MD5 of the BGRA frame this converter makes instead of the I420 one.")
-    var bgra: ConverterName?
+    @Option(
+        help:
+            "Print the MD5 of the BGRA frame this converter (built-in or of a --plugin) makes instead of the I420 one."
+    )
+    var bgra: String?
+
+    @OptionGroup var plugins: PluginOptions
 
     @Option(help: "The colour matrix of --bgra.")
     var matrix: ColorMatrix = .bt601
@@ -38,10 +43,22 @@ struct DecodeCommand: ParsableCommand {
     func validate() throws {
         try Limits.check(threads, in: Limits.threads, "--threads")
         if orientation != .upright && bgra == nil { throw ValidationError("--orientation only goes with --bgra") }
+        if let bgra, plugins.paths.isEmpty, ConverterName(argument: bgra) == nil {
+            throw ValidationError(
+                "--bgra: unknown converter '\(bgra)' (\(ConverterRegistry.knownNames.joined(separator: ", ")), or one of a --plugin)"
+            )
+        }
     }
 
     func run() throws {
-        let converter = bgra.flatMap { ConverterRegistry.make($0.name) }
+        let session = try PluginSession.prepare(
+            plugins.paths, sizes: bgra == nil ? [] : PluginSession.sizes(of: [file]), matrix: matrix)
+        let converter = try bgra.map { name throws -> any FrameConverter in
+            if let builtIn = ConverterRegistry.make(name) { return builtIn }
+            if let loaded = session.converters.first(where: { $0.name == name }) { return loaded }
+            if session.hadFailures { throw ExitCode(1) }
+            throw ValidationError("--bgra: no converter '\(name)' in the built-ins or the --plugin files")
+        }
         let stem = FrameDigest.stem(ofPath: file)
         var target: BGRABuffer?
         do {

@@ -53,6 +53,8 @@ struct ReportOptions {
     var matrix = ColorMatrix.bt601
     /// The converters measured (always including libyuv).
     var converters: [String] = ConverterRegistry.reportNames
+    /// Plug-in converters measured beside them (before libyuv).
+    var pluginConverters: [any FrameConverter] = []
     /// Threads for `parallel` (nil: all cores).
     var threads: Int?
     /// IVF files and directories for the end-to-end section.

@@ -89,6 +89,8 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "No progress line, even on a terminal.")
     var quiet = false
 
+    @OptionGroup var plugins: PluginOptions
+
     func validate() throws {
         try Limits.check(threads, in: Limits.threads, "--threads")
         try Limits.check(pace, in: Limits.pace, "--pace")
@@ -139,7 +141,9 @@ struct ReportCommand: ParsableCommand {
     /// read or decoded (other than the deliberately broken `bad-ts-*` ones)
     /// or a converter failed a synthetic cell (one refusing it is skipped).
     func run() throws {
-        let options = try options()
+        var options = try options()
+        let session = try PluginSession.prepare(plugins.paths, sizes: options.sizes, matrix: options.matrix)
+        options.pluginConverters = session.converters
         if MachineInfo.isDebugBuild {
             Output.line(
                 "DEBUG BUILD: timings are not representative (use 'swift run -c release bench'); converters are built -O, the harness is not"
@@ -147,7 +151,7 @@ struct ReportCommand: ParsableCommand {
         }
         let report = try Self.measure(options)
         TextReport.print(report)
-        var status: Int32 = 0
+        var status: Int32 = session.hadFailures ? 1 : 0
         if let path = options.jsonPath { status = max(status, Self.write(JSONReport.render(report), to: path)) }
         if let path = options.htmlPath { status = max(status, Self.write(HTMLReport.render(report), to: path)) }
         for run in report.serial + report.pipelined where run.error != nil && !run.expectedBad {
@@ -173,7 +177,8 @@ struct ReportCommand: ParsableCommand {
         Output.line(machine.line)
         let progress = Progress(quiet: options.quiet)
         defer { progress.clear() }
-        let converters = options.converters.compactMap { ConverterRegistry.make($0, threads: options.threads) }
+        let builtIn = options.converters.compactMap { ConverterRegistry.make($0, threads: options.threads) }
+        let converters = PluginSession.merge(builtIn, options.pluginConverters)
         let parallel = converters.lazy.compactMap { $0 as? ParallelConverter }.first
         if let parallel {
             Output.line(

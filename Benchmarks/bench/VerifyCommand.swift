@@ -37,14 +37,17 @@ struct VerifyCommand: ParsableCommand {
             valueName: ConverterRegistry.knownNames.joined(separator: ",")))
     var converters: String?
 
+    @OptionGroup var plugins: PluginOptions
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("verify needs at least one PATH") }
         _ = try ConverterSelection.parse(converters)
     }
 
     func run() throws {
-        let converters = try ConverterSelection.parse(converters)
         let files = VectorFiles.expand(paths)
+        let session = try PluginSession.prepare(plugins.paths, sizes: PluginSession.sizes(of: files), matrix: matrix)
+        let converters = PluginSession.merge(try ConverterSelection.parse(converters), session.converters)
         let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
         var passed = 0
         var failed = 0
@@ -77,6 +80,6 @@ struct VerifyCommand: ParsableCommand {
         Output.line(
             "\(passed) passed, \(failed) failed"
                 + (expectedFailures > 0 ? " (\(expectedFailures) passed as expected failures)" : ""))
-        if failed > 0 || files.isEmpty { throw ExitCode(1) }
+        if failed > 0 || files.isEmpty || session.hadFailures { throw ExitCode(1) }
     }
 }

@@ -18,6 +18,16 @@ public enum ColorMatrix: String, CaseIterable, Sendable {
     /// The name used on the command line (`bt601`, `bt709-full`, ...).
     public var name: String { rawValue }
 
+    /// The plug-in ABI's value (`FRAMEBENCH_BT601` = 0 ... `FRAMEBENCH_BT2020_FULL`
+    /// = 5): the position in `allCases`, which is the command line's order.
+    public var abiValue: Int32 { Int32(Self.allCases.firstIndex(of: self)!) }
+
+    /// The matrix with ABI value `abiValue`, or nil outside 0 ... 5.
+    public init?(abiValue: Int32) {
+        guard Self.allCases.indices.contains(Int(abiValue)) else { return nil }
+        self = Self.allCases[Int(abiValue)]
+    }
+
     /// libyuv's fixed-point constants for this matrix.
     public var coefficients: YUVCoefficients {
         switch self {

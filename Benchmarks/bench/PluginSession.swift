@@ -1,0 +1,82 @@
+import ArgumentParser
+import ConverterChecks
+import Converters
+import Frames
+import Measurement
+import VPX
+
+/// The `--plugin PATH` option (repeatable) of report, verify and decode.
+struct PluginOptions: ParsableArguments {
+    @Option(
+        name: .customLong("plugin"),
+        help: ArgumentHelp("Load converters from this plug-in (repeatable; docs/plugins.md).", valueName: "PATH"))
+    var paths: [String] = []
+}
+
+/// The plug-in converters a command may use in its own process: each
+/// plug-in first loaded and validated in a child, then each of its
+/// converters converting once at every size the command will use, in a
+/// child, so a crash or hang there excludes that converter (with a line)
+/// instead of killing bench; only then loaded here, in a process that
+/// `Supervisor` watches.
+struct PluginSession {
+    /// The converters that passed the pre-flight, in plug-in order.
+    let converters: [PluginConverter]
+    /// Whether a converter was excluded for failing (the command exits 1 at the end).
+    let hadFailures: Bool
+
+    /// Pre-flights the plug-ins at `paths` at `sizes` with `matrix`,
+    /// upright; prints a line per excluded converter.
+    /// - Throws: `ExitCode(1)` after one line when a plug-in is refused or
+    ///   crashes while loading.
+    static func prepare(_ paths: [String], sizes: [FrameSize], matrix: ColorMatrix) throws -> PluginSession {
+        guard !paths.isEmpty else { return PluginSession(converters: [], hadFailures: false) }
+        Supervisor.superviseUnlessSupervised()
+        let isolation = IsolatedCheck.bench()
+        let probed: [(name: String, threadSafe: Bool)]
+        do {
+            probed = try isolation.probe(plugins: paths)
+        } catch {
+            Output.error(error.description)
+            throw ExitCode(1)
+        }
+        var usable: Set<String> = []
+        var hadFailures = false
+        let sizeNames = Array(Set(sizes.map(\.description))).sorted()
+        for (name, _) in probed {
+            let outcome = isolation.preflight(
+                converter: name, plugins: paths, sizes: sizeNames, matrix: matrix.name,
+                orientation: Orientation.upright.abiValue)
+            switch outcome.status {
+            case .pass: usable.insert(name)
+            case .skipped: Output.error("plug-in converter \(name): left out, \(outcome.detail)")
+            case .fail:
+                Output.error("plug-in converter \(name): left out, \(outcome.detail)")
+                hadFailures = true
+            }
+        }
+        let loaded: [PluginConverter]
+        do {
+            loaded = try PluginLoader.load(paths)
+        } catch {
+            Output.error(error.description)
+            throw ExitCode(1)
+        }
+        return PluginSession(converters: loaded.filter { usable.contains($0.name) }, hadFailures: hadFailures)
+    }
+
+    /// `builtIn` with `plugins` inserted before libyuv (which stays last).
+    static func merge(_ builtIn: [any FrameConverter], _ plugins: [any FrameConverter]) -> [any FrameConverter] {
+        let reference = builtIn.filter { $0.name == Contender.referenceLabel }
+        return builtIn.filter { $0.name != Contender.referenceLabel } + plugins + reference
+    }
+
+    /// The frame sizes in the headers of the readable IVF `files` (a
+    /// stream that changes size later is pre-flighted at its first size).
+    static func sizes(of files: [String]) -> [FrameSize] {
+        files.compactMap { path in
+            guard let file = try? IVFFile(path: path), let reader = try? IVFReader(source: file) else { return nil }
+            return FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
+        }.filter { $0.width > 0 && $0.height > 0 }
+    }
+}

@@ -1,0 +1,38 @@
+import Converters
+import Frames
+
+/// A converter of this package: libyuv's arithmetic (docs/arithmetic.md)
+/// pixel by pixel with FrameBench's matrix constants, every orientation by
+/// index mapping (`Orientation.sourcePosition`).
+public struct MyConverter: FrameConverter {
+    /// `my-converter`.
+    public let name = "my-converter"
+
+    /// A converter.
+    public init() {}
+
+    /// Converts `source` into `destination` as `orientation` says.
+    public func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError) {
+        let k = matrix.coefficients
+        for row in 0..<destination.height {
+            let out = destination.row(row)
+            for x in 0..<destination.width {
+                let l = orientation.sourcePosition(x: x, y: row, planeWidth: source.width, planeHeight: source.height)
+                let c = orientation.sourcePosition(
+                    x: x / 2, y: row / 2, planeWidth: source.u.width, planeHeight: source.u.height)
+                let y = UInt32(source.y.row(l.y)[l.x])
+                let u = Int32(source.u.row(c.y)[c.x]) - 128
+                let v = Int32(source.v.row(c.y)[c.x]) - 128
+                let y1 = Int32(bitPattern: (y &* 0x0101 &* UInt32(k.yg)) >> 16) + k.yb
+                out[4 * x] = clamp((y1 + u * k.ub) >> 6)
+                out[4 * x + 1] = clamp((y1 - (u * k.ug + v * k.vg)) >> 6)
+                out[4 * x + 2] = clamp((y1 + v * k.vr) >> 6)
+                out[4 * x + 3] = 255
+            }
+        }
+    }
+
+    private func clamp(_ value: Int32) -> UInt8 { UInt8(min(max(value, 0), 255)) }
+}

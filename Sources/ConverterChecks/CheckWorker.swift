@@ -1,0 +1,96 @@
+import Converters
+import Frames
+import Statistics
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The child side of `IsolatedCheck`: carries out one `CheckRequest`,
+/// writing `WorkerLine`s on `descriptor` (not standard output, which a
+/// plug-in may print on).
+public enum CheckWorker {
+    /// The descriptor the parent reads the protocol from.
+    public static let descriptor: Int32 = 3
+
+    /// Carries out `request`; returns the exit status (0 unless the
+    /// request could not be carried out at all).
+    public static func run(_ request: CheckRequest) -> Int32 {
+        FaultReporter.install(descriptor: descriptor)
+        let plugins: [PluginConverter]
+        do {
+            plugins = try PluginLoader.load(request.plugins)
+        } catch {
+            send(.outcome(.fail, error.description))
+            return 0
+        }
+        if case .probe = request.task {
+            for converter in plugins { send(.converter(name: converter.name, threadSafe: converter.isThreadSafe)) }
+            send(.outcome(.pass, ""))
+            return 0
+        }
+        guard
+            let converter: any FrameConverter = plugins.first(where: { $0.name == request.converter })
+                ?? ConverterRegistry.make(request.converter)
+        else {
+            send(.outcome(.fail, "no converter named '\(request.converter)'"))
+            return 0
+        }
+        switch request.task {
+        case .probe: break
+        case .preflight(let sizes, let matrix, let orientation):
+            let verdict = preflight(
+                converter, sizes: sizes.compactMap(FrameSize.init(parsing:)),
+                matrix: ColorMatrix(rawValue: matrix) ?? .bt601,
+                orientation: Orientation(abiValue: orientation) ?? .upright)
+            send(.outcome(verdict.status, verdict.detail))
+        case .check(let kind):
+            let context = CheckContext(
+                converter: converter, options: request.options, beginCase: { send(.begin($0)) },
+                guarding: FaultReporter.watch)
+            let outcome = ConverterCheck.run(kind, context)
+            send(.outcome(outcome.status, outcome.detail))
+        }
+        return 0
+    }
+
+    /// One conversion of a random frame at each size.
+    static func preflight(
+        _ converter: any FrameConverter, sizes: [FrameSize], matrix: ColorMatrix, orientation: Orientation
+    )
+        -> Verdict
+    {
+        for size in sizes {
+            let label = "\(size) \(orientation.name) \(matrix.name)"
+            send(.begin(label))
+            let source = SizesCheck.randomFrame(size: size, padding: 0, seed: UInt64(size.pixelCount))
+            let output = BGRABuffer(size: orientation.orientedSize(of: size))
+            do throws(ConversionError) {
+                try converter.convert(source.view, to: output.view, matrix: matrix, orientation: orientation)
+            } catch .unsupported {
+                return .skipped("unsupported \(orientation.name) with \(matrix.name)")
+            } catch {
+                return .fail("\(error) at \(label)")
+            }
+        }
+        return .pass()
+    }
+
+    /// Writes `line` and a newline on the protocol descriptor at once.
+    static func send(_ line: WorkerLine) {
+        let bytes = Array((line.text.replacingNewlines + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
+
+extension String {
+    /// The string with line breaks as spaces (one protocol line).
+    fileprivate var replacingNewlines: String {
+        String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+}

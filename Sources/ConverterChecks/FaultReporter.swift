@@ -1,0 +1,62 @@
+import Frames
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// In a check worker: on SIGSEGV or SIGBUS, writes `fault y`, `fault u`
+/// or `fault v` to the worker's protocol descriptor when the faulting
+/// address lies in that plane's guard page, then lets the signal kill the
+/// process as it would have (so the parent sees the signal and the plane).
+/// The handler only reads preallocated memory and calls `write`.
+public enum FaultReporter {
+    /// Installs the handlers; faults are reported on `descriptor`.
+    public static func install(descriptor: Int32) {
+        let state = UnsafeMutablePointer<UInt>.allocate(capacity: 5)
+        state.initialize(repeating: 0, count: 5)
+        state[0] = UInt(descriptor)
+        state[1] = UInt(GuardedBytes.pageSize)
+        let lines: [String] = ["fault y\n", "fault u\n", "fault v\n"]
+        faultMessages = lines.map { UnsafePointer(strdup($0)!) }
+        faultState = state
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = faultHandler
+        action.sa_flags = SA_SIGINFO | Int32(bitPattern: UInt32(SA_RESETHAND))
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGSEGV, &action, nil)
+        sigaction(SIGBUS, &action, nil)
+    }
+
+    /// Watches the guard pages of `frame`'s planes (nil: none).
+    public static func watch(_ frame: GuardedI420?) {
+        guard let state = faultState else { return }
+        for plane in 0..<3 {
+            state[2 + plane] = frame.map { UInt(bitPattern: $0.planes[plane].guardPage) } ?? 0
+        }
+    }
+
+    /// The plane letter of a `fault` protocol line, or nil.
+    public static func plane(ofLine line: String) -> String? {
+        line.hasPrefix("fault ") ? String(line.dropFirst(6)) : nil
+    }
+}
+
+/// Descriptor, page size, then the three guard pages' addresses.
+nonisolated(unsafe) private var faultState: UnsafeMutablePointer<UInt>?
+/// The three lines, preallocated.
+nonisolated(unsafe) private var faultMessages: [UnsafePointer<CChar>] = []
+
+private func faultHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+    guard let state = faultState, let info else { return }
+    let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
+    for plane in 0..<3 {
+        let page = state[2 + plane]
+        if page != 0 && address >= page && address < page + state[1] {
+            faultMessages.withUnsafeBufferPointer { messages in
+                _ = write(Int32(state[0]), messages[plane], 8)
+            }
+        }
+    }
+    // SA_RESETHAND restored the default action: returning re-runs the
+    // faulting instruction, which now kills the process with this signal.
+}

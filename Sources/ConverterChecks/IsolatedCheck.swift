@@ -1,0 +1,79 @@
+/// Runs checks, probes and pre-flights in child processes (`WorkerProcess`
+/// running `CheckWorker`), so a converter that crashes or hangs fails its
+/// check instead of ending the caller: a crash becomes `crashed (SIGSEGV)
+/// at CASE` (or `read past the end of plane u at CASE` when the fault hit
+/// a guard page), a hang `timed out at CASE`.
+public struct IsolatedCheck: Sendable {
+    /// The process runner.
+    public let worker: WorkerProcess
+
+    /// Checks through `worker`.
+    public init(worker: WorkerProcess) { self.worker = worker }
+
+    /// The converters of the plug-ins at `paths`, loaded and validated in a
+    /// child (names and whether each is thread-safe).
+    /// - Throws: `IsolatedCheckError` with the one-line refusal (or crash) to print.
+    public func probe(plugins paths: [String]) throws(IsolatedCheckError) -> [(name: String, threadSafe: Bool)] {
+        guard !paths.isEmpty else { return [] }
+        let run = worker.run(CheckRequest(task: .probe, plugins: paths))
+        if let (status, detail) = run.outcome {
+            guard status == .pass else { throw IsolatedCheckError(description: detail) }
+            return run.lines.compactMap { line in
+                if case .converter(let name, let threadSafe) = line { (name, threadSafe) } else { nil }
+            }
+        }
+        let loading = paths.count == 1 ? "plug-in \(paths[0])" : "plug-ins \(paths.joined(separator: ", "))"
+        throw IsolatedCheckError(description: "\(loading): \(describe(run, doing: "while loading"))")
+    }
+
+    /// Check `kind` of `converter` (after loading `plugins`) in a child.
+    public func check(_ kind: CheckKind, converter: String, plugins: [String], options: CheckOptions) -> CheckOutcome {
+        let run = worker.run(CheckRequest(task: .check(kind), plugins: plugins, converter: converter, options: options))
+        return outcome(of: run, converter: converter, check: kind)
+    }
+
+    /// One conversion at each of `sizes` by `converter`, in a child: pass,
+    /// skipped (unsupported) or fail (refused, crashed, hung).
+    public func preflight(
+        converter: String, plugins: [String], sizes: [String], matrix: String, orientation: Int32
+    ) -> CheckOutcome {
+        let run = worker.run(
+            CheckRequest(
+                task: .preflight(sizes: sizes, matrix: matrix, orientation: orientation), plugins: plugins,
+                converter: converter))
+        return outcome(of: run, converter: converter, check: .frames)
+    }
+
+    private func outcome(of run: WorkerProcess.Run, converter: String, check: CheckKind) -> CheckOutcome {
+        if let (status, detail) = run.outcome, run.termination == .exited(0) {
+            return CheckOutcome(converter: converter, check: check, status: status, detail: detail)
+        }
+        return CheckOutcome(converter: converter, check: check, status: .fail, detail: describe(run, doing: nil))
+    }
+
+    /// Why a child ended without an outcome, naming its last case.
+    func describe(_ run: WorkerProcess.Run, doing: String?) -> String {
+        let timeout = worker.caseTimeout
+        let place = run.lastCase.map { "at \($0)" } ?? doing ?? "before its first case"
+        switch run.termination {
+        case .signalled(let signal):
+            let name = WorkerProcess.signalName(signal)
+            if let plane = run.faultPlane { return "read past the end of plane \(plane) \(place) (\(name))" }
+            return "crashed (\(name)) \(place)"
+        case .timedOut: return "timed out \(place) (no progress for \(timeout.formatted) s)"
+        case .exited(let status): return "worker exited with status \(status) \(place)"
+        case .notStarted(let reason): return reason
+        }
+    }
+}
+
+extension Double {
+    /// `10`, `0.5`: the value without a trailing `.0`.
+    fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+}
+
+/// A probe's refusal or crash, as the one line to print.
+public struct IsolatedCheckError: Error, CustomStringConvertible {
+    /// The line.
+    public let description: String
+}

@@ -1,0 +1,45 @@
+import Converters
+import Foundation
+import Frames
+import Measurement
+import Statistics
+
+/// The converter's time against libyuv and against the one-thread memory
+/// floor, measured interleaved in one run (`ConverterBench`), upright with
+/// the first matrix: medians of per-round paired ratios with their 95 %
+/// intervals. Informational: a slow converter still passes.
+enum SpeedCheck {
+    static func run(_ context: CheckContext) -> Verdict {
+        guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
+        var budget = RunBudget()
+        budget.seconds = context.options.speedSeconds
+        budget.minFrames = 15
+        budget.warmupRounds = 2
+        var parts: [String] = []
+        for size in context.options.speedSizes {
+            context.beginCase("\(size) upright \(matrix.name)")
+            let isOracle = context.converter.name == Contender.referenceLabel
+            let converters = isOracle ? [context.converter] : [context.converter, LibYUVConverter()]
+            let samples: [CellSamples]
+            do {
+                samples = try ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget)
+            } catch {
+                if error.error == .unsupported { return .skipped("unsupported upright with \(matrix.name)") }
+                return .fail("\(error.error) at \(size) upright \(matrix.name)")
+            }
+            let result = ConverterBench.summarize(
+                samples, size: size, bitExact: [:], threads: ConverterBench.threadsByLabel(converters, at: size))
+            guard let cell = result.cells.first(where: { $0.label == context.converter.name }) else { continue }
+            var figures: [String] = []
+            if !isOracle, let ratio = cell.ratioToLibyuv { figures.append(describe(ratio, "libyuv")) }
+            if let ratio = cell.ratioToFloor { figures.append(describe(ratio, "floor")) }
+            parts.append("\(size): " + figures.joined(separator: ", "))
+        }
+        return .pass(parts.joined(separator: "; ") + " (time ratios, 95 % intervals)")
+    }
+
+    /// `1.23× libyuv [1.20, 1.26]`.
+    static func describe(_ ratio: RatioEstimate, _ other: String) -> String {
+        String(format: "%.2f× %@ [%.2f, %.2f]", ratio.median, other, ratio.lower, ratio.upper)
+    }
+}

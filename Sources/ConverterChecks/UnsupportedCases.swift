@@ -1,0 +1,41 @@
+import Frames
+
+/// The matrix × orientation combinations a converter refused as
+/// unsupported during a check, for the outcome's note.
+struct UnsupportedCases {
+    private(set) var combinations: [(ColorMatrix, Orientation)] = []
+    private(set) var anyConverted = false
+
+    /// Records that a conversion was made (not refused).
+    mutating func converted() { anyConverted = true }
+
+    /// Whether every conversion tried was refused.
+    var allRefused: Bool { !combinations.isEmpty && !anyConverted }
+
+    /// Records that `matrix` with `orientation` was refused.
+    mutating func refused(_ matrix: ColorMatrix, _ orientation: Orientation) {
+        if !combinations.contains(where: { $0 == matrix && $1 == orientation }) {
+            combinations.append((matrix, orientation))
+        }
+    }
+
+    /// Whether `matrix` with `orientation` was refused before.
+    func isRefused(_ matrix: ColorMatrix, _ orientation: Orientation) -> Bool {
+        combinations.contains { $0 == matrix && $1 == orientation }
+    }
+
+    /// `unsupported ORIENTATIONS with MATRICES` (`with every matrix` when
+    /// all of `matrices` were refused), or empty when nothing was refused.
+    func note(of matrices: [ColorMatrix]) -> String {
+        guard !combinations.isEmpty else { return "" }
+        var orientations: [String] = []
+        var names: [String] = []
+        for (matrix, orientation) in combinations {
+            if !orientations.contains(orientation.name) { orientations.append(orientation.name) }
+            if !names.contains(matrix.name) { names.append(matrix.name) }
+        }
+        let every = matrices.count > 1 && names.count == Set(matrices).count
+        return "unsupported \(orientations.joined(separator: ", ")) with "
+            + (every ? "every matrix" : names.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a check worker as a child process (posix_spawn, no fork of this
+/// multithreaded process) and reads its `WorkerLine`s from a pipe on the
+/// child's descriptor 3; the child's standard output goes to this
+/// process's standard error. A child that writes no `case` line for
+/// `caseTimeout` seconds is killed.
+public struct WorkerProcess: Sendable {
+    /// How the child ended.
+    public enum Termination: Equatable, Sendable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal killed it.
+        case signalled(Int32)
+        /// It made no progress within the time limit and was killed.
+        case timedOut
+        /// It could not be started (the reason).
+        case notStarted(String)
+    }
+
+    /// What a run produced.
+    public struct Run: Sendable {
+        /// The protocol lines, in order (unparseable ones dropped).
+        public var lines: [WorkerLine] = []
+        /// How the child ended.
+        public var termination: Termination = .exited(0)
+
+        /// The last `case` line's description.
+        public var lastCase: String? {
+            lines.reversed().lazy.compactMap { if case .begin(let text) = $0 { text } else { nil } }.first
+        }
+        /// The plane of a reported guard-page fault.
+        public var faultPlane: String? {
+            lines.lazy.compactMap { if case .fault(let plane) = $0 { plane } else { nil } }.first
+        }
+        /// The outcome line.
+        public var outcome: (CheckOutcome.Status, String)? {
+            lines.lazy.compactMap { if case .outcome(let s, let d) = $0 { (s, d) } else { nil } }.first
+        }
+    }
+
+    /// The executable to run (default: this one, `/proc/self/exe`).
+    public let executable: String
+    /// Arguments before the request's (e.g. the hidden worker subcommand).
+    public let prefix: [String]
+    /// Seconds a case may take.
+    public let caseTimeout: Double
+
+    /// A runner of `executable prefix... REQUEST`.
+    public init(executable: String = WorkerProcess.currentExecutable, prefix: [String], caseTimeout: Double = 10) {
+        (self.executable, self.prefix, self.caseTimeout) = (executable, prefix, caseTimeout)
+    }
+
+    /// This process's executable.
+    public static var currentExecutable: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Runs the worker on `request` until it ends or times out.
+    public func run(_ request: CheckRequest) -> Run {
+        var result = Run()
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return Run(termination: .notStarted("pipe failed")) }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Close the read end first: it may be descriptor 3 itself.
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, CheckWorker.descriptor)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        let command = [executable] + prefix + [request.argument]
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        // No Swift backtracer in the child: a crash must end it at once, by its signal.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for entry in envp { free(entry) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(writeEnd)
+        defer { close(readEnd) }
+        guard spawned == 0 else {
+            return Run(termination: .notStarted("cannot run \(executable): \(String(cString: strerror(spawned)))"))
+        }
+        var pending: [UInt8] = []
+        var lastProgress = Date()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var open = true
+        while open {
+            var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 100)
+            if ready > 0 {
+                let n = read(readEnd, &chunk, chunk.count)
+                if n <= 0 {
+                    open = false
+                } else {
+                    pending += chunk[..<n]
+                    while let newline = pending.firstIndex(of: 10) {
+                        let text = String(decoding: pending[..<newline], as: UTF8.self)
+                        pending.removeSubrange(...newline)
+                        guard let line = WorkerLine(text: text) else { continue }
+                        if case .begin = line { lastProgress = Date() }
+                        result.lines.append(line)
+                    }
+                }
+            } else if ready < 0 && errno != EINTR {
+                open = false
+            }
+            if open && Date().timeIntervalSince(lastProgress) > caseTimeout {
+                kill(pid, SIGKILL)
+                reap(pid)
+                result.termination = .timedOut
+                return result
+            }
+        }
+        let status = reap(pid)
+        result.termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        return result
+    }
+
+    /// Waits for `pid`; its wait status.
+    @discardableResult
+    private func reap(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// `SIGSEGV`, `SIGBUS`, ... for `signal`.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: "SIGSEGV"
+        case SIGBUS: "SIGBUS"
+        case SIGILL: "SIGILL"
+        case SIGABRT: "SIGABRT"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(signal)"
+        }
+    }
+}

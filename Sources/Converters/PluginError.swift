@@ -1,0 +1,57 @@
+/// Why a plug-in was refused: each case names the file in `description`,
+/// one line, before anything of the plug-in runs (other than its
+/// `framebench_plugin_v1`).
+public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The shared library given.
+    public let path: String
+    /// What is wrong with it.
+    public let reason: Reason
+
+    /// A refusal of `path` for `reason`.
+    public init(path: String, reason: Reason) {
+        (self.path, self.reason) = (path, reason)
+    }
+
+    /// What can be wrong with a plug-in.
+    public enum Reason: Equatable, Sendable, CustomStringConvertible {
+        /// The file does not exist.
+        case missingFile
+        /// `dlopen` refused it, with `dlerror()`'s text.
+        case notLoadable(String)
+        /// It does not export `framebench_plugin_v1`.
+        case noEntryPoint
+        /// `framebench_plugin_v1` returned NULL.
+        case nullPlugin
+        /// `abi_version` is not `FRAMEBENCH_PLUGIN_ABI`.
+        case abiVersion(UInt32)
+        /// `converter_count` is 0 or the table pointer is NULL.
+        case emptyTable
+        /// Converter `index` has a NULL or malformed name (shown escaped).
+        case illegalName(index: Int, name: String?)
+        /// A converter's name is taken by `owner` (a built-in converter,
+        /// another plug-in or an earlier entry of this one).
+        case nameTaken(name: String, owner: String)
+        /// Converter `name` has a NULL `convert`.
+        case nullFunction(name: String)
+
+        /// The reason in a few words.
+        public var description: String {
+            switch self {
+            case .missingFile: "no such file"
+            case .notLoadable(let text): "cannot load: \(text)"
+            case .noEntryPoint: "no symbol framebench_plugin_v1 (not a FrameBench plug-in)"
+            case .nullPlugin: "framebench_plugin_v1 returned NULL"
+            case .abiVersion(let version):
+                "abi_version is \(version), this bench speaks ABI \(PluginLoader.abiVersion) only"
+            case .emptyTable: "no converters (converter_count 0 or a NULL table)"
+            case .illegalName(let index, let name):
+                "converter \(index) has an illegal name \(name.map { "'\($0)'" } ?? "(NULL)") (want [a-z0-9-], 1 to 32 characters)"
+            case .nameTaken(let name, let owner): "converter name '\(name)' is already taken by \(owner)"
+            case .nullFunction(let name): "converter '\(name)' has a NULL convert function"
+            }
+        }
+    }
+
+    /// `plug-in PATH: REASON`.
+    public var description: String { "plug-in \(path): \(reason)" }
+}

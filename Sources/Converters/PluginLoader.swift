@@ -1,0 +1,99 @@
+import CFrameBenchPlugin
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Loads plug-ins (shared libraries exporting `framebench_plugin_v1`, the
+/// ABI of docs/plugins.md) and validates their tables before any of their
+/// converters runs. Libraries stay loaded for the life of the process.
+public enum PluginLoader {
+    /// The ABI version this bench implements (`FRAMEBENCH_PLUGIN_ABI`).
+    public static let abiVersion = UInt32(FRAMEBENCH_PLUGIN_ABI)
+
+    /// The longest name the ABI allows.
+    public static let maximumNameLength = 32
+
+    /// Whether `name` is a legal converter name: `[a-z0-9-]`, 1 to 32 characters.
+    public static func isLegalName(_ name: String) -> Bool {
+        (1...maximumNameLength).contains(name.utf8.count)
+            && name.utf8.allSatisfy { (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2d }
+    }
+
+    /// The converters of every plug-in in `paths`, in order: each plug-in
+    /// loaded and validated, names checked against the built-in converters
+    /// (`ConverterRegistry.knownNames`) and against the plug-ins before it.
+    /// - Throws: the first plug-in's refusal.
+    public static func load(_ paths: [String]) throws(PluginError) -> [PluginConverter] {
+        var owners = Dictionary(uniqueKeysWithValues: ConverterRegistry.knownNames.map { ($0, "a built-in converter") })
+        var converters: [PluginConverter] = []
+        for path in paths {
+            let loaded = try load(path, takenNames: owners)
+            for converter in loaded { owners[converter.name] = "plug-in \(path)" }
+            converters += loaded
+        }
+        return converters
+    }
+
+    /// The converters of the plug-in at `path`, none of whose names may be
+    /// a key of `takenNames` (the value says by whom, for the message).
+    /// - Throws: `PluginError` naming `path` and the fault.
+    public static func load(_ path: String, takenNames: [String: String] = [:]) throws(PluginError) -> [PluginConverter]
+    {
+        func refuse(_ reason: PluginError.Reason) -> PluginError { PluginError(path: path, reason: reason) }
+        guard access(path, F_OK) == 0 else { throw refuse(.missingFile) }
+        // A bare file name would make dlopen search the library path instead.
+        let openable = path.contains("/") ? path : "./" + path
+        guard let handle = dlopen(openable, RTLD_NOW | RTLD_LOCAL) else {
+            throw refuse(.notLoadable(dlerror().map { String(cString: $0) } ?? "unknown dlopen error"))
+        }
+        guard let symbol = dlsym(handle, "framebench_plugin_v1") else { throw refuse(.noEntryPoint) }
+        typealias Entry = @convention(c) () -> UnsafePointer<framebench_plugin>?
+        guard let plugin = unsafeBitCast(symbol, to: Entry.self)()?.pointee else { throw refuse(.nullPlugin) }
+        guard plugin.abi_version == abiVersion else { throw refuse(.abiVersion(plugin.abi_version)) }
+        guard plugin.converter_count > 0, let table = plugin.converters else { throw refuse(.emptyTable) }
+        var converters: [PluginConverter] = []
+        for index in 0..<Int(plugin.converter_count) {
+            let entry = table[index]
+            guard let name = legalName(entry.name) else {
+                throw refuse(.illegalName(index: index, name: entry.name.map(escapedPrefix)))
+            }
+            if let owner = takenNames[name] { throw refuse(.nameTaken(name: name, owner: owner)) }
+            if converters.contains(where: { $0.name == name }) {
+                throw refuse(.nameTaken(name: name, owner: "an earlier converter of the same plug-in"))
+            }
+            guard let function = entry.convert else { throw refuse(.nullFunction(name: name)) }
+            converters.append(
+                PluginConverter(
+                    name: name, flags: PluginFlags(rawValue: entry.flags), pluginPath: path, context: entry.context,
+                    function: function))
+        }
+        return converters
+    }
+
+    /// The name at `pointer` when it is legal (read no further than one
+    /// byte past the longest legal name).
+    private static func legalName(_ pointer: UnsafePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        let length = strnlen(pointer, maximumNameLength + 1)
+        guard length <= maximumNameLength else { return nil }
+        let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+        return isLegalName(name) ? name : nil
+    }
+
+    /// Up to 40 bytes of the string at `pointer`, bytes outside printable
+    /// ASCII as `\xNN`, for the refusal message.
+    private static func escapedPrefix(_ pointer: UnsafePointer<CChar>) -> String {
+        let length = strnlen(pointer, 40)
+        return UnsafeRawBufferPointer(start: pointer, count: length).map { byte in
+            (0x20..<0x7f).contains(byte) && byte != 0x27 ? String(UnicodeScalar(byte)) : "\\x" + hex(byte)
+        }.joined()
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `bench check` and `--plugin`, run as a user would, on faulty plug-ins
+/// built from Tests/PluginFixtures/faulty_plugin.c (one fault each) and on
+/// the C example: each fault is refused or failed with a line naming it,
+/// bench exits 1, and never dies by a signal.
+@Suite("plug-ins and bench check")
+struct PluginCLITests {
+    /// Where the fixtures are built, once per test process.
+    static let fixtureDirectory: String = {
+        let directory = NSTemporaryDirectory() + "framebench-plugins-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
+    /// Path of the fixture with `fault` and the extra `defines` (built on
+    /// first use); nil when the C compiler failed.
+    static func fixture(_ fault: String, defines: String = "") -> String? {
+        let path = fixtureDirectory + "/\(fault.lowercased())\(defines.filter(\.isNumber)).so"
+        if access(path, R_OK) == 0 { return path }
+        let root = TestPaths.packageRoot
+        let command =
+            "cc -O2 -fPIC -shared -I'\(root)/Sources/CFrameBenchPlugin' -DFAULT_\(fault) \(defines) -o '\(path).tmp' "
+            + "'\(root)/Tests/PluginFixtures/faulty_plugin.c' && mv '\(path).tmp' '\(path)'"
+        return shell(command) == 0 ? path : nil
+    }
+
+    /// The C example plug-in, built by its Makefile into a temporary copy.
+    static let examplePlugin: String? = {
+        let path = fixtureDirectory + "/libscalar_plugin.so"
+        let root = TestPaths.packageRoot
+        let command =
+            "cc -O2 -fPIC -shared -I'\(root)/Sources/CFrameBenchPlugin' -o '\(path)' '\(root)/Examples/c-plugin/scalar_plugin.c'"
+        return shell(command) == 0 ? path : nil
+    }()
+
+    /// Runs `/bin/sh -c command`; its exit status.
+    static func shell(_ command: String) -> Int32 {
+        let words: [String] = ["/bin/sh", "-c", command]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// A check of one fault: the options narrowing `bench check` to the
+    /// case that shows it, and what its line must say.
+    struct Fault: Sendable, CustomTestStringConvertible {
+        let fault: String
+        let arguments: [String]
+        let expected: [String]
+        var testDescription: String { fault }
+    }
+
+    @Test(
+        "each faulty converter fails its check with a line naming the fault; exit 1, no signal",
+        arguments: [
+            Fault(
+                fault: "WRONG_TRIPLE", arguments: ["--check", "exhaustive", "--matrix", "bt601"],
+                expected: ["exhaustive  FAIL: (16, 128, 128) bt601 G: got 1, want 0; 1 of 16777216 triples wrong"]),
+            Fault(
+                fault: "WRONG_MATRIX", arguments: ["--check", "exhaustive", "--matrix", "bt601", "--matrix", "bt709"],
+                expected: ["exhaustive  FAIL: (", ") bt709 "]),
+            // y = u = v = 0: y1 = −1160, B = (−1160 − 128 × 128) >> 6 = −275,
+            // which wraps to 237 where libyuv clamps to 0 (docs/arithmetic.md).
+            Fault(
+                fault: "WRAPS", arguments: ["--check", "exhaustive", "--matrix", "bt601"],
+                expected: ["exhaustive  FAIL: (0, 0, 0) bt601 B: got 237, want 0"]),
+            Fault(
+                fault: "WRONG_ALPHA", arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
+                expected: ["sizes  FAIL: at 1x1 upright bt601 pixel (0, 0) A: got 254, want 255"]),
+            Fault(
+                fault: "OVERREAD_CHROMA", arguments: ["--check", "over-read", "--orientation", "upright"],
+                expected: ["over-read  FAIL: read past the end of plane u at 1x1 upright (SIGSEGV)"]),
+            Fault(
+                fault: "PADDING_WRITE",
+                arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
+                expected: ["sizes  FAIL: wrote into row padding at 1x1 upright bt601: row 0 byte 4"]),
+            Fault(
+                fault: "CRASH", arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
+                expected: ["sizes  FAIL: crashed (SIGSEGV) at 37x1 upright bt601"]),
+            Fault(
+                fault: "HANG",
+                arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright", "--time-limit", "1"],
+                expected: ["sizes  FAIL: timed out at 41x1 upright bt601"]),
+            Fault(
+                fault: "CLOSE_CHROMA",
+                arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
+                expected: ["sizes  FAIL: at ", " B: got "]),
+        ])
+    func faultyConverter(_ fault: Fault) throws {
+        let plugin = try #require(Self.fixture(fault.fault), "cannot build the \(fault.fault) fixture with cc")
+        let run = try BenchProcess.run(["check", "--plugin", plugin, "--converter", "faulty"] + fault.arguments)
+        #expect(run.status == 1, "exit \(run.status) (-1: killed by a signal); stderr: \(run.stderr)")
+        for text in fault.expected {
+            #expect(run.stdout.contains(text), "\(fault.fault): no '\(text)' in:\n\(run.stdout)")
+        }
+        #expect(run.lines.contains("0 passed, 1 failed"), "\(run.stdout)")
+    }
+
+    @Test("a crashing converter does not stop the others: the next converter is still checked")
+    func crashThenOthers() throws {
+        let plugin = try #require(Self.fixture("CRASH"))
+        let run = try BenchProcess.run([
+            "check", "--plugin", plugin, "--converter", "faulty", "--converter", "lut", "--check", "sizes",
+            "--matrix", "bt601", "--orientation", "upright",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("lut     sizes  pass"), "\(run.stdout)")
+        #expect(run.lines.contains("1 passed, 1 failed"), "\(run.stdout)")
+    }
+
+    @Test("--tolerance passes a converter at most that far off and gives the deviation")
+    func tolerance() throws {
+        let plugin = try #require(Self.fixture("CLOSE_CHROMA"))
+        let run = try BenchProcess.run([
+            "check", "--plugin", plugin, "--converter", "faulty", "--check", "sizes", "--check", "exhaustive",
+            "--matrix", "bt601", "--orientation", "upright", "--tolerance", "1",
+        ])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("sizes       pass: within ±1: max |Δ| 1, "), "\(run.stdout)")
+        #expect(run.stdout.contains("% of bytes differ, PSNR "), "\(run.stdout)")
+    }
+
+    @Test(
+        "a plug-in that breaks the ABI is refused before anything runs: one line naming the file and the fault, exit 1",
+        arguments: [
+            ("ABI_VERSION", "abi_version is 2"), ("ILLEGAL_NAME", "converter 0 has an illegal name 'Bad_Name'"),
+            ("TAKEN_NAME", "converter name 'scalar' is already taken by a built-in converter"),
+            ("NO_SYMBOL", "no symbol framebench_plugin_v1"), ("EMPTY_TABLE", "no converters"),
+            ("DUPLICATE", "converter name 'faulty' is already taken by an earlier converter of the same plug-in"),
+        ])
+    func refused(_ fault: String, _ reason: String) throws {
+        let plugin = try #require(Self.fixture(fault))
+        for command in [["check"], ["verify", "Vectors/size-2x2.ivf"], ["decode", "Vectors/size-2x2.ivf"]] {
+            let run = try BenchProcess.run(command + ["--plugin", plugin])
+            #expect(run.status == 1, "\(command) exit \(run.status)")
+            #expect(run.stderr.hasPrefix("bench: plug-in \(plugin): \(reason)"), "\(command): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(run.stdout.isEmpty, "\(command) ran: \(run.stdout)")
+        }
+    }
+
+    @Test("a missing file, a file that is not a shared library, one plug-in given twice: refused, one line, exit 1")
+    func refusedFiles() throws {
+        let text = Self.fixtureDirectory + "/not-a-library.so"
+        try "not ELF\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let plugin = try #require(Self.fixture("WRONG_ALPHA"))
+        let cases: [([String], String)] = [
+            (["--plugin", "/no/such/plugin.so"], "bench: plug-in /no/such/plugin.so: no such file"),
+            (["--plugin", text], "bench: plug-in \(text): cannot load: "),
+            (
+                ["--plugin", plugin, "--plugin", plugin],
+                "bench: plug-in \(plugin): converter name 'faulty' is already taken by plug-in \(plugin)"
+            ),
+        ]
+        for (arguments, line) in cases {
+            let run = try BenchProcess.run(["check"] + arguments)
+            #expect(run.status == 1 && run.stderr.hasPrefix(line), "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+
+    @Test(
+        "check usage mistakes: one line on stderr, exit 2",
+        arguments: [
+            ["check", "--tolerance", "256"], ["check", "--converter", "nope"], ["check", "--orientation", "sideways"],
+            ["check", "--check", "everything"], ["check", "--time-limit", "0"], ["decode", "a.ivf", "--bgra", "nope"],
+        ])
+    func usageErrors(_ arguments: [String]) throws {
+        let run = try BenchProcess.run(arguments)
+        #expect(run.status == 2, "\(arguments) exited \(run.status)")
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("bench: "), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("report leaves out a converter that crashes in the pre-flight, reports the rest, exits 1, no signal")
+    func reportPreflight() throws {
+        let plugin = try #require(Self.fixture("CRASH"))
+        let run = try BenchProcess.run([
+            "--plugin", plugin, "--only-sizes", "37x5", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
+            "--warmup", "0", "--no-vectors", "--quiet", "--converters", "scalar",
+        ])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(
+            run.stderr.contains("bench: plug-in converter faulty: left out, crashed (SIGSEGV) at 37x5 upright bt601"),
+            "\(run.stderr)")
+        #expect(run.stdout.contains("scalar") && !run.stdout.contains("faulty"), "\(run.stdout)")
+    }
+
+    @Test(
+        "a crash the pre-flight missed (a size a stream switches to) ends verify with a line and exit 1, not a signal")
+    func supervised() throws {
+        // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
+        let plugin = try #require(Self.fixture("CRASH", defines: "-DCRASH_WIDTH=282"))
+        let run = try BenchProcess.run(["verify", "Vectors/resize-352x288-282x231.ivf", "--plugin", plugin])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(
+            run.stderr.contains("bench: a plug-in converter crashed (SIGSEGV) after passing its pre-flight"),
+            "\(run.stderr)")
+    }
+
+    @Test(
+        "the C example passes sizes and over-read in every orientation; verify and decode --bgra use it like a built-in"
+    )
+    func example() throws {
+        let plugin = try #require(Self.examplePlugin, "cannot build Examples/c-plugin with cc")
+        let check = try BenchProcess.run([
+            "check", "--plugin", plugin, "--converter", "c-scalar", "--check", "sizes", "--check", "over-read",
+            "--check", "threads", "--matrix", "bt709",
+        ])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.lines.contains("3 passed, 0 failed"), "\(check.stdout)")
+        let verify = try BenchProcess.run(["verify", "Vectors/size-33x17.ivf", "--plugin", plugin])
+        #expect(verify.status == 0 && verify.lines.contains("1 passed, 0 failed"), "\(verify.stdout)\(verify.stderr)")
+        let mine = try BenchProcess.run(["decode", "Vectors/size-3x5.ivf", "--bgra", "c-scalar", "--plugin", plugin])
+        let libyuv = try BenchProcess.run(["decode", "Vectors/size-3x5.ivf", "--bgra", "libyuv"])
+        #expect(mine.status == 0 && !mine.stdout.isEmpty && mine.stdout == libyuv.stdout, "\(mine.stdout)")
+    }
+}

@@ -1,0 +1,109 @@
+/* Faulty FrameBench plug-ins for the CLI tests: the correct scalar
+   arithmetic of Examples/c-plugin (upright only) with exactly one fault,
+   chosen by defining one FAULT_* macro when compiling (see
+   Tests/ConformanceTests/PluginCLITests.swift). */
+
+#include "framebench_plugin.h"
+
+#include <stddef.h>
+#include <unistd.h>
+
+static const int32_t constants[6][6] = {
+    {18997, -1160, 128, 25, 52, 102}, {16320, 32, 113, 22, 46, 90}, {18997, -1160, 128, 14, 34, 115},
+    {16320, 32, 119, 12, 30, 101},    {19003, -1160, 128, 12, 42, 107}, {16320, 32, 120, 11, 37, 94},
+};
+
+static uint8_t clamp255(int32_t value) {
+#ifdef FAULT_WRAPS
+    return (uint8_t)value; /* fault: no clamp, the value wraps */
+#else
+    return value < 0 ? 0 : value > 255 ? 255 : (uint8_t)value;
+#endif
+}
+
+static int32_t shift6(int32_t value) { return value >= 0 ? value / 64 : -((-value + 63) / 64); }
+
+static int convert(void *context, const framebench_i420 *s, const framebench_bgra *d, int32_t matrix,
+                   int32_t orientation) {
+    (void)context;
+    if (orientation != FRAMEBENCH_UPRIGHT || matrix < 0 || matrix > 5) return FRAMEBENCH_UNSUPPORTED;
+#ifdef FAULT_WRONG_MATRIX
+    if (matrix == FRAMEBENCH_BT709) matrix = FRAMEBENCH_BT601; /* fault: bt709 gets bt601's constants */
+#endif
+#ifdef FAULT_CRASH
+#ifndef CRASH_WIDTH
+#define CRASH_WIDTH 37
+#endif
+    if (s->width == CRASH_WIDTH) *(volatile int *)0 = 1; /* fault: SIGSEGV at one width (default 37) */
+#endif
+#ifdef FAULT_HANG
+    if (s->width == 41) for (;;) sleep(1); /* fault: never returns at width 41 */
+#endif
+    const int32_t *k = constants[matrix];
+    for (int32_t y = 0; y < d->height; y++) {
+        uint8_t *out = d->data + (ptrdiff_t)y * d->stride;
+        const uint8_t *yr = s->y + (ptrdiff_t)y * s->y_stride;
+        const uint8_t *ur = s->u + (ptrdiff_t)(y / 2) * s->u_stride;
+        const uint8_t *vr = s->v + (ptrdiff_t)(y / 2) * s->v_stride;
+#ifdef FAULT_OVERREAD_CHROMA
+        { volatile uint8_t past = ur[(s->width + 1) / 2]; (void)past; } /* fault: one byte past each U row */
+#endif
+        for (int32_t x = 0; x < d->width; x++) {
+            int32_t ui = (int32_t)ur[x / 2] - 128, vi = (int32_t)vr[x / 2] - 128;
+            int32_t y1 = (int32_t)(((uint32_t)yr[x] * 0x0101u * (uint32_t)k[0]) >> 16) + k[1];
+            int32_t b = y1 + ui * k[2], g = y1 - (ui * k[3] + vi * k[4]), r = y1 + vi * k[5];
+#ifdef FAULT_CLOSE_CHROMA
+            b += 32; /* fault: blue rounded up instead of down: at most 1 level off */
+#endif
+            out[4 * x + 0] = clamp255(shift6(b));
+            out[4 * x + 1] = clamp255(shift6(g));
+            out[4 * x + 2] = clamp255(shift6(r));
+            out[4 * x + 3] = 255;
+#ifdef FAULT_WRONG_TRIPLE
+            if (yr[x] == 16 && ui == 0 && vi == 0) out[4 * x + 1] ^= 1; /* fault: one triple's green */
+#endif
+#ifdef FAULT_WRONG_ALPHA
+            out[4 * x + 3] = 254; /* fault: alpha */
+#endif
+        }
+#ifdef FAULT_PADDING_WRITE
+        if (d->stride > 4 * d->width) out[4 * d->width] = 0; /* fault: first byte of the row padding */
+#endif
+    }
+    return FRAMEBENCH_OK;
+}
+
+#ifndef NAME
+#define NAME "faulty"
+#endif
+#ifdef FAULT_ILLEGAL_NAME
+#undef NAME
+#define NAME "Bad_Name"
+#endif
+#ifdef FAULT_TAKEN_NAME
+#undef NAME
+#define NAME "scalar"
+#endif
+
+#ifdef FAULT_DUPLICATE
+#define COUNT 2 /* fault: the same name twice */
+static const framebench_converter converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert},
+                                                  {NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
+#else
+#define COUNT 1
+static const framebench_converter converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
+#endif
+
+#ifdef FAULT_ABI_VERSION
+static const framebench_plugin plugin = {2, COUNT, converters}; /* fault: a future ABI */
+#elif defined(FAULT_EMPTY_TABLE)
+static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, 0, converters}; /* fault: no converters */
+#else
+static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, COUNT, converters};
+#endif
+
+#ifndef FAULT_NO_SYMBOL
+const framebench_plugin *framebench_plugin_v1(void) { return &plugin; }
+#else
+const framebench_plugin *framebench_plugin_v2(void) { return &plugin; } /* fault: wrong symbol */
+#endif
