@@ -26,6 +26,8 @@ public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
         case abiVersion(UInt32)
         /// `converter_count` is 0 or the table pointer is NULL.
         case emptyTable
+        /// `converter_count` is beyond `PluginLoader.maximumConverters`.
+        case tooManyConverters(UInt32)
         /// Converter `index` has a NULL or malformed name (shown escaped).
         case illegalName(index: Int, name: String?)
         /// A converter's name is taken by `owner` (a built-in converter,
@@ -44,6 +46,8 @@ public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
             case .abiVersion(let version):
                 "abi_version is \(version), this bench speaks ABI \(PluginLoader.abiVersion) only"
             case .emptyTable: "no converters (converter_count 0 or a NULL table)"
+            case .tooManyConverters(let count):
+                "converter_count is \(count), more than the \(PluginLoader.maximumConverters) a plug-in may offer"
             case .illegalName(let index, let name):
                 "converter \(index) has an illegal name \(name.map { "'\($0)'" } ?? "(NULL)") (want [a-z0-9-], 1 to 32 characters)"
             case .nameTaken(let name, let owner): "converter name '\(name)' is already taken by \(owner)"

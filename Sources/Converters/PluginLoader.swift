@@ -15,6 +15,9 @@ public enum PluginLoader {
 
     /// The longest name the ABI allows.
     public static let maximumNameLength = 32
+    /// The most converters one plug-in may offer: the table's length is the
+    /// plug-in's word, so it is bounded before anything is read or kept.
+    public static let maximumConverters: UInt32 = 1024
 
     /// Whether `name` is a legal converter name: `[a-z0-9-]`, 1 to 32 characters.
     public static func isLegalName(_ name: String) -> Bool {
@@ -54,6 +57,9 @@ public enum PluginLoader {
         guard let plugin = unsafeBitCast(symbol, to: Entry.self)()?.pointee else { throw refuse(.nullPlugin) }
         guard plugin.abi_version == abiVersion else { throw refuse(.abiVersion(plugin.abi_version)) }
         guard plugin.converter_count > 0, let table = plugin.converters else { throw refuse(.emptyTable) }
+        guard plugin.converter_count <= maximumConverters else {
+            throw refuse(.tooManyConverters(plugin.converter_count))
+        }
         var converters: [PluginConverter] = []
         for index in 0..<Int(plugin.converter_count) {
             let entry = table[index]

@@ -137,6 +137,7 @@ struct PluginCLITests {
             ("ABI_VERSION", "abi_version is 2"), ("ILLEGAL_NAME", "converter 0 has an illegal name 'Bad_Name'"),
             ("TAKEN_NAME", "converter name 'scalar' is already taken by a built-in converter"),
             ("NO_SYMBOL", "no symbol framebench_plugin_v1"), ("EMPTY_TABLE", "no converters"),
+            ("HUGE_COUNT", "converter_count is 4000000000, more than the 1024 a plug-in may offer"),
             ("DUPLICATE", "converter name 'faulty' is already taken by an earlier converter of the same plug-in"),
         ])
     func refused(_ fault: String, _ reason: String) throws {

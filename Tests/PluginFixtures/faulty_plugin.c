@@ -96,6 +96,8 @@ static const framebench_converter converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE,
 
 #ifdef FAULT_ABI_VERSION
 static const framebench_plugin plugin = {2, COUNT, converters}; /* fault: a future ABI */
+#elif defined(FAULT_HUGE_COUNT)
+static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, 4000000000u, converters}; /* fault: a table length it does not have */
 #elif defined(FAULT_EMPTY_TABLE)
 static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, 0, converters}; /* fault: no converters */
 #else
