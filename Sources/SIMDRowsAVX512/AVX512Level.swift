@@ -34,3 +34,17 @@ public enum SIMDAVX512Level: SIMDLevelTag {
 public func convertAVX512(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
     convertFrame(SIMDAVX512Level.self, source, to: destination, matrix: matrix, streaming: streaming)
 }
+
+/// Converts destination rows `rows` of `source` oriented by `orientation`
+/// into `destination`, with the same kernel as `convertAVX512(_:to:matrix:streaming:)`
+/// and under the same conditions; `streaming` as for `convertFrame`.
+/// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
+@inline(never)
+public func convertAVX512(
+    _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
+    streaming: Bool
+) {
+    convertFrame(
+        SIMDAVX512Level.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
+        streaming: streaming)
+}
