@@ -13,7 +13,7 @@ import Synchronization
 //   out lanes reversed.
 // - Quarter turns convert tiles of up to 16 source rows × 64 columns into
 //   a 4 KiB scratch and write each 8 × 8 block of it transposed
-//   (`transposeBlock8`): source rows taken bottom up when they run
+//   (`SIMDLevelTag.transposeBlock8`): source rows taken bottom up when they run
 //   backwards, output rows stepped backwards when columns do. A tile of 16
 //   rows fills whole 64-byte lines of its output rows, so it may stream.
 //
@@ -170,7 +170,7 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
                     i &+= 2
                 }
                 placeTransposed(
-                    stores, scratch, scratchStride, destination, axes, width: width, height: height,
+                    level, stores, scratch, scratchStride, destination, axes, width: width, height: height,
                     firstRow: row, rowCount: rowCount, firstColumn: column, columnCount: columnCount)
                 row &+= rowCount
             }
@@ -182,12 +182,12 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 /// Writes a converted tile (`rowCount` source rows from `firstRow`,
 /// `columnCount` columns from `firstColumn`, at `scratch` with rows
 /// `scratchStride` bytes apart) to its transposed place in `destination`:
-/// 8 × 8 blocks by `transposeBlock8`, the rest pixel by pixel. A tile of
+/// 8 × 8 blocks by `Level.transposeBlock8`, the rest pixel by pixel. A tile of
 /// 16 rows whose output lines are whole and aligned uses `Stores`; any
 /// other uses ordinary stores, so no cache line mixes both kinds.
 @inlinable
-func placeTransposed<Stores: SIMDStoreKind>(
-    _ stores: Stores.Type, _ scratch: UnsafeMutablePointer<UInt8>, _ scratchStride: Int,
+func placeTransposed<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ level: Level.Type, _ stores: Stores.Type, _ scratch: UnsafeMutablePointer<UInt8>, _ scratchStride: Int,
     _ destination: BGRAView, _ axes: OrientedAxes, width: Int, height: Int,
     firstRow: Int, rowCount: Int, firstColumn: Int, columnCount: Int
 ) {
@@ -207,7 +207,7 @@ func placeTransposed<Stores: SIMDStoreKind>(
         let bottomUp = axes.reversesRows
         let from = scratch + ((bottomUp ? i &+ 7 : i) &* scratchStride &+ 4 &* j)
         let x = bottomUp ? outputX(firstRow &+ i &+ 7) : firstRow &+ i
-        transposeBlock8(
+        Level.transposeBlock8(
             S.self, from: from, rowStride: bottomUp ? -scratchStride : scratchStride,
             to: firstOut + (j &* outStride &+ 4 &* x), outStride: outStride)
     }

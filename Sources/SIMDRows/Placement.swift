@@ -1,104 +1,121 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 // Placing converted pixels at their oriented positions: a BGRA pixel is
 // one 32-bit lane, so a mirror reverses the lanes of a vector and a
 // quarter turn transposes an 8 × 8 block of them. The blocks come from a
 // small scratch the row kernel has just written (L1-resident: a row pair,
-// or a 16-row tile 64 pixels wide).
+// or a tile of 16 rows × 64 pixels).
 //
-// The lane shuffles are written as `SIMD8<UInt32>` initialisers from lanes
-// of one or two vectors, which LLVM matches to single shuffle instructions
-// (`vpunpckldq`, `vpunpcklqdq`, `vperm2i128`, `vpermd` at AVX2; pairs of
-// `punpckldq`, `punpcklqdq`, `pshufd` on 128-bit halves at the SSE2
-// baseline, where the 8 × 8 transpose is four 4 × 4 ones). Check after any
-// change:
+// The transpose loads each block row as two 128-bit halves, and puts the
+// halves of rows k and k + 4 into one vector, so that a 4 × 4 transpose
+// within each 128-bit lane (two rounds of `unpack` of 32-bit, then 64-bit
+// lanes) leaves every output row whole: no lane-crossing shuffle. At the
+// SSE2 baseline it is four 4 × 4 transposes of 128-bit vectors. Both are
+// clang's intrinsics: built from `SIMD8` lane initialisers, LLVM made
+// broadcast-and-blend sequences of ~120 instructions a block. The mirror's
+// `reversedLanes` is a `SIMD8` initialiser LLVM does turn into one
+// `vpermps` at AVX2. Check after any change:
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 
-/// Lanes 0, 1 of `a` and `b` interleaved in each 128-bit half (`vpunpckldq`).
-@inlinable @inline(__always)
-func interleaveLow32(_ a: Dwords8, _ b: Dwords8) -> Dwords8 {
-    Dwords8(a[0], b[0], a[1], b[1], a[4], b[4], a[5], b[5])
-}
-
-/// Lanes 2, 3 of `a` and `b` interleaved in each 128-bit half (`vpunpckhdq`).
-@inlinable @inline(__always)
-func interleaveHigh32(_ a: Dwords8, _ b: Dwords8) -> Dwords8 {
-    Dwords8(a[2], b[2], a[3], b[3], a[6], b[6], a[7], b[7])
-}
-
-/// The low 64 bits of each 128-bit half of `a` and `b` (`vpunpcklqdq`).
-@inlinable @inline(__always)
-func interleaveLow64(_ a: Dwords8, _ b: Dwords8) -> Dwords8 {
-    Dwords8(a[0], a[1], b[0], b[1], a[4], a[5], b[4], b[5])
-}
-
-/// The high 64 bits of each 128-bit half of `a` and `b` (`vpunpckhqdq`).
-@inlinable @inline(__always)
-func interleaveHigh64(_ a: Dwords8, _ b: Dwords8) -> Dwords8 {
-    Dwords8(a[2], a[3], b[2], b[3], a[6], a[7], b[6], b[7])
-}
-
-/// The low 128 bits of `a` then those of `b` (`vperm2i128` / `vinserti128`).
-@inlinable @inline(__always)
-func lowHalves(_ a: Dwords8, _ b: Dwords8) -> Dwords8 {
-    Dwords8(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3])
-}
-
-/// The high 128 bits of `a` then those of `b` (`vperm2i128`).
-@inlinable @inline(__always)
-func highHalves(_ a: Dwords8, _ b: Dwords8) -> Dwords8 {
-    Dwords8(a[4], a[5], a[6], a[7], b[4], b[5], b[6], b[7])
-}
-
-/// The lanes of `a` in reverse order (`vpermd`).
+/// The lanes of `a` in reverse order (`vpermps` at AVX2).
 @inlinable @inline(__always)
 func reversedLanes(_ a: Dwords8) -> Dwords8 {
     Dwords8(a[7], a[6], a[5], a[4], a[3], a[2], a[1], a[0])
 }
 
-/// Transposes the 8 × 8 pixels whose rows start at `from`, `from +
-/// rowStride`, ... (`rowStride` in bytes, negative to take the rows bottom
-/// up) into 8 rows of 8 pixels at `to`, `to + outStride`, ...: output row
-/// `j` holds column `j` of the block. Stores with `Stores` (32-byte aligned
-/// rows when it streams).
-@inlinable @inline(__always)
-func transposeBlock8<Stores: SIMDStoreKind>(
+#if arch(x86_64)
+/// The 8 × 8 transpose of `SIMDLevelTag.transposeBlock8` in 256-bit
+/// vectors (AVX2): 16 half-row loads, 16 `vpunpck*`, 8 stores. Emitted
+/// only into the modules compiled for AVX2 and up, which call it.
+@_alwaysEmitIntoClient @inline(__always)
+public func transposeBlock8AVX2<Stores: SIMDStoreKind>(
     _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
 ) {
-    let r0 = from.loadUnaligned(as: Dwords8.self)
-    let r1 = from.loadUnaligned(fromByteOffset: rowStride, as: Dwords8.self)
-    let r2 = from.loadUnaligned(fromByteOffset: 2 &* rowStride, as: Dwords8.self)
-    let r3 = from.loadUnaligned(fromByteOffset: 3 &* rowStride, as: Dwords8.self)
-    let r4 = from.loadUnaligned(fromByteOffset: 4 &* rowStride, as: Dwords8.self)
-    let r5 = from.loadUnaligned(fromByteOffset: 5 &* rowStride, as: Dwords8.self)
-    let r6 = from.loadUnaligned(fromByteOffset: 6 &* rowStride, as: Dwords8.self)
-    let r7 = from.loadUnaligned(fromByteOffset: 7 &* rowStride, as: Dwords8.self)
-    // Pairs of rows interleaved: 2 × 2 blocks of 32-bit lanes.
-    let a0 = interleaveLow32(r0, r1)
-    let a1 = interleaveHigh32(r0, r1)
-    let a2 = interleaveLow32(r2, r3)
-    let a3 = interleaveHigh32(r2, r3)
-    let a4 = interleaveLow32(r4, r5)
-    let a5 = interleaveHigh32(r4, r5)
-    let a6 = interleaveLow32(r6, r7)
-    let a7 = interleaveHigh32(r6, r7)
-    // Then pairs of pairs: 4 × 4 blocks in each 128-bit half.
-    let b0 = interleaveLow64(a0, a2)
-    let b1 = interleaveHigh64(a0, a2)
-    let b2 = interleaveLow64(a1, a3)
-    let b3 = interleaveHigh64(a1, a3)
-    let b4 = interleaveLow64(a4, a6)
-    let b5 = interleaveHigh64(a4, a6)
-    let b6 = interleaveLow64(a5, a7)
-    let b7 = interleaveHigh64(a5, a7)
-    // Then the halves: columns 0 ... 3 from the low halves, 4 ... 7 from the high.
-    Stores.store(lowHalves(b0, b4), at: to)
-    Stores.store(lowHalves(b1, b5), at: to + outStride)
-    Stores.store(lowHalves(b2, b6), at: to + 2 &* outStride)
-    Stores.store(lowHalves(b3, b7), at: to + 3 &* outStride)
-    Stores.store(highHalves(b0, b4), at: to + 4 &* outStride)
-    Stores.store(highHalves(b1, b5), at: to + 5 &* outStride)
-    Stores.store(highHalves(b2, b6), at: to + 6 &* outStride)
-    Stores.store(highHalves(b3, b7), at: to + 7 &* outStride)
+    /// Pixels `half * 4 ..< half * 4 + 4` of rows `k` (low lane) and `k + 4` (high lane).
+    @inline(__always)
+    func rows(_ k: Int, _ half: Int) -> __m256i {
+        let low = (from + (k &* rowStride &+ 16 &* half)).assumingMemoryBound(to: __m128i_u.self)
+        let high = (from + ((k &+ 4) &* rowStride &+ 16 &* half)).assumingMemoryBound(to: __m128i_u.self)
+        return _mm256_loadu2_m128i(high, low)
+    }
+    for half in 0..<2 {
+        let r0 = rows(0, half)
+        let r1 = rows(1, half)
+        let r2 = rows(2, half)
+        let r3 = rows(3, half)
+        let a0 = _mm256_unpacklo_epi32(r0, r1)
+        let a1 = _mm256_unpackhi_epi32(r0, r1)
+        let a2 = _mm256_unpacklo_epi32(r2, r3)
+        let a3 = _mm256_unpackhi_epi32(r2, r3)
+        let out = to + (4 &* half) &* outStride
+        Stores.store(unsafeBitCast(_mm256_unpacklo_epi64(a0, a2), to: Dwords8.self), at: out)
+        Stores.store(unsafeBitCast(_mm256_unpackhi_epi64(a0, a2), to: Dwords8.self), at: out + outStride)
+        Stores.store(unsafeBitCast(_mm256_unpacklo_epi64(a1, a3), to: Dwords8.self), at: out + 2 &* outStride)
+        Stores.store(unsafeBitCast(_mm256_unpackhi_epi64(a1, a3), to: Dwords8.self), at: out + 3 &* outStride)
+    }
 }
+#endif
+
+extension SIMDLevelTag {
+    /// Four 4 × 4 transposes of 128-bit vectors (SSE2) on x86-64; pixel by
+    /// pixel elsewhere.
+    @inlinable @inline(__always)
+    public static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        #if arch(x86_64)
+        /// Pixels `half * 4 ..< half * 4 + 4` of row `k`.
+        @inline(__always)
+        func row(_ k: Int, _ half: Int) -> __m128i {
+            (from + (k &* rowStride &+ 16 &* half)).loadUnaligned(as: __m128i.self)
+        }
+        for half in 0..<2 {
+            // Output rows 4 half ..< 4 half + 4: their low halves from rows
+            // 0 ... 3, their high halves from rows 4 ... 7.
+            let top = transposed4(row(0, half), row(1, half), row(2, half), row(3, half))
+            let bottom = transposed4(row(4, half), row(5, half), row(6, half), row(7, half))
+            let out = to + (4 &* half) &* outStride
+            Stores.store(unsafeBitCast((top.0, bottom.0), to: Dwords8.self), at: out)
+            Stores.store(unsafeBitCast((top.1, bottom.1), to: Dwords8.self), at: out + outStride)
+            Stores.store(unsafeBitCast((top.2, bottom.2), to: Dwords8.self), at: out + 2 &* outStride)
+            Stores.store(unsafeBitCast((top.3, bottom.3), to: Dwords8.self), at: out + 3 &* outStride)
+        }
+        #else
+        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)
+        #endif
+    }
+}
+
+/// `SIMDLevelTag.transposeBlock8` one pixel at a time, with ordinary
+/// stores (targets without a vector transpose here).
+@inlinable
+public func transposeBlock8ByPixel(
+    from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+) {
+    for j in 0..<8 {
+        for i in 0..<8 {
+            let pixel = from.load(fromByteOffset: i &* rowStride &+ 4 &* j, as: UInt32.self)
+            to.storeBytes(of: pixel, toByteOffset: j &* outStride &+ 4 &* i, as: UInt32.self)
+        }
+    }
+}
+
+#if arch(x86_64)
+/// The columns of the 4 × 4 block of 32-bit lanes whose rows are `a`, `b`, `c`, `d`.
+@inlinable @inline(__always)
+func transposed4(_ a: __m128i, _ b: __m128i, _ c: __m128i, _ d: __m128i) -> (__m128i, __m128i, __m128i, __m128i) {
+    let ab0 = _mm_unpacklo_epi32(a, b)
+    let ab1 = _mm_unpackhi_epi32(a, b)
+    let cd0 = _mm_unpacklo_epi32(c, d)
+    let cd1 = _mm_unpackhi_epi32(c, d)
+    return (
+        _mm_unpacklo_epi64(ab0, cd0), _mm_unpackhi_epi64(ab0, cd0), _mm_unpacklo_epi64(ab1, cd1),
+        _mm_unpackhi_epi64(ab1, cd1)
+    )
+}
+#endif
 
 /// Writes the `count` pixels at `from` into `to` in reverse order (pixel
 /// `count - 1` first). Whole 64-byte lines of `to` (which starts 64-byte

@@ -22,6 +22,20 @@ public enum SIMDAVX2Level: SIMDLevelTag {
     }
 }
 
+extension SIMDAVX2Level {
+    /// In 256-bit vectors (`transposeBlock8AVX2`).
+    @inline(__always)
+    public static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        #if arch(x86_64)
+        transposeBlock8AVX2(stores, from: from, rowStride: rowStride, to: to, outStride: outStride)
+        #else
+        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)  // never run: x86-64 only
+        #endif
+    }
+}
+
 /// Converts `source` into `destination` with the SIMD kernel compiled for
 /// AVX2. Call only when the CPU and OS support AVX2, FMA and BMI2
 /// (`SIMDLevel.supported` contains `.avx2`); otherwise it faults with an

@@ -25,6 +25,20 @@ public enum SIMDAVX512Level: SIMDLevelTag {
     }
 }
 
+extension SIMDAVX512Level {
+    /// In 256-bit vectors (`transposeBlock8AVX2`).
+    @inline(__always)
+    public static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        #if arch(x86_64)
+        transposeBlock8AVX2(stores, from: from, rowStride: rowStride, to: to, outStride: outStride)
+        #else
+        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)  // never run: x86-64 only
+        #endif
+    }
+}
+
 /// Converts `source` into `destination` with the SIMD kernel compiled for
 /// AVX-512. Call only when the CPU and OS support AVX-512 F, BW, VL, DQ and CD
 /// (`SIMDLevel.supported` contains `.avx512`); otherwise it faults with an
