@@ -103,9 +103,23 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
     }
     let rowBytes = 4 * width
     withUnsafeTemporaryAllocation(byteCount: axes.reversesColumns ? 2 * rowBytes : 0, alignment: 64) { scratch in
-        var row = sourceRows.lowerBound
-        while row < sourceRows.upperBound {
-            let paired = (row &+ rowPhase) & 1 == 0 && row &+ 1 < sourceRows.upperBound
+        // In the order of the destination rows (bottom up when rows are
+        // reversed): descending stores are slower.
+        var lower = sourceRows.lowerBound
+        var upper = sourceRows.upperBound
+        while lower < upper {
+            let row: Int
+            let paired: Bool
+            if axes.reversesRows {
+                // The last row, with the one before it when they share chroma.
+                paired = (upper &+ rowPhase) & 1 == 0 && upper &- 2 >= lower
+                row = upper &- (paired ? 2 : 1)
+                upper = row
+            } else {
+                paired = (lower &+ rowPhase) & 1 == 0 && lower &+ 1 < upper
+                row = lower
+                lower &+= paired ? 2 : 1
+            }
             let chromaRow = (row &+ rowPhase) &>> 1
             let y0 = source.y.row(row)
             let y1 = paired ? source.y.row(row &+ 1) : nil
@@ -122,15 +136,14 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
                 convertRows(
                     m, level, stores, y0, y1, u, v, target(row), paired ? target(row &+ 1) : nil, width, 0, bound)
             }
-            row &+= paired ? 2 : 1
         }
     }
 }
 
 /// Source rows per tile of a quarter turn.
-@inlinable var tileRows: Int { 16 }
+@inlinable var tileRows: Int { 64 }
 /// Source columns per tile of a quarter turn (tile scratch row: 256 bytes).
-@inlinable var tileColumns: Int { 64 }
+@inlinable var tileColumns: Int { 32 }
 
 /// Quarter turns: tiles of source rows × columns converted into a scratch,
 /// then transposed into the destination rows `rows` (source columns).
@@ -150,13 +163,28 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
         let scratch = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var column = columns.lowerBound
         while column < columns.upperBound {
-            // A step starts where a chroma pair does, or is one column wide.
+            // A tile starts where a chroma pair does, or is one column (row) wide.
             let columnCount =
                 (column &+ columnPhase) & 1 != 0 ? 1 : min(tileColumns, columns.upperBound &- column)
             let chromaColumn = (column &+ columnPhase) &>> 1
-            var row = 0
-            while row < height {
-                let rowCount = (row &+ rowPhase) & 1 != 0 ? 1 : min(tileRows, height &- row)
+            // Tiles in the order of their output pixels, so from the bottom
+            // when rows are reversed; full tiles then start a multiple of
+            // `tileRows` pixels into their output rows, on a line boundary.
+            var lower = 0
+            var upper = height
+            while lower < upper {
+                let row: Int
+                let rowCount: Int
+                if axes.reversesRows {
+                    // Row 0 alone when it has a chroma row of its own.
+                    row = max(upper &- tileRows, rowPhase == 1 && upper > 1 ? 1 : 0)
+                    rowCount = upper &- row
+                    upper = row
+                } else {
+                    row = lower
+                    rowCount = min(tileRows, upper &- lower)
+                    lower &+= rowCount
+                }
                 var i = 0
                 while i < rowCount {
                     let paired = i &+ 1 < rowCount
@@ -172,7 +200,6 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
                 placeTransposed(
                     level, stores, scratch, scratchStride, destination, axes, width: width, height: height,
                     firstRow: row, rowCount: rowCount, firstColumn: column, columnCount: columnCount)
-                row &+= rowCount
             }
             column &+= columnCount
         }
@@ -200,7 +227,7 @@ func placeTransposed<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     let blockRows = rowCount & ~7
     let lowestX = axes.reversesRows ? outputX(firstRow &+ rowCount &- 1) : firstRow
     let streams =
-        Stores.streams && rowCount == 16 && Int(bitPattern: firstOut + 4 &* lowestX) & 63 == 0
+        Stores.streams && rowCount & 15 == 0 && Int(bitPattern: firstOut + 4 &* lowestX) & 63 == 0
     /// The 8 × 8 block of tile rows `i ..< i + 8` and columns `j ..< j + 8`.
     @inline(__always)
     func block<S: SIMDStoreKind>(_ s: S.Type, _ i: Int, _ j: Int) {

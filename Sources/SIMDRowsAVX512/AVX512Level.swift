@@ -34,7 +34,8 @@ extension SIMDAVX512Level {
         #if arch(x86_64)
         transposeBlock8AVX2(stores, from: from, rowStride: rowStride, to: to, outStride: outStride)
         #else
-        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)  // never run: x86-64 only
+        // Never run: this level is x86-64 only.
+        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)
         #endif
     }
 }
