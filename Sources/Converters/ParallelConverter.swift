@@ -68,8 +68,8 @@ public struct ParallelConverter: FrameConverter {
     }
 
     /// A non-upright frame in bands of destination rows: a multiple of
-    /// `tileRows` apart when source columns become rows (whole transposed
-    /// blocks a band), else of 2.
+    /// `transposedBandAlignment` apart when source columns become rows, else
+    /// of 2 (whole chroma row pairs).
     private func convertOriented(
         _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
@@ -103,9 +103,9 @@ public struct ParallelConverter: FrameConverter {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// Band alignment, in destination rows, of quarter turns: the SIMD
-    /// kernel's 8 × 8 transposed blocks, twice over (its tile is 16 source
-    /// rows × 64 source columns), so a band never splits a block.
+    /// Band alignment, in destination rows (source columns), of quarter
+    /// turns: a multiple of the SIMD kernel's 8 × 8 transposed blocks, so
+    /// that a band splits into whole blocks.
     static let transposedBandAlignment = 16
 
     /// Bands per thread: more than one, so that a thread slowed by another

@@ -11,11 +11,13 @@ import Synchronization
 //   destination rows they become, straight into them when columns keep
 //   their order, else into a row-pair scratch that `copyReversed` writes
 //   out lanes reversed.
-// - Quarter turns convert tiles of up to 16 source rows × 64 columns into
-//   a 4 KiB scratch and write each 8 × 8 block of it transposed
-//   (`SIMDLevelTag.transposeBlock8`): source rows taken bottom up when they run
-//   backwards, output rows stepped backwards when columns do. A tile of 16
-//   rows fills whole 64-byte lines of its output rows, so it may stream.
+// - Quarter turns convert tiles of up to 64 source rows × 32 columns into
+//   an 8 KiB scratch and write each 8 × 8 block of it transposed
+//   (`SIMDLevelTag.transposeBlock8`): source rows taken bottom up when they
+//   run backwards, output rows stepped backwards when columns do. Tiles go
+//   down a column segment in the order of their output pixels, and a full
+//   tile fills four whole 64-byte lines of each of its output rows, so it
+//   may stream.
 //
 // Along a reversed axis of odd length the chroma pairs start at 1: pixel
 // 0 takes sample 0 alone, then pixels 1 and 2 share sample 1, and so on.
@@ -142,7 +144,7 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 
 /// Source rows per tile of a quarter turn.
 @inlinable var tileRows: Int { 64 }
-/// Source columns per tile of a quarter turn (tile scratch row: 256 bytes).
+/// Source columns per tile of a quarter turn (tile scratch row: 128 bytes).
 @inlinable var tileColumns: Int { 32 }
 
 /// Quarter turns: tiles of source rows × columns converted into a scratch,
@@ -209,9 +211,10 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 /// Writes a converted tile (`rowCount` source rows from `firstRow`,
 /// `columnCount` columns from `firstColumn`, at `scratch` with rows
 /// `scratchStride` bytes apart) to its transposed place in `destination`:
-/// 8 × 8 blocks by `Level.transposeBlock8`, the rest pixel by pixel. A tile of
-/// 16 rows whose output lines are whole and aligned uses `Stores`; any
-/// other uses ordinary stores, so no cache line mixes both kinds.
+/// 8 × 8 blocks by `Level.transposeBlock8`, the rest pixel by pixel. A tile
+/// whose output pixels are whole aligned 64-byte lines (a multiple of 16
+/// rows, starting on a line) uses `Stores`; any other uses ordinary
+/// stores, so no cache line mixes both kinds.
 @inlinable
 func placeTransposed<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ level: Level.Type, _ stores: Stores.Type, _ scratch: UnsafeMutablePointer<UInt8>, _ scratchStride: Int,
