@@ -9,9 +9,11 @@ import Synchronization
 /// Bands are whole chroma rows (an even number of luma rows) so no chroma
 /// row is shared, and each band writes its own destination rows only; with
 /// a destination stride that is a multiple of 64 bytes (any width that is a
-/// multiple of 16) no cache line is written by two bands. Below
-/// `minimumParallelPixels` (a crossover measured once per instance: the
-/// smallest frame where the split beats the inner converter alone) it
+/// multiple of 16) no cache line is written by two bands. Other
+/// orientations split the destination rows and let the inner converter
+/// write each band from the whole source (`DestinationBandConverter`).
+/// Below `minimumParallelPixels` (a crossover measured once per instance:
+/// the smallest frame where the split beats the inner converter alone) it
 /// converts on the calling thread, so small frames never pay for waking
 /// threads.
 public struct ParallelConverter: FrameConverter {
