@@ -25,7 +25,7 @@ import Testing
                 let source = GuardedI420(size: size, padding: padding, seed: UInt64(size.pixelCount + padding))
                 let expected = BGRABuffer(size: orientation.orientedSize(of: size))
                 let actual = BGRABuffer(size: orientation.orientedSize(of: size))
-                try ConvertersUnderTest.oracle.convert(
+                ConvertersUnderTest.oracle.convert(
                     source.view, to: expected.view, matrix: .bt601, orientation: orientation)
                 try converter.convert(source.view, to: actual.view, matrix: .bt601, orientation: orientation)
                 #expect(
@@ -47,7 +47,7 @@ import Testing
                     base: bytes.base, stride: target.width * 4, width: target.width, height: target.height)
                 try converter.convert(source.view, to: view, matrix: .bt709, orientation: orientation)
                 let expected = BGRABuffer(size: target)
-                try ConvertersUnderTest.oracle.convert(
+                ConvertersUnderTest.oracle.convert(
                     source.view, to: expected.view, matrix: .bt709, orientation: orientation)
                 let actual = UnsafeBufferPointer(start: bytes.base, count: bytes.count)
                 #expect(firstDifference(actual, expected.allBytes) == nil, "\(label) \(name) \(size)")

@@ -91,7 +91,7 @@ import Testing
             // 64-byte rows, so the streaming converters stream.
             let padding = (64 - target.width * 4 % 64) % 64 + 64
             let expected = BGRABuffer(size: target, padding: padding, fill: Self.canary)
-            try LibYUVConverter().convert(source.view, to: expected.view, matrix: .bt601, orientation: orientation)
+            LibYUVConverter().convert(source.view, to: expected.view, matrix: .bt601, orientation: orientation)
             for (label, converter) in Self.converters {
                 let actual = BGRABuffer(size: target, padding: padding, fill: Self.canary)
                 for rows in Self.partition(height: target.height).reversed() {

@@ -30,7 +30,7 @@ import VPX
                     expected = BGRABuffer(size: size, padding: 4)
                     actual = BGRABuffer(size: size, padding: 4)
                 }
-                try ConvertersUnderTest.oracle.convert(
+                ConvertersUnderTest.oracle.convert(
                     frame.image, to: expected!.view, matrix: matrix, orientation: orientation)
                 for (label, converter) in ConvertersUnderTest.all {
                     try converter.convert(frame.image, to: actual!.view, matrix: matrix, orientation: orientation)
