@@ -184,40 +184,58 @@ enum FuzzIVF {
             "a stride shorter than its row")
     }
 
-    /// Converts `frame` with every converter and compares with libyuv.
+    /// Converts `frame` with every converter and compares with libyuv:
+    /// upright, and in one other orientation chosen from the packet and the
+    /// input size (so an input's frames try several).
     static func check(_ frame: DecodedFrame, inputSize: Int, error: inout String?) {
         let image = frame.image
         guard image.width * image.height <= maximumConvertedPixels, error == nil else { return }
         let matrix = ColorMatrix.allCases[(frame.packet &+ inputSize) % ColorMatrix.allCases.count]
-        let expected = BGRABuffer(size: image.size, padding: padding, fill: fill)
-        do { try reference.convert(image, to: expected.view, matrix: matrix) } catch let failure {
-            error = "libyuv \(failure) at packet \(frame.packet)"
+        let turned = Orientation.allCases[1 + (frame.packet &* 3 &+ inputSize) % (Orientation.allCases.count - 1)]
+        for orientation in [Orientation.upright, turned] where error == nil {
+            check(frame, matrix: matrix, orientation: orientation, inputSize: inputSize, error: &error)
+        }
+    }
+
+    /// Converts `frame` with every converter in `orientation` and compares with libyuv.
+    static func check(
+        _ frame: DecodedFrame, matrix: ColorMatrix, orientation: Orientation, inputSize: Int, error: inout String?
+    ) {
+        let image = frame.image
+        let size = orientation.orientedSize(of: image.size)
+        let expected = BGRABuffer(size: size, padding: padding, fill: fill)
+        do {
+            try reference.convert(image, to: expected.view, matrix: matrix, orientation: orientation)
+        } catch let failure {
+            error = "libyuv \(failure) (\(orientation)) at packet \(frame.packet)"
             return
         }
         let all = inputSize % 32 == 0 ? converters + [forcedParallel] : converters
         for converter in all {
-            let got = BGRABuffer(size: image.size, padding: padding, fill: fill)
-            do { try converter.convert(image, to: got.view, matrix: matrix) } catch let failure {
-                error = "\(converter.name) \(failure) at packet \(frame.packet)"
+            let got = BGRABuffer(size: size, padding: padding, fill: fill)
+            do {
+                try converter.convert(image, to: got.view, matrix: matrix, orientation: orientation)
+            } catch let failure {
+                error = "\(converter.name) \(failure) (\(orientation)) at packet \(frame.packet)"
                 return
             }
-            let rowBytes = image.width * 4
-            for row in 0..<image.height
+            let rowBytes = size.width * 4
+            for row in 0..<size.height
             where memcmp(got.rowBytes(row).baseAddress!, expected.rowBytes(row).baseAddress!, rowBytes) != 0 {
                 let column =
                     zip(got.rowBytes(row), expected.rowBytes(row)).enumerated().first { $1.0 != $1.1 }!.offset / 4
                 error =
-                    "\(converter.name) differs from libyuv (\(matrix.name)) at packet \(frame.packet), "
-                    + "\(image.width)x\(image.height), row \(row), pixel \(column)"
+                    "\(converter.name) differs from libyuv (\(matrix.name), \(orientation)) at packet \(frame.packet), "
+                    + "\(image.width)x\(image.height), output row \(row), pixel \(column)"
                 return
             }
             let base = got.allBytes.baseAddress!
-            for row in 0..<image.height {
+            for row in 0..<size.height {
                 let start = base + row * got.stride + rowBytes
                 if memcmp(start, paddingBytes, padding) != 0 {
                     error =
-                        "\(converter.name) wrote into the row padding at packet \(frame.packet), "
-                        + "\(image.width)x\(image.height), row \(row)"
+                        "\(converter.name) wrote into the row padding (\(orientation)) at packet \(frame.packet), "
+                        + "\(image.width)x\(image.height), output row \(row)"
                     return
                 }
             }
@@ -229,8 +247,10 @@ enum FuzzIVF {
     }
 }
 
-/// SIMD conversion band by band (bands of 2 to 14 rows, each starting on an
-/// even row), as `ParallelConverter` splits a frame but on one thread.
+/// SIMD conversion band by band on one thread, as `ParallelConverter`
+/// splits a frame: upright, source and destination bands of 2 to 14 rows,
+/// each starting on an even row; in other orientations, bands of 1 to 13
+/// destination rows (odd starts too) through `DestinationBandConverter`.
 struct BandedConverter: FrameConverter {
     let name = "banded"
     let inner = SIMDConverter()
@@ -238,7 +258,17 @@ struct BandedConverter: FrameConverter {
     func convert(
         _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
-        guard orientation == .upright else { throw .unsupported }
+        guard orientation == .upright else {
+            var start = 0
+            var step = 1
+            while start < destination.height {
+                let rows = start..<min(destination.height, start + step)
+                try inner.convert(source, to: destination, matrix: matrix, orientation: orientation, rows: rows)
+                start = rows.upperBound
+                step = step % 13 + 1
+            }
+            return
+        }
         var start = 0
         var step = 2
         while start < source.height {

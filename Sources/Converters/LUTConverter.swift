@@ -18,7 +18,7 @@ import Frames
 /// term (a step table per channel) are slower still.
 /// Bit-exact by construction: each table entry is the reference arithmetic
 /// evaluated for that input.
-public struct LUTConverter: FrameConverter {
+public struct LUTConverter: DestinationBandConverter {
     /// `"lut"`.
     public let name = "lut"
 
@@ -31,7 +31,10 @@ public struct LUTConverter: FrameConverter {
         checkSizes(source, destination, orientation)
         let tables = ConversionTables.shared[matrix.tableIndex]
         guard orientation == .upright else {
-            tables.withPointers { Self.convertOriented(source, to: destination, orientation: orientation, $0) }
+            tables.withPointers {
+                Self.convertOriented(
+                    source, to: destination, orientation: orientation, rows: 0..<destination.height, $0)
+            }
             return
         }
         let width = source.width
@@ -48,6 +51,17 @@ public struct LUTConverter: FrameConverter {
                     out0: UnsafeMutableRawPointer(destination.row(top)),
                     out1: UnsafeMutableRawPointer(destination.row(bottom)))
             }
+        }
+    }
+
+    /// Converts destination rows `rows` with the tables, by the index
+    /// mapping of `ScalarConverter`; see `DestinationBandConverter`.
+    public func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>
+    ) {
+        checkSizes(source, destination, orientation, rows: rows)
+        ConversionTables.shared[matrix.tableIndex].withPointers {
+            Self.convertOriented(source, to: destination, orientation: orientation, rows: rows, $0)
         }
     }
 
@@ -111,14 +125,15 @@ public struct LUTConverter: FrameConverter {
         }
     }
 
-    /// Any orientation, by the index mapping of `ScalarConverter` with the
-    /// tables in place of the arithmetic: each output row takes its source
-    /// samples where `Orientation.sourcePosition` says.
+    /// Destination rows `rows` in any orientation, by the index mapping of
+    /// `ScalarConverter` with the tables in place of the arithmetic: each
+    /// output row takes its source samples where `Orientation.sourcePosition` says.
     static func convertOriented(
-        _ source: I420View, to destination: BGRAView, orientation: Orientation, _ t: ConversionTables.Pointers
+        _ source: I420View, to destination: BGRAView, orientation: Orientation, rows: Range<Int>,
+        _ t: ConversionTables.Pointers
     ) {
         let luma = source.size
-        for row in 0..<destination.height {
+        for row in rows {
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<destination.width {
                 let l = orientation.sourcePosition(x: x, y: row, planeWidth: luma.width, planeHeight: luma.height)

@@ -9,9 +9,11 @@ import Synchronization
 /// Bands are whole chroma rows (an even number of luma rows) so no chroma
 /// row is shared, and each band writes its own destination rows only; with
 /// a destination stride that is a multiple of 64 bytes (any width that is a
-/// multiple of 16) no cache line is written by two bands. Below
-/// `minimumParallelPixels` (a crossover measured once per instance: the
-/// smallest frame where the split beats the inner converter alone) it
+/// multiple of 16) no cache line is written by two bands. Other
+/// orientations split the destination rows and let the inner converter
+/// write each band from the whole source (`DestinationBandConverter`).
+/// Below `minimumParallelPixels` (a crossover measured once per instance:
+/// the smallest frame where the split beats the inner converter alone) it
 /// converts on the calling thread, so small frames never pay for waking
 /// threads.
 public struct ParallelConverter: FrameConverter {
@@ -36,12 +38,22 @@ public struct ParallelConverter: FrameConverter {
     }
 
     /// Converts band by band in parallel; see `FrameConverter` for the guarantees.
+    ///
+    /// Upright, each band is a frame of its own (source and destination
+    /// rows alike). Any other orientation splits the destination rows: the
+    /// inner converter writes each band from the whole source
+    /// (`DestinationBandConverter`), or converts the whole frame on the
+    /// calling thread when it cannot.
     public func convert(
         _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
-        guard source.width * source.height >= minimumParallelPixels, orientation == .upright else {
+        guard source.width * source.height >= minimumParallelPixels else {
             try inner.convert(source, to: destination, matrix: matrix, orientation: orientation)
+            return
+        }
+        guard orientation == .upright else {
+            try convertOriented(source, to: destination, matrix: matrix, orientation: orientation)
             return
         }
         let bands = Self.bandRows(height: source.height, threads: threads)
@@ -51,17 +63,52 @@ public struct ParallelConverter: FrameConverter {
         }
         let work = BandWork(source: source, destination: destination, bands: bands)
         let inner = self.inner.converter(forBandsOf: destination)
-        let failure = Mutex<ConversionError?>(nil)
-        DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+        try Self.perform(bands.count) { index throws(ConversionError) in
             let rows = work.bands[index]
+            try inner.convert(work.source.band(rows: rows), to: work.destination.band(rows: rows), matrix: matrix)
+        }
+    }
+
+    /// A non-upright frame in bands of destination rows: a multiple of
+    /// `transposedBandAlignment` apart when source columns become rows, else
+    /// of 2 (whole chroma row pairs).
+    private func convertOriented(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError) {
+        let alignment = orientation.swapsDimensions ? Self.transposedBandAlignment : 2
+        let bands = Self.bandRows(height: destination.height, threads: threads, alignment: alignment)
+        guard bands.count > 1, let inner = inner.converter(forBandsOf: destination) as? any DestinationBandConverter
+        else {
+            try inner.convert(source, to: destination, matrix: matrix, orientation: orientation)
+            return
+        }
+        let work = BandWork(source: source, destination: destination, bands: bands)
+        try Self.perform(bands.count) { index throws(ConversionError) in
+            try inner.convert(
+                work.source, to: work.destination, matrix: matrix, orientation: orientation, rows: work.bands[index])
+        }
+    }
+
+    /// Runs `body` for `0 ..< count` with `concurrentPerform`, then throws
+    /// the first error any iteration threw.
+    private static func perform(
+        _ count: Int, _ body: @Sendable (Int) throws(ConversionError) -> Void
+    ) throws(ConversionError) {
+        let failure = Mutex<ConversionError?>(nil)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
             do throws(ConversionError) {
-                try inner.convert(work.source.band(rows: rows), to: work.destination.band(rows: rows), matrix: matrix)
+                try body(index)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
     }
+
+    /// Band alignment, in destination rows (source columns), of quarter
+    /// turns: a multiple of the SIMD kernel's 8 × 8 transposed blocks, so
+    /// that a band splits into whole blocks.
+    static let transposedBandAlignment = 16
 
     /// Bands per thread: more than one, so that a thread slowed by another
     /// process on a shared machine hands its remaining bands to the others
@@ -73,14 +120,14 @@ public struct ParallelConverter: FrameConverter {
     /// Splits `height` rows into bands for `threads` threads: up to
     /// `bandsPerThread × threads` bands of nearly equal size, each at least
     /// `minimumBandRows` tall (except when the frame is smaller), each
-    /// starting on an even row so no chroma row is shared. Bands write
-    /// disjoint whole destination rows.
-    public static func bandRows(height: Int, threads: Int) -> [Range<Int>] {
-        let pairs = (height + 1) / 2
-        let bandCount = max(1, min(threads * bandsPerThread, pairs / (minimumBandRows / 2)))
+    /// starting on a multiple of `alignment` (even by default, so no chroma
+    /// row is shared). Bands write disjoint whole destination rows.
+    public static func bandRows(height: Int, threads: Int, alignment: Int = 2) -> [Range<Int>] {
+        let units = (height + alignment - 1) / alignment
+        let bandCount = max(1, min(threads * bandsPerThread, units / max(1, minimumBandRows / alignment)))
         return (0..<bandCount).map { band in
-            let start = 2 * (pairs * band / bandCount)
-            let end = min(height, 2 * (pairs * (band + 1) / bandCount))
+            let start = alignment * (units * band / bandCount)
+            let end = min(height, alignment * (units * (band + 1) / bandCount))
             return start..<end
         }
     }

@@ -20,7 +20,7 @@ import Darwin
 /// row and writes only
 /// `width × 4` bytes of each destination row. Large frames are written
 /// with streaming stores (see `SIMDStorePolicy`).
-public struct SIMDConverter: FrameConverter {
+public struct SIMDConverter: DestinationBandConverter {
     /// `"simd"`; `"simd-cached"` or `"simd-streaming"` when made with that
     /// store policy (not when FRAMEBENCH_STORES chose it).
     public let name: String
@@ -51,13 +51,46 @@ public struct SIMDConverter: FrameConverter {
         _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
-        guard orientation == .upright else { throw .unsupported }
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
         let streaming = stores.wantsStreaming(for: destination)
+        guard orientation == .upright else {
+            convertOriented(source, to: destination, matrix: matrix, orientation, 0..<destination.height, streaming)
+            return
+        }
         switch level {
         case .baseline: convertBaseline(source, to: destination, matrix: matrix, streaming: streaming)
         case .avx2: convertAVX2(source, to: destination, matrix: matrix, streaming: streaming)
         case .avx512: convertAVX512(source, to: destination, matrix: matrix, streaming: streaming)
+        }
+    }
+
+    /// Converts destination rows `rows` in one pass from the source planes
+    /// (docs/kernel.md, "Orientations"), choosing the store kind from the
+    /// whole `destination`; see `DestinationBandConverter`.
+    public func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation,
+        rows: Range<Int>
+    ) throws(ConversionError) {
+        checkSizes(source, destination, orientation, rows: rows)
+        let streaming = stores.wantsStreaming(for: destination)
+        convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
+    }
+
+    /// The oriented kernel of `level` on destination rows `rows`.
+    private func convertOriented(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, _ orientation: Orientation,
+        _ rows: Range<Int>, _ streaming: Bool
+    ) {
+        switch level {
+        case .baseline:
+            convertBaseline(
+                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
+        case .avx2:
+            convertAVX2(
+                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
+        case .avx512:
+            convertAVX512(
+                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
         }
     }
 

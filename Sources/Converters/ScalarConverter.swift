@@ -2,7 +2,7 @@ import Frames
 
 /// The readable reference: one pixel at a time, each line mirroring the
 /// documented arithmetic (docs/arithmetic.md, "Per pixel").
-public struct ScalarConverter: FrameConverter {
+public struct ScalarConverter: DestinationBandConverter {
     /// `"scalar"`.
     public let name = "scalar"
 
@@ -13,10 +13,18 @@ public struct ScalarConverter: FrameConverter {
     /// samples `Orientation.sourcePosition` names on each plane's own size;
     /// see `FrameConverter` for the guarantees.
     public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
-        checkSizes(source, destination, orientation)
+        convert(source, to: destination, matrix: matrix, orientation: orientation, rows: 0..<destination.height)
+    }
+
+    /// Converts destination rows `rows` pixel by pixel, as the whole frame;
+    /// see `DestinationBandConverter`.
+    public func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>
+    ) {
+        checkSizes(source, destination, orientation, rows: rows)
         let k = matrix.coefficients
         let luma = source.size
-        for row in 0..<destination.height {
+        for row in rows {
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<destination.width {
                 let l = orientation.sourcePosition(x: x, y: row, planeWidth: luma.width, planeHeight: luma.height)

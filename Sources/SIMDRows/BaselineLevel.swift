@@ -31,3 +31,17 @@ public enum SIMDBaselineLevel: SIMDLevelTag {
 public func convertBaseline(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
     convertFrame(SIMDBaselineLevel.self, source, to: destination, matrix: matrix, streaming: streaming)
 }
+
+/// Converts destination rows `rows` of `source` oriented by `orientation`
+/// into `destination`, with the same kernel as `convertBaseline(_:to:matrix:streaming:)`
+/// and under the same conditions; `streaming` as for `convertFrame`.
+/// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
+@inline(never)
+public func convertBaseline(
+    _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
+    streaming: Bool
+) {
+    convertFrame(
+        SIMDBaselineLevel.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
+        streaming: streaming)
+}

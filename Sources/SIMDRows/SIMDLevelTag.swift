@@ -29,6 +29,16 @@ public protocol SIMDLevelTag {
     /// to finish a row; otherwise (the default) it costs two 32-pixel
     /// blocks and a row ends in as few 32-pixel blocks as it needs.
     static var convertsWidePairBlocks: Bool { get }
+
+    /// Transposes the 8 × 8 pixels (32-bit lanes) whose rows start at
+    /// `from`, `from + rowStride`, ... (`rowStride` in bytes, negative to
+    /// take the rows bottom up) into 8 rows of 8 pixels at `to`,
+    /// `to + outStride`, ...: output row `j` holds column `j` of the block.
+    /// Reads and writes exactly those bytes, stored by `Stores` (32-byte
+    /// aligned output rows when it streams). The default: four 4 × 4
+    /// transposes of 128-bit vectors.
+    static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
 }
 
 extension SIMDLevelTag {

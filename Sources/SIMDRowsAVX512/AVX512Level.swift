@@ -25,6 +25,21 @@ public enum SIMDAVX512Level: SIMDLevelTag {
     }
 }
 
+extension SIMDAVX512Level {
+    /// In 256-bit vectors (`transposeBlock8AVX2`).
+    @inline(__always)
+    public static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        #if arch(x86_64)
+        transposeBlock8AVX2(stores, from: from, rowStride: rowStride, to: to, outStride: outStride)
+        #else
+        // Never run: this level is x86-64 only.
+        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)
+        #endif
+    }
+}
+
 /// Converts `source` into `destination` with the SIMD kernel compiled for
 /// AVX-512. Call only when the CPU and OS support AVX-512 F, BW, VL, DQ and CD
 /// (`SIMDLevel.supported` contains `.avx512`); otherwise it faults with an
@@ -33,4 +48,18 @@ public enum SIMDAVX512Level: SIMDLevelTag {
 @inline(never)
 public func convertAVX512(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
     convertFrame(SIMDAVX512Level.self, source, to: destination, matrix: matrix, streaming: streaming)
+}
+
+/// Converts destination rows `rows` of `source` oriented by `orientation`
+/// into `destination`, with the same kernel as `convertAVX512(_:to:matrix:streaming:)`
+/// and under the same conditions; `streaming` as for `convertFrame`.
+/// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
+@inline(never)
+public func convertAVX512(
+    _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
+    streaming: Bool
+) {
+    convertFrame(
+        SIMDAVX512Level.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
+        streaming: streaming)
 }

@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// The SIMD converter's streaming (non-temporal) stores: taken exactly when
-/// the destination rows are 64-byte aligned, bit-exact with libyuv at every
-/// width (whole vector blocks streamed, row ends stored normally), and
+/// the destination rows are 64-byte aligned, bit-exact with libyuv's passes
+/// at every width and in every orientation (whole vector blocks, reversed
+/// lines and transposed tiles streamed, the rest stored normally), and
 /// never touching row padding.
 @Suite struct StreamingStoreTests {
     static let canary: UInt8 = 0x5A
@@ -13,21 +14,29 @@ import Testing
     /// Padding that makes a row of `width` pixels a multiple of 64 bytes.
     static func aligningPadding(width: Int) -> Int { (64 - width * 4 % 64) % 64 }
 
-    @Test("aligned rows stream and equal libyuv at widths 1…200", arguments: SIMDLevel.supported)
-    func alignedWidths(level: SIMDLevel) throws {
+    /// Heights: quarter turns stream tiles of 16 or more source rows, whole
+    /// (64) or not (17, 83), from the top or (reversed rows) the bottom.
+    @Test(
+        "aligned rows stream and equal libyuv at widths 1…200", arguments: SIMDLevel.supported,
+        Orientation.allCases.map(\.name))
+    func alignedWidths(level: SIMDLevel, orientation name: String) throws {
+        let orientation = try #require(Orientation(name: name))
         let converter = SIMDConverter(level: level, stores: .streaming)
+        let heights = orientation == .upright ? [1, 2, 3, 17] : [1, 2, 17, 64, 83]
         for width in 1...200 {
-            for height in [1, 2, 3, 17] {
+            for height in heights {
                 let size = FrameSize(width: width, height: height)
                 let source = I420Buffer.random(size: size, padding: width % 7, seed: UInt64(width * 100 + height))
-                let padding = Self.aligningPadding(width: width)
-                let expected = BGRABuffer(size: size, padding: padding, fill: Self.canary)
-                let actual = BGRABuffer(size: size, padding: padding, fill: Self.canary)
+                let target = orientation.orientedSize(of: size)
+                let padding = Self.aligningPadding(width: target.width)
+                let expected = BGRABuffer(size: target, padding: padding, fill: Self.canary)
+                let actual = BGRABuffer(size: target, padding: padding, fill: Self.canary)
                 #expect(converter.streams(into: actual.view))
-                try ConvertersUnderTest.oracle.convert(source.view, to: expected.view, matrix: .bt709)
-                try converter.convert(source.view, to: actual.view, matrix: .bt709)
+                ConvertersUnderTest.oracle.convert(
+                    source.view, to: expected.view, matrix: .bt709, orientation: orientation)
+                try converter.convert(source.view, to: actual.view, matrix: .bt709, orientation: orientation)
                 if let at = firstDifference(actual.allBytes, expected.allBytes) {
-                    Issue.record("\(level) \(size) stride \(actual.stride): first difference at byte \(at)")
+                    Issue.record("\(level) \(name) \(size) stride \(actual.stride): first difference at byte \(at)")
                     return
                 }
             }

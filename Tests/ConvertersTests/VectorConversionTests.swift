@@ -6,7 +6,9 @@ import Testing
 import VPX
 
 /// Every frame of every official VP8 vector, through every converter, gives
-/// libyuv's bytes, for every matrix.
+/// libyuv's bytes: upright for every matrix, and in the seven other
+/// orientations for one matrix (the orientation code does not depend on the
+/// matrix, which the upright frames and SizeTests cover).
 @Suite struct VectorConversionTests {
     static let vectors = TestPaths.officialVectors
 
@@ -19,17 +21,22 @@ import VPX
         var frames = 0
         _ = try StreamDecoder.decode(path: path) { frame in
             frames += 1
-            if expected?.size != frame.image.size {
-                expected = BGRABuffer(size: frame.image.size, padding: 4)
-                actual = BGRABuffer(size: frame.image.size, padding: 4)
-            }
-            for matrix in ColorMatrix.allCases {
-                try ConvertersUnderTest.oracle.convert(frame.image, to: expected!.view, matrix: matrix)
+            let cases =
+                ColorMatrix.allCases.map { ($0, Orientation.upright) }
+                + Orientation.allCases.dropFirst().map { (ColorMatrix.bt709, $0) }
+            for (matrix, orientation) in cases {
+                let size = orientation.orientedSize(of: frame.image.size)
+                if expected?.size != size {
+                    expected = BGRABuffer(size: size, padding: 4)
+                    actual = BGRABuffer(size: size, padding: 4)
+                }
+                ConvertersUnderTest.oracle.convert(
+                    frame.image, to: expected!.view, matrix: matrix, orientation: orientation)
                 for (label, converter) in ConvertersUnderTest.all {
-                    try converter.convert(frame.image, to: actual!.view, matrix: matrix)
+                    try converter.convert(frame.image, to: actual!.view, matrix: matrix, orientation: orientation)
                     #expect(
                         firstDifference(actual!.allBytes, expected!.allBytes) == nil,
-                        "\(label) \(matrix.name) packet \(frame.packet)")
+                        "\(label) \(matrix.name) \(orientation) packet \(frame.packet)")
                 }
             }
         }

@@ -1,0 +1,307 @@
+import Frames
+import Synchronization
+
+// Oriented conversion in one pass from the I420 planes (docs/kernel.md,
+// "Orientations"): every source pixel is converted by the upright row
+// kernel with the chroma sample its orientation gives it
+// (`OrientedAxes`), then placed.
+//
+// - Orientations that keep rows as rows (upright, mirror, 180 degrees and
+//   its mirror, a vertical flip) convert source rows in the order of the
+//   destination rows they become, straight into them when columns keep
+//   their order, else into a row-pair scratch that `copyReversed` writes
+//   out lanes reversed.
+// - Quarter turns convert tiles of up to 64 source rows × 32 columns into
+//   an 8 KiB scratch and write each 8 × 8 block of it transposed
+//   (`SIMDLevelTag.transposeBlock8`): source rows taken bottom up when they
+//   run backwards, output rows stepped backwards when columns do. Tiles go
+//   down a column segment in the order of their output pixels, and a full
+//   tile fills four whole 64-byte lines of each of its output rows, so it
+//   may stream.
+//
+// Along a reversed axis of odd length the chroma pairs start at 1: pixel
+// 0 takes sample 0 alone, then pixels 1 and 2 share sample 1, and so on.
+// Rows then pair as 0 | 1, 2 | 3, 4 ...; columns go to the kernel as a
+// one-pixel step and the rest of the row on pointers one luma and one
+// chroma sample on.
+
+/// Converts destination rows `rows` of `source` oriented by `orientation`
+/// into `destination` with `matrix`; instantiated in the calling module for
+/// `level`. Streaming stores as for the upright `convertFrame`: whole lines
+/// of 64-byte-aligned destination rows, then a fence.
+/// - Precondition: `destination` has the oriented size of `source`, and
+///   `rows` lies within it.
+@inlinable
+public func convertFrame<Level: SIMDLevelTag>(
+    _ level: Level.Type, _ source: I420View, to destination: BGRAView, matrix: ColorMatrix,
+    orientation: Orientation, rows: Range<Int>, streaming: Bool
+) {
+    precondition(
+        destination.size == orientation.orientedSize(of: source.size),
+        "destination size does not match the orientation")
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= destination.height, "rows outside the destination")
+    if orientation == .upright && rows == 0..<destination.height {
+        convertFrame(level, source, to: destination, matrix: matrix, streaming: streaming)
+        return
+    }
+    guard !rows.isEmpty, destination.width > 0 else { return }
+    let axes = OrientedAxes(orientation)
+    if streaming && streamingStoresFit(destination) {
+        convertOriented(level, StreamingStores<Level>.self, source, to: destination, matrix: matrix, axes, rows)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)  // as in the upright `convertFrame`
+    } else {
+        convertOriented(level, CachedStores.self, source, to: destination, matrix: matrix, axes, rows)
+    }
+}
+
+/// The matrix switch of the oriented `convertFrame`, for one store kind.
+@inlinable
+func convertOriented<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, to destination: BGRAView,
+    matrix: ColorMatrix, _ axes: OrientedAxes, _ rows: Range<Int>
+) {
+    switch matrix {
+    case .bt601: convertOriented(SIMDRowMatrices.BT601.self, level, stores, source, destination, axes, rows)
+    case .bt601Full: convertOriented(SIMDRowMatrices.BT601Full.self, level, stores, source, destination, axes, rows)
+    case .bt709: convertOriented(SIMDRowMatrices.BT709.self, level, stores, source, destination, axes, rows)
+    case .bt709Full: convertOriented(SIMDRowMatrices.BT709Full.self, level, stores, source, destination, axes, rows)
+    case .bt2020: convertOriented(SIMDRowMatrices.BT2020.self, level, stores, source, destination, axes, rows)
+    case .bt2020Full:
+        convertOriented(SIMDRowMatrices.BT2020Full.self, level, stores, source, destination, axes, rows)
+    }
+}
+
+/// Destination rows `rows` of the oriented conversion with the constants of `M`.
+@inlinable
+func convertOriented<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView,
+    _ axes: OrientedAxes, _ rows: Range<Int>
+) {
+    if axes.swaps {
+        convertTransposed(m, level, stores, source, destination, axes, rows)
+    } else {
+        convertInRowOrder(m, level, stores, source, destination, axes, rows)
+    }
+}
+
+/// Orientations that keep rows as rows: each source row (pair) into the
+/// destination row it becomes, through a reversing copy when columns run
+/// backwards.
+@inlinable
+func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView,
+    _ axes: OrientedAxes, _ rows: Range<Int>
+) {
+    let width = source.width
+    let height = source.height
+    let columnPhase = axes.columnPhase(width: width)
+    let rowPhase = axes.rowPhase(height: height)
+    let sourceRows = axes.reversesRows ? (height - rows.upperBound)..<(height - rows.lowerBound) : rows
+    let bound = SIMDRowConstants.upperBound
+    /// The destination row that source row `row` becomes.
+    @inline(__always)
+    func target(_ row: Int) -> UnsafeMutablePointer<UInt8> {
+        destination.row(axes.reversesRows ? height &- 1 &- row : row)
+    }
+    let rowBytes = 4 * width
+    withUnsafeTemporaryAllocation(byteCount: axes.reversesColumns ? 2 * rowBytes : 0, alignment: 64) { scratch in
+        // In the order of the destination rows (bottom up when rows are
+        // reversed): descending stores are slower.
+        var lower = sourceRows.lowerBound
+        var upper = sourceRows.upperBound
+        while lower < upper {
+            let row: Int
+            let paired: Bool
+            if axes.reversesRows {
+                // The last row, with the one before it when they share chroma.
+                paired = (upper &+ rowPhase) & 1 == 0 && upper &- 2 >= lower
+                row = upper &- (paired ? 2 : 1)
+                upper = row
+            } else {
+                paired = (lower &+ rowPhase) & 1 == 0 && lower &+ 1 < upper
+                row = lower
+                lower &+= paired ? 2 : 1
+            }
+            let chromaRow = (row &+ rowPhase) &>> 1
+            let y0 = source.y.row(row)
+            let y1 = paired ? source.y.row(row &+ 1) : nil
+            let u = source.u.row(chromaRow)
+            let v = source.v.row(chromaRow)
+            if axes.reversesColumns {
+                let out0 = scratch.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let out1 = out0 + rowBytes
+                convertRows(
+                    m, level, CachedStores.self, y0, y1, u, v, out0, paired ? out1 : nil, width, columnPhase, bound)
+                copyReversed(stores, from: out0, to: target(row), count: width)
+                if paired { copyReversed(stores, from: out1, to: target(row &+ 1), count: width) }
+            } else {
+                convertRows(
+                    m, level, stores, y0, y1, u, v, target(row), paired ? target(row &+ 1) : nil, width, 0, bound)
+            }
+        }
+    }
+}
+
+/// Source rows per tile of a quarter turn.
+@inlinable var tileRows: Int { 64 }
+/// Source columns per tile of a quarter turn (tile scratch row: 128 bytes).
+@inlinable var tileColumns: Int { 32 }
+
+/// Quarter turns: tiles of source rows × columns converted into a scratch,
+/// then transposed into the destination rows `rows` (source columns).
+@inlinable
+func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView,
+    _ axes: OrientedAxes, _ rows: Range<Int>
+) {
+    let width = source.width
+    let height = source.height
+    let columnPhase = axes.columnPhase(width: width)
+    let rowPhase = axes.rowPhase(height: height)
+    let columns = axes.reversesColumns ? (width - rows.upperBound)..<(width - rows.lowerBound) : rows
+    let bound = SIMDRowConstants.upperBound
+    let scratchStride = 4 * tileColumns
+    withUnsafeTemporaryAllocation(byteCount: tileRows * scratchStride, alignment: 64) { buffer in
+        let scratch = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var column = columns.lowerBound
+        while column < columns.upperBound {
+            // A tile starts where a chroma pair does, or is one column (row) wide.
+            let columnCount =
+                (column &+ columnPhase) & 1 != 0 ? 1 : min(tileColumns, columns.upperBound &- column)
+            let chromaColumn = (column &+ columnPhase) &>> 1
+            // Tiles in the order of their output pixels, so from the bottom
+            // when rows are reversed; full tiles then start a multiple of
+            // `tileRows` pixels into their output rows, on a line boundary.
+            var lower = 0
+            var upper = height
+            while lower < upper {
+                let row: Int
+                let rowCount: Int
+                if axes.reversesRows {
+                    // Row 0 alone when it has a chroma row of its own.
+                    row = max(upper &- tileRows, rowPhase == 1 && upper > 1 ? 1 : 0)
+                    rowCount = upper &- row
+                    upper = row
+                } else {
+                    row = lower
+                    rowCount = min(tileRows, upper &- lower)
+                    lower &+= rowCount
+                }
+                var i = 0
+                while i < rowCount {
+                    let paired = i &+ 1 < rowCount
+                    let chromaRow = (row &+ i &+ rowPhase) &>> 1
+                    let out0 = scratch + i &* scratchStride
+                    convertRows(
+                        m, level, CachedStores.self, source.y.row(row &+ i) + column,
+                        paired ? source.y.row(row &+ i &+ 1) + column : nil,
+                        source.u.row(chromaRow) + chromaColumn, source.v.row(chromaRow) + chromaColumn,
+                        out0, paired ? out0 + scratchStride : nil, columnCount, 0, bound)
+                    i &+= 2
+                }
+                placeTransposed(
+                    level, stores, scratch, scratchStride, destination, axes, width: width, height: height,
+                    firstRow: row, rowCount: rowCount, firstColumn: column, columnCount: columnCount)
+            }
+            column &+= columnCount
+        }
+    }
+}
+
+/// Writes a converted tile (`rowCount` source rows from `firstRow`,
+/// `columnCount` columns from `firstColumn`, at `scratch` with rows
+/// `scratchStride` bytes apart) to its transposed place in `destination`:
+/// 8 × 8 blocks by `Level.transposeBlock8`, the rest pixel by pixel. A tile
+/// whose output pixels are whole aligned 64-byte lines (a multiple of 16
+/// rows, starting on a line) uses `Stores`; any other uses ordinary
+/// stores, so no cache line mixes both kinds.
+@inlinable
+func placeTransposed<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ level: Level.Type, _ stores: Stores.Type, _ scratch: UnsafeMutablePointer<UInt8>, _ scratchStride: Int,
+    _ destination: BGRAView, _ axes: OrientedAxes, width: Int, height: Int,
+    firstRow: Int, rowCount: Int, firstColumn: Int, columnCount: Int
+) {
+    let outStride = axes.reversesColumns ? -destination.stride : destination.stride
+    let firstOut = destination.row(axes.reversesColumns ? width &- 1 &- firstColumn : firstColumn)
+    /// Output x of source row `row`.
+    @inline(__always)
+    func outputX(_ row: Int) -> Int { axes.reversesRows ? height &- 1 &- row : row }
+    let blockColumns = columnCount & ~7
+    let blockRows = rowCount & ~7
+    let lowestX = axes.reversesRows ? outputX(firstRow &+ rowCount &- 1) : firstRow
+    let streams =
+        Stores.streams && rowCount & 15 == 0 && Int(bitPattern: firstOut + 4 &* lowestX) & 63 == 0
+    /// The 8 × 8 block of tile rows `i ..< i + 8` and columns `j ..< j + 8`.
+    @inline(__always)
+    func block<S: SIMDStoreKind>(_ s: S.Type, _ i: Int, _ j: Int) {
+        let bottomUp = axes.reversesRows
+        let from = scratch + ((bottomUp ? i &+ 7 : i) &* scratchStride &+ 4 &* j)
+        let x = bottomUp ? outputX(firstRow &+ i &+ 7) : firstRow &+ i
+        Level.transposeBlock8(
+            S.self, from: from, rowStride: bottomUp ? -scratchStride : scratchStride,
+            to: firstOut + (j &* outStride &+ 4 &* x), outStride: outStride)
+    }
+    var j = 0
+    while j < blockColumns {
+        var i = 0
+        while i < blockRows {
+            if streams { block(Stores.self, i, j) } else { block(CachedStores.self, i, j) }
+            i &+= 8
+        }
+        j &+= 8
+    }
+    // Pixels outside whole blocks: the last rows of every column, then
+    // every row of the last columns.
+    for j in 0..<columnCount {
+        let out = firstOut + j &* outStride
+        for i in (j < blockColumns ? blockRows : 0)..<rowCount {
+            let pixel = UnsafeRawPointer(scratch + i &* scratchStride).load(fromByteOffset: 4 &* j, as: UInt32.self)
+            UnsafeMutableRawPointer(out).storeBytes(
+                of: pixel, toByteOffset: 4 &* outputX(firstRow &+ i), as: UInt32.self)
+        }
+    }
+}
+
+/// Converts luma row `y0`, and `y1` when given, which share the chroma
+/// rows `u` and `v`, into `out0` (and `out1`): `width` pixels, the first
+/// alone with chroma sample 0 when `columnPhase` is 1 (the rest then pair
+/// from pixel 1, with ordinary stores). Stores with `Stores` only when
+/// `columnPhase` is 0.
+@inlinable @inline(__always)
+func convertRows<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
+    _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+    _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?, _ width: Int, _ columnPhase: Int,
+    _ bound: UnsafeRawPointer
+) {
+    if columnPhase == 0 {
+        convertRowsFromPairStart(m, level, stores, y0, y1, u, v, out0, out1, width, bound)
+    } else {
+        scalarPixel(m, y0[0], u[0], v[0], out0)
+        if let y1, let out1 { scalarPixel(m, y1[0], u[0], v[0], out1) }
+        convertRowsFromPairStart(
+            m, level, CachedStores.self, y0 + 1, y1.map { $0 + 1 }, u + 1, v + 1, out0 + 4, out1.map { $0 + 4 },
+            width &- 1, bound)
+    }
+}
+
+/// `convertRows` with the chroma pairs starting at pixel 0: the row-pair
+/// kernel where the level converts pairs, else row by row.
+@inlinable @inline(__always)
+func convertRowsFromPairStart<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
+    _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+    _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?, _ width: Int,
+    _ bound: UnsafeRawPointer
+) {
+    if let y1, let out1 {
+        if Level.convertsRowPairs {
+            convertRowPair(m, level, stores, y0, y1, u, v, out0, out1, width, bound)
+        } else {
+            convertSingleRow(m, stores, y0, u, v, out0, width, bound)
+            convertSingleRow(m, stores, y1, u, v, out1, width, bound)
+        }
+    } else {
+        convertSingleRow(m, stores, y0, u, v, out0, width, bound)
+    }
+}

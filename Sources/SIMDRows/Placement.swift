@@ -1,0 +1,162 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
+// Placing converted pixels at their oriented positions: a BGRA pixel is
+// one 32-bit lane, so a mirror reverses the lanes of a vector and a
+// quarter turn transposes an 8 × 8 block of them. The blocks come from a
+// small scratch the row kernel has just written (L1-resident: a row pair,
+// or a tile of 64 rows × 32 pixels).
+//
+// The transpose loads each block row as two 128-bit halves, and puts the
+// halves of rows k and k + 4 into one vector, so that a 4 × 4 transpose
+// within each 128-bit lane (two rounds of `unpack` of 32-bit, then 64-bit
+// lanes) leaves every output row whole: no lane-crossing shuffle. At the
+// SSE2 baseline it is four 4 × 4 transposes of 128-bit vectors. Both are
+// clang's intrinsics: built from `SIMD8` lane initialisers, LLVM made
+// broadcast-and-blend sequences of ~120 instructions a block. The mirror's
+// `reversedLanes` is a `SIMD8` initialiser LLVM does turn into one
+// `vpermps` at AVX2. Check after any change:
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
+
+/// The lanes of `a` in reverse order (`vpermps` at AVX2).
+@inlinable @inline(__always)
+func reversedLanes(_ a: Dwords8) -> Dwords8 {
+    Dwords8(a[7], a[6], a[5], a[4], a[3], a[2], a[1], a[0])
+}
+
+#if arch(x86_64)
+/// The 8 × 8 transpose of `SIMDLevelTag.transposeBlock8` in 256-bit
+/// vectors (AVX2): 16 half-row loads, 16 `vpunpck*`, 8 stores. Emitted
+/// only into the modules compiled for AVX2 and up, which call it.
+@_alwaysEmitIntoClient @inline(__always)
+public func transposeBlock8AVX2<Stores: SIMDStoreKind>(
+    _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+) {
+    /// Pixels `half * 4 ..< half * 4 + 4` of rows `k` (low lane) and `k + 4` (high lane).
+    @inline(__always)
+    func rows(_ k: Int, _ half: Int) -> __m256i {
+        let low = (from + (k &* rowStride &+ 16 &* half)).assumingMemoryBound(to: __m128i_u.self)
+        let high = (from + ((k &+ 4) &* rowStride &+ 16 &* half)).assumingMemoryBound(to: __m128i_u.self)
+        return _mm256_loadu2_m128i(high, low)
+    }
+    for half in 0..<2 {
+        let r0 = rows(0, half)
+        let r1 = rows(1, half)
+        let r2 = rows(2, half)
+        let r3 = rows(3, half)
+        let a0 = _mm256_unpacklo_epi32(r0, r1)
+        let a1 = _mm256_unpackhi_epi32(r0, r1)
+        let a2 = _mm256_unpacklo_epi32(r2, r3)
+        let a3 = _mm256_unpackhi_epi32(r2, r3)
+        let out = to + (4 &* half) &* outStride
+        Stores.store(unsafeBitCast(_mm256_unpacklo_epi64(a0, a2), to: Dwords8.self), at: out)
+        Stores.store(unsafeBitCast(_mm256_unpackhi_epi64(a0, a2), to: Dwords8.self), at: out + outStride)
+        Stores.store(unsafeBitCast(_mm256_unpacklo_epi64(a1, a3), to: Dwords8.self), at: out + 2 &* outStride)
+        Stores.store(unsafeBitCast(_mm256_unpackhi_epi64(a1, a3), to: Dwords8.self), at: out + 3 &* outStride)
+    }
+}
+#endif
+
+extension SIMDLevelTag {
+    /// Four 4 × 4 transposes of 128-bit vectors (SSE2) on x86-64; pixel by
+    /// pixel elsewhere.
+    @inlinable @inline(__always)
+    public static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        #if arch(x86_64)
+        /// Pixels `half * 4 ..< half * 4 + 4` of row `k`.
+        @inline(__always)
+        func row(_ k: Int, _ half: Int) -> __m128i {
+            (from + (k &* rowStride &+ 16 &* half)).loadUnaligned(as: __m128i.self)
+        }
+        for half in 0..<2 {
+            // Output rows 4 half ..< 4 half + 4: their low halves from rows
+            // 0 ... 3, their high halves from rows 4 ... 7.
+            let top = transposed4(row(0, half), row(1, half), row(2, half), row(3, half))
+            let bottom = transposed4(row(4, half), row(5, half), row(6, half), row(7, half))
+            let out = to + (4 &* half) &* outStride
+            Stores.store(unsafeBitCast((top.0, bottom.0), to: Dwords8.self), at: out)
+            Stores.store(unsafeBitCast((top.1, bottom.1), to: Dwords8.self), at: out + outStride)
+            Stores.store(unsafeBitCast((top.2, bottom.2), to: Dwords8.self), at: out + 2 &* outStride)
+            Stores.store(unsafeBitCast((top.3, bottom.3), to: Dwords8.self), at: out + 3 &* outStride)
+        }
+        #else
+        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)
+        #endif
+    }
+}
+
+/// `SIMDLevelTag.transposeBlock8` one pixel at a time, with ordinary
+/// stores (targets without a vector transpose here).
+@inlinable
+public func transposeBlock8ByPixel(
+    from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+) {
+    for j in 0..<8 {
+        for i in 0..<8 {
+            let pixel = from.load(fromByteOffset: i &* rowStride &+ 4 &* j, as: UInt32.self)
+            to.storeBytes(of: pixel, toByteOffset: j &* outStride &+ 4 &* i, as: UInt32.self)
+        }
+    }
+}
+
+#if arch(x86_64)
+/// The columns of the 4 × 4 block of 32-bit lanes whose rows are `a`, `b`, `c`, `d`.
+@inlinable @inline(__always)
+func transposed4(_ a: __m128i, _ b: __m128i, _ c: __m128i, _ d: __m128i) -> (__m128i, __m128i, __m128i, __m128i) {
+    let ab0 = _mm_unpacklo_epi32(a, b)
+    let ab1 = _mm_unpackhi_epi32(a, b)
+    let cd0 = _mm_unpacklo_epi32(c, d)
+    let cd1 = _mm_unpackhi_epi32(c, d)
+    return (
+        _mm_unpacklo_epi64(ab0, cd0), _mm_unpackhi_epi64(ab0, cd0), _mm_unpacklo_epi64(ab1, cd1),
+        _mm_unpackhi_epi64(ab1, cd1)
+    )
+}
+#endif
+
+/// Writes the `count` pixels at `from` into `to` in reverse order (pixel
+/// `count - 1` first). Whole 64-byte lines of `to` (which starts 64-byte
+/// aligned when `Stores` streams) go through `Stores`, except the last
+/// whole line when an overlapping end block follows it, so that no cache
+/// line mixes both kinds of store.
+@inlinable
+func copyReversed<Stores: SIMDStoreKind>(
+    _ stores: Stores.Type, from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count: Int
+) {
+    guard count >= 16 else {
+        for i in 0..<count {
+            let pixel = from.load(fromByteOffset: 4 &* (count &- 1 &- i), as: UInt32.self)
+            to.storeBytes(of: pixel, toByteOffset: 4 &* i, as: UInt32.self)
+        }
+        return
+    }
+    let whole = count & ~15
+    let streamed = Stores.streams ? (whole == count ? whole : whole &- 16) : 0
+    var i = 0
+    while i < streamed {
+        reversedBlock16(Stores.self, from: from, to: to, count: count, at: i)
+        i &+= 16
+    }
+    while i < whole {
+        reversedBlock16(CachedStores.self, from: from, to: to, count: count, at: i)
+        i &+= 16
+    }
+    if whole < count {
+        reversedBlock16(CachedStores.self, from: from, to: to, count: count, at: count &- 16)
+    }
+}
+
+/// Output pixels `i ..< i + 16` of `copyReversed`: source pixels
+/// `count - 16 - i ..< count - i`, lanes reversed, halves exchanged.
+@inlinable @inline(__always)
+func reversedBlock16<Stores: SIMDStoreKind>(
+    _ stores: Stores.Type, from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count: Int, at i: Int
+) {
+    let low = from.loadUnaligned(fromByteOffset: 4 &* (count &- 16 &- i), as: Dwords8.self)
+    let high = from.loadUnaligned(fromByteOffset: 4 &* (count &- 8 &- i), as: Dwords8.self)
+    Stores.store(reversedLanes(high), at: to + 4 &* i)
+    Stores.store(reversedLanes(low), at: to + (4 &* i &+ 32))
+}
