@@ -23,20 +23,34 @@ public struct ScalarConverter: DestinationBandConverter {
     ) {
         checkSizes(source, destination, orientation, rows: rows)
         let k = matrix.coefficients
-        let luma = source.size
         for row in rows {
+            // An output row is a straight line through each source plane:
+            // its first sample and the step to the next (Orientation.sourcePosition).
+            let y = Self.line(of: source.y, row: row, orientation: orientation)
+            let u = Self.line(of: source.u, row: row / 2, orientation: orientation)
+            let v = Self.line(of: source.v, row: row / 2, orientation: orientation)
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<destination.width {
-                let l = orientation.sourcePosition(x: x, y: row, planeWidth: luma.width, planeHeight: luma.height)
-                let c = orientation.sourcePosition(
-                    x: x / 2, y: row / 2, planeWidth: luma.chromaWidth, planeHeight: luma.chromaHeight)
-                let pixel = Self.bgr(
-                    y: source.y.row(l.y)[l.x], u: source.u.row(c.y)[c.x], v: source.v.row(c.y)[c.x], k)
+                let pixel = Self.bgr(y: y.start[x * y.step], u: u.start[x / 2 * u.step], v: v.start[x / 2 * v.step], k)
                 // Memory order B, G, R, A: one little-endian 32-bit word.
                 let word = UInt32(pixel.b) | UInt32(pixel.g) << 8 | UInt32(pixel.r) << 16 | 0xFF00_0000
                 out.storeBytes(of: word.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
         }
+    }
+
+    /// The samples of `plane` along row `row` of the oriented plane: the
+    /// first one, and the distance in bytes from each to the next (±1 along
+    /// a source row, ±stride down a source column).
+    static func line(of plane: PlaneView, row: Int, orientation: Orientation) -> (
+        start: UnsafePointer<UInt8>, step: Int
+    ) {
+        func offset(_ x: Int) -> Int {
+            let p = orientation.sourcePosition(x: x, y: row, planeWidth: plane.width, planeHeight: plane.height)
+            return p.y * plane.stride + p.x
+        }
+        let rowLength = orientation.swapsDimensions ? plane.height : plane.width
+        return (plane.base + offset(0), rowLength > 1 ? offset(1) - offset(0) : 0)
     }
 
     /// One pixel through libyuv's fixed-point arithmetic with constants `k`.

@@ -18,7 +18,7 @@ import Glibc
         func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
             throws(ConversionError)
         {
-            try ScalarConverter().convert(source, to: destination, matrix: matrix, orientation: orientation)
+            ScalarConverter().convert(source, to: destination, matrix: matrix, orientation: orientation)
             for row in 0..<source.height {
                 for x in 0..<source.width
                 where source.y.row(row)[x] == 16 && source.u.row(row / 2)[x / 2] == 128
@@ -49,7 +49,7 @@ import Glibc
         {
             if scratch?.size != destination.size { scratch = BGRABuffer(size: destination.size) }
             let image = scratch!
-            try LUTConverter().convert(source, to: image.view, matrix: matrix, orientation: orientation)
+            LUTConverter().convert(source, to: image.view, matrix: matrix, orientation: orientation)
             usleep(2000)
             for row in 0..<destination.height {
                 destination.row(row).update(from: image.view.row(row), count: destination.width * 4)
