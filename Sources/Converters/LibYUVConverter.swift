@@ -1,6 +1,6 @@
 import CLibYUV
+import Foundation
 import Frames
-import Synchronization
 
 /// The peer and oracle: libyuv's `I420ToARGBMatrix` with the libyuv
 /// constants for each matrix, after `I420Rotate` and `I420Mirror` for the
@@ -106,20 +106,21 @@ public struct LibYUVConverter: FrameConverter {
 
 /// Reusable I420 frames by size: `take` hands out a free one (allocating
 /// only when none is free), `give` returns it.
-final class ScratchFrames: Sendable {
-    /// A frame on the free list: only one caller holds it at a time.
-    private struct Held: @unchecked Sendable { let frame: I420Buffer }
-
-    private let free = Mutex<[FrameSize: [Held]]>([:])
+///
+/// `@unchecked Sendable`: the free list is only touched under `lock`, a
+/// pthread mutex (`NSLock`), which the thread sanitizer sees; it reported
+/// `Synchronization.Mutex`'s futex hand-offs in this pool as races.
+final class ScratchFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [FrameSize: [I420Buffer]] = [:]
 
     /// A frame of `size` no other caller holds.
     func take(_ size: FrameSize) -> I420Buffer {
-        free.withLock { $0[size]?.popLast() }?.frame ?? I420Buffer(size: size)
+        lock.withLock { free[size]?.popLast() } ?? I420Buffer(size: size)
     }
 
     /// Makes `frame` available to the next `take` of its size.
     func give(_ frame: I420Buffer) {
-        let held = Held(frame: frame)
-        free.withLock { $0[held.frame.size, default: []].append(held) }
+        lock.withLock { free[frame.size, default: []].append(frame) }
     }
 }

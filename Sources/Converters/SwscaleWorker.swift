@@ -1,7 +1,6 @@
 import CSwscale
 import Foundation
 import Frames
-import Synchronization
 
 /// What one swscale context converts: a frame size and a matrix.
 struct SwscaleContextKey: Hashable, Sendable {
@@ -111,20 +110,20 @@ final class SwscaleWorker {
 /// Reusable swscale workers by key: `take` hands out one no other caller
 /// holds (making one only when none is free), `give` returns it, so a call
 /// allocates nothing once a size and matrix have been seen.
-final class SwscaleWorkers: Sendable {
-    /// A worker on the free list: only one caller holds it at a time.
-    struct Held: @unchecked Sendable { let worker: SwscaleWorker }
-
-    private let free = Mutex<[SwscaleContextKey: [Held]]>([:])
+///
+/// `@unchecked Sendable`: the free list is only touched under `lock`, a
+/// pthread mutex (`NSLock`) the thread sanitizer sees, as in `ScratchFrames`.
+final class SwscaleWorkers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [SwscaleContextKey: [SwscaleWorker]] = [:]
 
     /// A worker for `key` no other caller holds, or nil if swscale refused to make one.
     func take(_ key: SwscaleContextKey) -> SwscaleWorker? {
-        free.withLock { $0[key]?.popLast() }?.worker ?? SwscaleWorker(key)
+        lock.withLock { free[key]?.popLast() } ?? SwscaleWorker(key)
     }
 
     /// Makes `worker` available to the next `take` of `key`.
     func give(_ worker: SwscaleWorker, for key: SwscaleContextKey) {
-        let held = Held(worker: worker)
-        free.withLock { $0[key, default: []].append(held) }
+        lock.withLock { free[key, default: []].append(worker) }
     }
 }
