@@ -52,7 +52,8 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let session = try PluginSession.prepare(
-            plugins.paths, sizes: bgra == nil ? [] : PluginSession.sizes(of: [file]), matrix: matrix)
+            plugins.paths, sizes: bgra == nil ? [] : PluginSession.sizes(of: [file]), orientations: [orientation],
+            matrix: matrix)
         let converter = try bgra.map { name throws -> any FrameConverter in
             if let builtIn = ConverterRegistry.make(name) { return builtIn }
             if let loaded = session.converters.first(where: { $0.name == name }) { return loaded }

@@ -15,8 +15,9 @@ struct PluginOptions: ParsableArguments {
 
 /// The plug-in converters a command may use in its own process: each
 /// plug-in first loaded and validated in a child, then each of its
-/// converters converting once at every size the command will use, in a
-/// child, so a crash or hang there excludes that converter (with a line)
+/// converters converting once at every size and in every orientation the
+/// command will use, in a child, so a crash or hang there excludes that
+/// converter (with a line)
 /// instead of killing bench; only then loaded here, in a process that
 /// `Supervisor` watches.
 struct PluginSession {
@@ -25,11 +26,15 @@ struct PluginSession {
     /// Whether a converter was excluded for failing (the command exits 1 at the end).
     let hadFailures: Bool
 
-    /// Pre-flights the plug-ins at `paths` at `sizes` with `matrix`,
-    /// upright; prints a line per excluded converter.
+    /// Pre-flights the plug-ins at `paths` at `sizes` in each of
+    /// `orientations` with `matrix`; prints a line per excluded converter. A
+    /// converter that refuses some of the orientations (unsupported) but
+    /// converts in another is kept: the command skips it where it refuses.
     /// - Throws: `ExitCode(1)` after one line when a plug-in is refused or
     ///   crashes while loading.
-    static func prepare(_ paths: [String], sizes: [FrameSize], matrix: ColorMatrix) throws -> PluginSession {
+    static func prepare(
+        _ paths: [String], sizes: [FrameSize], orientations: [Orientation] = [.upright], matrix: ColorMatrix
+    ) throws -> PluginSession {
         guard !paths.isEmpty else { return PluginSession(converters: [], hadFailures: false) }
         Supervisor.superviseUnlessSupervised()
         let isolation = IsolatedCheck.bench()
@@ -44,15 +49,18 @@ struct PluginSession {
         var hadFailures = false
         let sizeNames = Array(Set(sizes.map(\.description))).sorted()
         for (name, _) in probed {
-            let outcome = isolation.preflight(
-                converter: name, plugins: paths, sizes: sizeNames, matrix: matrix.name,
-                orientation: Orientation.upright.abiValue)
-            switch outcome.status {
-            case .pass: usable.insert(name)
-            case .skipped: Output.error("plug-in converter \(name): left out, \(outcome.detail)")
-            case .fail:
-                Output.error("plug-in converter \(name): left out, \(outcome.detail)")
+            let outcomes = Array(Set(orientations)).sorted { $0.abiValue < $1.abiValue }.map { orientation in
+                isolation.preflight(
+                    converter: name, plugins: paths, sizes: sizeNames, matrix: matrix.name,
+                    orientation: orientation.abiValue)
+            }
+            if let failed = outcomes.first(where: { $0.status == .fail }) {
+                Output.error("plug-in converter \(name): left out, \(failed.detail)")
                 hadFailures = true
+            } else if outcomes.contains(where: { $0.status == .pass }) {
+                usable.insert(name)
+            } else if let skipped = outcomes.first {
+                Output.error("plug-in converter \(name): left out, \(skipped.detail)")
             }
         }
         let loaded: [PluginConverter]

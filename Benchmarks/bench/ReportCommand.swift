@@ -142,7 +142,8 @@ struct ReportCommand: ParsableCommand {
     /// or a converter failed a synthetic cell (one refusing it is skipped).
     func run() throws {
         var options = try options()
-        let session = try PluginSession.prepare(plugins.paths, sizes: options.sizes, matrix: options.matrix)
+        let session = try PluginSession.prepare(
+            plugins.paths, sizes: options.sizes, orientations: options.cells.map(\.orientation), matrix: options.matrix)
         options.pluginConverters = session.converters
         if MachineInfo.isDebugBuild {
             Output.line(

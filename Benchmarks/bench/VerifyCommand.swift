@@ -46,7 +46,8 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let files = VectorFiles.expand(paths)
-        let session = try PluginSession.prepare(plugins.paths, sizes: PluginSession.sizes(of: files), matrix: matrix)
+        let session = try PluginSession.prepare(
+            plugins.paths, sizes: PluginSession.sizes(of: files), orientations: [orientation], matrix: matrix)
         let converters = PluginSession.merge(try ConverterSelection.parse(converters), session.converters)
         let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
         var passed = 0

@@ -198,6 +198,21 @@ struct PluginCLITests {
         #expect(run.stdout.contains("scalar") && !run.stdout.contains("faulty"), "\(run.stdout)")
     }
 
+    @Test("the report's pre-flight covers its oriented cells: a converter that hangs turned a quarter is left out")
+    func reportPreflightOriented() throws {
+        let plugin = try #require(Self.fixture("HANG_ROTATED"))
+        // 1280x720 brings the default rotate90 cell.
+        let run = try BenchProcess.run([
+            "--plugin", plugin, "--only-sizes", "1280x720", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
+            "--warmup", "0", "--no-vectors", "--quiet", "--converters", "simd",
+        ])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(
+            run.stderr.contains("bench: plug-in converter faulty: left out, timed out at 1280x720 rotate90"),
+            "\(run.stderr)")
+        #expect(run.stdout.contains("simd") && !run.stdout.contains("faulty"), "\(run.stdout)")
+    }
+
     @Test(
         "a crash the pre-flight missed (a size a stream switches to) ends verify with a line and exit 1, not a signal")
     func supervised() throws {

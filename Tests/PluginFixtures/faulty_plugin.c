@@ -26,6 +26,9 @@ static int32_t shift6(int32_t value) { return value >= 0 ? value / 64 : -((-valu
 static int convert(void *context, const framebench_i420 *s, const framebench_bgra *d, int32_t matrix,
                    int32_t orientation) {
     (void)context;
+#ifdef FAULT_HANG_ROTATED
+    if (orientation == FRAMEBENCH_ROTATE_90) for (;;) sleep(1); /* fault: never returns turned a quarter */
+#endif
     if (orientation != FRAMEBENCH_UPRIGHT || matrix < 0 || matrix > 5) return FRAMEBENCH_UNSUPPORTED;
 #ifdef FAULT_WRONG_MATRIX
     if (matrix == FRAMEBENCH_BT709) matrix = FRAMEBENCH_BT601; /* fault: bt709 gets bt601's constants */
