@@ -24,6 +24,12 @@ import Glibc
     /// 64 MiB packet buffer and a decoder fit, a file read whole does not.
     static let residentBoundKiB = 200_000
 
+    /// Growth the peak must at least show, so the bound above is known to
+    /// be measuring: half the 64 MiB packet buffer. (Not all of it: under
+    /// the address sanitizer on the 2-core VM a walk showed 54 MiB, the
+    /// kernel having taken back some zero pages of the buffer meanwhile.)
+    static let minimumVisibleGrowthKiB = cap / 1024 / 2
+
     /// The vector's bytes, packets and manifest lines.
     struct Vector {
         let bytes: [UInt8]
@@ -86,7 +92,7 @@ import Glibc
         #expect(failure.description.hasPrefix("packet \(vector.packets.count + 1) at byte \(vector.bytes.count): "))
         #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB decoding a \(length)-byte file")
         if windowed {  // the measurement sees the 64 MiB packet buffer, so it would see a whole file
-            #expect(growth > Self.cap / 1024 * 9 / 10, "peak RSS grew by only \(growth) KiB")
+            #expect(growth > Self.minimumVisibleGrowthKiB, "peak RSS grew by only \(growth) KiB")
         }
     }
 
@@ -163,7 +169,7 @@ import Glibc
                     packet: vector.packets.count + zeroPackets + 1, offset: faultOffset))
         #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB walking \(faultOffset) bytes")
         if windowed {
-            #expect(growth > Self.cap / 1024 * 9 / 10, "peak RSS grew by only \(growth) KiB")
+            #expect(growth > Self.minimumVisibleGrowthKiB, "peak RSS grew by only \(growth) KiB")
         }
     }
 }
