@@ -11,12 +11,12 @@ import Synchronization
 //   destination rows they become, straight into them when columns keep
 //   their order, else into a row-pair scratch that `copyReversed` writes
 //   out lanes reversed.
-// - Quarter turns convert tiles of up to 32 source rows × 64 columns into
-//   an 8 KiB scratch and write each 8 × 8 block of it transposed
+// - Quarter turns convert tiles of up to 64 source rows × 64 columns into
+//   a 16 KiB scratch and write each 8 × 8 block of it transposed
 //   (`SIMDLevelTag.transposeBlock8`): source rows taken bottom up when they
 //   run backwards, output rows stepped backwards when columns do. Tiles go
 //   down a column segment in the order of their output pixels, and a full
-//   tile fills two whole 64-byte lines of each of its output rows, so it
+//   tile fills four whole 64-byte lines of each of its output rows, so it
 //   may stream.
 //
 // Along a reversed axis of odd length the chroma pairs start at 1: pixel
@@ -143,11 +143,12 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 }
 
 /// Source rows per tile of a quarter turn.
-@inlinable var tileRows: Int { 32 }
+@inlinable var tileRows: Int { 64 }
 /// Source columns per tile of a quarter turn (tile scratch row: 256 bytes):
 /// a whole 64-byte line of luma, so each source line a tile reads is used up
-/// at once (32 columns measured 0.82× libyuv at 1280×720 rotate90, 64
-/// columns 0.64×).
+/// at once. Measured side by side at rotate90 (×libyuv, 1280×720 /
+/// 1920×1080): 64 rows × 32 columns 0.82 / 1.20, 32 × 64 0.65 / 1.16,
+/// 64 × 64 0.63 / 1.06, 128 × 64 and 64 × 128 no better.
 @inlinable var tileColumns: Int { 64 }
 
 /// Quarter turns: tiles of source rows × columns converted into a scratch,

@@ -6,7 +6,7 @@ import _Builtin_intrinsics.intel
 // one 32-bit lane, so a mirror reverses the lanes of a vector and a
 // quarter turn transposes an 8 × 8 block of them. The blocks come from a
 // small scratch the row kernel has just written (L1-resident: a row pair,
-// or a tile of 32 rows × 64 pixels).
+// or a tile of 64 rows × 64 pixels).
 //
 // The transpose loads each block row as two 128-bit halves, and puts the
 // halves of rows k and k + 4 into one vector, so that a 4 × 4 transpose
