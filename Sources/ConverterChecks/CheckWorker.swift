@@ -63,7 +63,7 @@ public enum CheckWorker {
         for size in sizes {
             let label = "\(size) \(orientation.name) \(matrix.name)"
             send(.begin(label))
-            let source = SizesCheck.randomFrame(size: size, padding: 0, seed: UInt64(size.pixelCount))
+            let source = I420Buffer.random(size: size, padding: 0, seed: UInt64(size.pixelCount))
             let output = BGRABuffer(size: orientation.orientedSize(of: size))
             do throws(ConversionError) {
                 try converter.convert(source.view, to: output.view, matrix: matrix, orientation: orientation)

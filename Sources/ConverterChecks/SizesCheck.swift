@@ -27,7 +27,8 @@ enum SizesCheck {
         var unsupported = UnsupportedCases()
         var comparison = OutputComparison(tolerance: context.options.tolerance)
         for size in sizes {
-            let source = randomFrame(size: size, padding: sourcePadding, seed: UInt64(size.width * 1000 + size.height))
+            let source = I420Buffer.random(
+                size: size, padding: sourcePadding, seed: UInt64(size.width * 1000 + size.height))
             for orientation in context.options.orientations {
                 let oriented = orientation.orientedSize(of: size)
                 let expected = BGRABuffer(size: oriented)
@@ -66,18 +67,5 @@ enum SizesCheck {
             }
         }
         return nil
-    }
-
-    /// A `size` frame with `padding` bytes of stride padding, every byte
-    /// (padding too) random from `seed`.
-    static func randomFrame(size: FrameSize, padding: Int, seed: UInt64) -> I420Buffer {
-        let buffer = I420Buffer(size: size, padding: padding)
-        var rng = SplitMix64(seed: seed)
-        let view = buffer.view
-        for plane in [view.y, view.u, view.v] {
-            let bytes = UnsafeMutablePointer(mutating: plane.base)
-            for i in 0..<(plane.stride * plane.height) { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
-        }
-        return buffer
     }
 }

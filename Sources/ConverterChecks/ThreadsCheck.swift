@@ -19,7 +19,7 @@ enum ThreadsCheck {
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
         let threads = max(2, context.options.threads)
         let sources = (0..<threads).map {
-            SizesCheck.randomFrame(size: size, padding: 0, seed: 0x7eed + UInt64($0))
+            I420Buffer.random(size: size, padding: 0, seed: 0x7eed + UInt64($0))
         }
         var unsupported = UnsupportedCases()
         for orientation in context.options.orientations {

@@ -1,4 +1,3 @@
-import ConverterChecks
 import Frames
 import Statistics
 
@@ -17,6 +16,3 @@ extension I420Buffer {
         return buffer
     }
 }
-
-/// The exhaustive inputs of the check harness (`ConverterChecks.ExhaustiveFrames`).
-public typealias ExhaustiveFrames = ConverterChecks.ExhaustiveFrames
