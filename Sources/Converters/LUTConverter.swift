@@ -132,16 +132,16 @@ public struct LUTConverter: DestinationBandConverter {
         _ source: I420View, to destination: BGRAView, orientation: Orientation, rows: Range<Int>,
         _ t: ConversionTables.Pointers
     ) {
-        let luma = source.size
         for row in rows {
+            let y = source.y.orientedRow(row, orientation: orientation)
+            let u = source.u.orientedRow(row &>> 1, orientation: orientation)
+            let v = source.v.orientedRow(row &>> 1, orientation: orientation)
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<destination.width {
-                let l = orientation.sourcePosition(x: x, y: row, planeWidth: luma.width, planeHeight: luma.height)
-                let c = orientation.sourcePosition(
-                    x: x &>> 1, y: row &>> 1, planeWidth: luma.chromaWidth, planeHeight: luma.chromaHeight)
-                let chroma = t.chroma(u: source.u.row(c.y)[c.x], v: source.v.row(c.y)[c.x])
+                let c = x &>> 1
+                let chroma = t.chroma(u: u.start[c &* u.step], v: v.start[c &* v.step])
                 out.storeBytes(
-                    of: t.pixel(source.y.row(l.y)[l.x], chroma).littleEndian, toByteOffset: 4 &* x, as: UInt32.self)
+                    of: t.pixel(y.start[x &* y.step], chroma).littleEndian, toByteOffset: 4 &* x, as: UInt32.self)
             }
         }
     }

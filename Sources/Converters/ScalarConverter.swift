@@ -24,11 +24,10 @@ public struct ScalarConverter: DestinationBandConverter {
         checkSizes(source, destination, orientation, rows: rows)
         let k = matrix.coefficients
         for row in rows {
-            // An output row is a straight line through each source plane:
-            // its first sample and the step to the next (Orientation.sourcePosition).
-            let y = Self.line(of: source.y, row: row, orientation: orientation)
-            let u = Self.line(of: source.u, row: row / 2, orientation: orientation)
-            let v = Self.line(of: source.v, row: row / 2, orientation: orientation)
+            // An output row is a straight line through each source plane.
+            let y = source.y.orientedRow(row, orientation: orientation)
+            let u = source.u.orientedRow(row / 2, orientation: orientation)
+            let v = source.v.orientedRow(row / 2, orientation: orientation)
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<destination.width {
                 let pixel = Self.bgr(y: y.start[x * y.step], u: u.start[x / 2 * u.step], v: v.start[x / 2 * v.step], k)
@@ -37,20 +36,6 @@ public struct ScalarConverter: DestinationBandConverter {
                 out.storeBytes(of: word.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
         }
-    }
-
-    /// The samples of `plane` along row `row` of the oriented plane: the
-    /// first one, and the distance in bytes from each to the next (±1 along
-    /// a source row, ±stride down a source column).
-    static func line(of plane: PlaneView, row: Int, orientation: Orientation) -> (
-        start: UnsafePointer<UInt8>, step: Int
-    ) {
-        func offset(_ x: Int) -> Int {
-            let p = orientation.sourcePosition(x: x, y: row, planeWidth: plane.width, planeHeight: plane.height)
-            return p.y * plane.stride + p.x
-        }
-        let rowLength = orientation.swapsDimensions ? plane.height : plane.width
-        return (plane.base + offset(0), rowLength > 1 ? offset(1) - offset(0) : 0)
     }
 
     /// One pixel through libyuv's fixed-point arithmetic with constants `k`.

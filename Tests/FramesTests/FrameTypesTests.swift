@@ -91,6 +91,27 @@ import Testing
         #expect(plane(.mirror, width: 3, height: 2) == ["cba", "fed"])
         #expect(plane(.rotate180Mirror, width: 3, height: 2) == ["def", "abc"])
     }
+
+    /// `PlaneView.orientedRow` walks the same samples `sourcePosition` names,
+    /// on a padded plane, in every orientation.
+    @Test func orientedRowsWalkThePositions() {
+        var bytes: [UInt8] = Array("abc_def_".utf8)  // two rows of 3, stride 4
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let plane = PlaneView(base: UnsafePointer(buffer.baseAddress!), stride: 4, width: 3, height: 2)
+            for o in Orientation.allCases {
+                let size = o.orientedSize(of: FrameSize(width: 3, height: 2))
+                for y in 0..<size.height {
+                    let line = plane.orientedRow(y, orientation: o)
+                    let walked = (0..<size.width).map { line.start[$0 * line.step] }
+                    let named = (0..<size.width).map { x in
+                        let p = o.sourcePosition(x: x, y: y, planeWidth: 3, planeHeight: 2)
+                        return buffer[p.y * 4 + p.x]
+                    }
+                    #expect(walked == named, "\(o) row \(y)")
+                }
+            }
+        }
+    }
 }
 
 /// Where frame buffers start: a cache line for small ones, a huge-page
