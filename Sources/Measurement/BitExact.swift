@@ -11,7 +11,7 @@ import Darwin
 /// Compares converters with libyuv, byte for byte, frame by frame.
 ///
 /// Use: `load(frame, matrix:orientation:)` once per frame (converts it
-/// with libyuv), then `compare(converter)` or `matches(converter)` for each
+/// with libyuv), then `compare(converter)` or `deviation(of:)` for each
 /// converter. Buffers are reallocated only when the output size changes.
 public final class BitExactChecker {
     private let reference = LibYUVConverter()
@@ -62,10 +62,6 @@ public final class BitExactChecker {
         }
         return Self.equal(expected.view, actual.view) ? .equal : .different
     }
-
-    /// Whether `converter` writes exactly libyuv's pixel bytes for the
-    /// loaded frame (a refusal is not a match).
-    public func matches(_ converter: any FrameConverter) -> Bool { compare(converter) == .equal }
 
     /// How far `converter`'s pixel bytes for the loaded frame lie from
     /// libyuv's (on a poisoned buffer, as `compare`).
