@@ -32,7 +32,8 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
             entry.name, entry.basis.label, micros(entry.baseMedian), micros(entry.newMedian),
             Format.fixed(entry.ratio.median, 3),
             "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]",
-            entry.isReference && entry.verdict != .same ? "\(entry.verdict.rawValue) (floor)" : entry.verdict.rawValue,
+            entry.isReference && entry.verdict != .same
+                ? "\(entry.verdict.rawValue) (reference)" : entry.verdict.rawValue,
         ]
     }
 

@@ -18,7 +18,10 @@ import Statistics
 /// (all threads) of `convert/*` and `scaling/*` entries; stream entries have
 /// none (their CPU time is not measured). `samples_us` holds the per-frame
 /// times (at most `maximumSamples`, evenly spaced in measurement order) and
-/// `ratio_samples_to_libyuv` the per-round paired ratios, for `bench compare`.
+/// `ratio_samples_to_libyuv` the per-round paired ratios, for `bench compare`;
+/// stream `convert`, `latency` and `frame` entries have
+/// `ratio_samples_to_decode` instead: per frame (per pass for `frame`) the
+/// time ÷ libvpx's decode time of the same frame (pass).
 /// Names: `convert/<converter>/<WxH>` for upright cells and
 /// `convert/<converter>/<WxH>/<orientation>` for the others (`floor` and
 /// `floor:<n>threads` are the memory floors; every `convert/*` entry also
@@ -228,11 +231,16 @@ enum JSONReport {
         ]
         if let error = run.error { shared["error"] = error }
         var result: [[String: Any]] = []
-        for (part, times) in [("decode", run.decodeTimes), ("convert", run.convertTimes), ("latency", run.latencies)] {
+        let parts: [(String, [Double], [Double])] = [
+            ("decode", run.decodeTimes, []), ("convert", run.convertTimes, run.convertRatiosToDecode),
+            ("latency", run.latencies, run.latencyRatiosToDecode),
+        ]
+        for (part, times, ratios) in parts {
             guard let distribution = Distribution(times) else { continue }
             var item = base(
                 name: "stream/\(run.mode.rawValue)/\(file)/\(part)", iterations: distribution.count,
                 realTime: distribution.median, cpuTime: nil, samples: times)
+            if !ratios.isEmpty { item["ratio_samples_to_decode"] = thinned(ratios).map { compact($0) } }
             item.merge(shared) { current, _ in current }
             item["p50"] = finite(distribution.median / 1000)
             item["p99"] = finite(distribution.p99 / 1000)
@@ -245,6 +253,8 @@ enum JSONReport {
                 name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames * run.passes,
                 realTime: Distribution(perPass)?.median ?? 0, cpuTime: nil, samples: perPass)
             item["real_time_statistic"] = "median over passes of the pass's time ÷ its frames"
+            let ratios = run.passRatiosToDecode
+            if !ratios.isEmpty { item["ratio_samples_to_decode"] = thinned(ratios).map { compact($0) } }
             item.merge(shared) { current, _ in current }
             item["frames_per_second"] = finite(run.framesPerSecond)
             result.append(item)

@@ -12,18 +12,27 @@ public struct BenchmarkEntry: Sendable, Equatable {
     /// in measurement order; nil when the report has none for the entry
     /// (never empty, every value positive and finite).
     public let ratiosToLibyuv: [Double]?
+    /// Per-frame (or per-pass) ratios of this stream entry's time to libvpx's
+    /// decode time of the same frame (or pass) in the same run, in
+    /// measurement order; nil when the report has none for the entry (never
+    /// empty, every value positive and finite).
+    public let ratiosToDecode: [Double]?
 
     /// An entry with the given figures.
-    /// - Precondition: `samples` is not empty, `ratiosToLibyuv` is nil or
-    ///   not empty, and every value of both is positive and finite.
-    public init(name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil) {
-        precondition(!samples.isEmpty && ratiosToLibyuv?.isEmpty != true, "an entry without samples")
+    /// - Precondition: `samples` is not empty, `ratiosToLibyuv` and
+    ///   `ratiosToDecode` are nil or not empty, and every value is positive
+    ///   and finite.
+    public init(name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil, ratiosToDecode: [Double]? = nil) {
         precondition(
-            (samples + (ratiosToLibyuv ?? [])).allSatisfy { $0 > 0 && $0.isFinite },
+            !samples.isEmpty && ratiosToLibyuv?.isEmpty != true && ratiosToDecode?.isEmpty != true,
+            "an entry without samples")
+        precondition(
+            (samples + (ratiosToLibyuv ?? []) + (ratiosToDecode ?? [])).allSatisfy { $0 > 0 && $0.isFinite },
             "a sample that is not a positive number")
         self.name = name
         self.samples = samples
         self.ratiosToLibyuv = ratiosToLibyuv
+        self.ratiosToDecode = ratiosToDecode
     }
 
     /// The nearest-rank median of `samples` in microseconds (the report's

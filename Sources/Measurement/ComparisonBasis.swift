@@ -1,5 +1,5 @@
-/// Which samples a comparison of two entries rests on (raw values `time`
-/// and `ratio_to_libyuv` name it in JSON).
+/// Which samples a comparison of two entries rests on (raw values `time`,
+/// `ratio_to_libyuv` and `ratio_to_decode` name it in JSON).
 public enum ComparisonBasis: String, Sendable, Equatable, CaseIterable {
     /// The entries' per-frame wall times (`samples_us`): the ratio includes
     /// any difference between the machines or their load during the runs.
@@ -9,12 +9,18 @@ public enum ComparisonBasis: String, Sendable, Equatable, CaseIterable {
     /// or slower for the whole run moves both sides of each ratio, so it
     /// cancels.
     case ratioToLibyuv = "ratio_to_libyuv"
+    /// A stream entry's per-frame (or per-pass) ratios to libvpx's decode
+    /// of the same frame (or pass) in its own run
+    /// (`ratio_samples_to_decode`): the machine cancels as it does for
+    /// `ratioToLibyuv`.
+    case ratioToDecode = "ratio_to_decode"
 
-    /// The short label tables show: `time` or `×libyuv`.
+    /// The short label tables show: `time`, `×libyuv` or `×decode`.
     public var label: String {
         switch self {
         case .time: "time"
         case .ratioToLibyuv: "×libyuv"
+        case .ratioToDecode: "×decode"
         }
     }
 }

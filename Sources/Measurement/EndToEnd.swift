@@ -14,6 +14,7 @@ public enum EndToEnd {
     public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix) -> StreamRun {
         var decodeTimes: [Double] = []
         var convertTimes: [Double] = []
+        var shownDecodeTimes: [Double] = []
         var latencies: [Double] = []
         var shown: [ShownFrameTime] = []
         var stamps: [UInt64] = []
@@ -33,6 +34,7 @@ public enum EndToEnd {
                 let handOff = Clock.monotonic()
                 if let timing = frame.timing {
                     convertTimes.append(Double(handOff &- timing.handedOver))
+                    shownDecodeTimes.append(Double(timing.decodeTime))
                     latencies.append(Double(handOff &- timing.started))
                 }
                 stamps.append(handOff)
@@ -42,8 +44,9 @@ public enum EndToEnd {
         }
         return StreamRun(
             path: path, mode: .serial, converter: converter.name, frames: shown.count,
-            decodeTimes: decodeTimes, convertTimes: convertTimes, latencies: latencies,
-            passSeconds: [Clock.seconds(since: start)], timestamps: TimestampCheck(frames: shown),
+            decodeTimes: decodeTimes, convertTimes: convertTimes, shownDecodeTimes: shownDecodeTimes,
+            latencies: latencies, passSeconds: [Clock.seconds(since: start)],
+            passDecodeTimes: [decodeTimes.reduce(0, +)], timestamps: TimestampCheck(frames: shown),
             inOrder: true, deliveryBackwardsAt: StreamRun.firstBackwards(stamps), error: failure)
     }
 }

@@ -17,17 +17,30 @@ public struct EntryComparison: Sendable, Equatable {
     /// The verdict on `ratio` at the comparison's threshold.
     public let verdict: Verdict
 
-    /// Whether the entry is a memory floor (`convert/floor/…`,
-    /// `convert/floor:Nthreads/…`): a measurement of the machine, not of the
-    /// build's converters, so its verdict is shown but never makes a
-    /// comparison fail.
+    /// Whether the entry is a reference (see `isReference(_:)`): its
+    /// verdict is shown but never makes a comparison fail.
     public var isReference: Bool { Self.isReference(name) }
 
-    /// Whether `name` is a floor entry's name.
+    /// Whether `name` is a reference's: a measurement of the machine or of
+    /// the code the build's entries are measured against, not of the
+    /// build's own code. These are the memory floors (`convert/floor/…`,
+    /// `convert/floor:Nthreads/…`), libyuv's conversions (`convert/libyuv/…`)
+    /// and libvpx's decodes (`stream/MODE/FILE/decode`). Their times can
+    /// only be compared as times, so they carry whatever the machine did
+    /// between the runs; the build's entries are compared on ratios to
+    /// them.
     public static func isReference(_ name: String) -> Bool {
         let parts = name.split(separator: "/")
-        return parts.count >= 2 && parts[0] == "convert"
-            && (parts[1] == Contender.floorLabel || parts[1].hasPrefix(Contender.floorLabel + ":"))
+        guard parts.count >= 2 else { return false }
+        switch parts[0] {
+        case "convert":
+            return parts[1] == Contender.floorLabel || parts[1].hasPrefix(Contender.floorLabel + ":")
+                || parts[1] == Contender.referenceLabel
+        case "stream":
+            return parts.count == 4 && parts[3] == "decode"
+        default:
+            return false
+        }
     }
 
     /// The smallest difference of per-frame medians, in µs, that can make
@@ -37,7 +50,8 @@ public struct EntryComparison: Sendable, Equatable {
     public static let resolution = 0.1
 
     /// The comparison of `new` with `base`: on their ratios to libyuv when
-    /// both have them, else on their times. Its verdict is `same` when the
+    /// both have them, else on their ratios to libvpx's decode when both
+    /// have those, else on their times. Its verdict is `same` when the
     /// samples are too few for a 95 % interval or the medians differ by less
     /// than `resolution`.
     /// - Precondition: both entries have the same name; `threshold >= 0`.
@@ -48,6 +62,8 @@ public struct EntryComparison: Sendable, Equatable {
         let baseValues: [Double]
         if let baseRatios = base.ratiosToLibyuv, let newRatios = new.ratiosToLibyuv {
             (basis, newValues, baseValues) = (.ratioToLibyuv, newRatios, baseRatios)
+        } else if let baseRatios = base.ratiosToDecode, let newRatios = new.ratiosToDecode {
+            (basis, newValues, baseValues) = (.ratioToDecode, newRatios, baseRatios)
         } else {
             (basis, newValues, baseValues) = (.time, new.samples, base.samples)
         }

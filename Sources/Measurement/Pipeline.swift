@@ -42,6 +42,7 @@ public enum Pipeline {
                     let index = state.shown.count
                     let packetStart = frame.timing?.started ?? Clock.monotonic()
                     state.shown.append(ShownFrameTime(index: index, packet: frame.packet, time: frame.time))
+                    state.shownDecodeTimes.append(Double(frame.timing?.decodeTime ?? 0))
                     freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
                     let slot = index % depth
                     state.fill(slot: slot, from: frame.image)
@@ -70,8 +71,9 @@ public enum Pipeline {
         return convertQueue.sync {
             StreamRun(
                 path: path, mode: .pipelined, converter: converter.name, frames: state.deliveries.count,
-                decodeTimes: state.decodeTimes, convertTimes: state.convertTimes, latencies: state.latencies,
-                passSeconds: [seconds],
+                decodeTimes: state.decodeTimes, convertTimes: state.convertTimes,
+                shownDecodeTimes: state.shownDecodeTimes, latencies: state.latencies,
+                passSeconds: [seconds], passDecodeTimes: [state.decodeTimes.reduce(0, +)],
                 timestamps: TimestampCheck(frames: state.shown),
                 inOrder: state.deliveries.map(\.index) == Array(0..<state.deliveries.count),
                 deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)),
@@ -84,7 +86,7 @@ public enum Pipeline {
 ///
 /// `@unchecked Sendable` because the compiler cannot see the ownership
 /// protocol that makes it safe:
-/// - `shown`, `decodeTimes`, `error` and filling a slot happen only on the
+/// - `shown`, `shownDecodeTimes`, `decodeTimes`, `error` and filling a slot happen only on the
 ///   decode queue;
 /// - `convertTimes`, `latencies`, `deliveries`, `convertError`, `target` and reading a
 ///   slot happen only on the convert queue;
@@ -96,6 +98,7 @@ public enum Pipeline {
 private final class PipelineState: @unchecked Sendable {
     var shown: [ShownFrameTime] = []
     var decodeTimes: [Double] = []
+    var shownDecodeTimes: [Double] = []
     var convertTimes: [Double] = []
     var latencies: [Double] = []
     var deliveries: [(index: Int, stamp: UInt64)] = []

@@ -23,6 +23,7 @@ struct ReportDocument: Decodable {
         case name
         case samples = "samples_us"
         case ratios = "ratio_samples_to_libyuv"
+        case decodeRatios = "ratio_samples_to_decode"
     }
 
     /// A JSON scalar as a message shows it (`2`, `'2'`, `not a number`).
@@ -84,15 +85,19 @@ struct ReportDocument: Decodable {
             else {
                 throw wrong("\(label) has no samples_us array of positive numbers")
             }
-            var ratios: [Double]?
-            if entry.contains(.ratios), (try? entry.decodeNil(forKey: .ratios)) != true {
-                guard let values = try? entry.decode([Double].self, forKey: .ratios), values.allSatisfy(Self.isPositive)
+            /// The entry's ratios under `key`: nil when absent, null or empty.
+            func ratios(_ key: EntryKey) throws -> [Double]? {
+                guard entry.contains(key), (try? entry.decodeNil(forKey: key)) != true else { return nil }
+                guard let values = try? entry.decode([Double].self, forKey: key), values.allSatisfy(Self.isPositive)
                 else {
-                    throw wrong("\(label) has a ratio_samples_to_libyuv that is not an array of positive numbers")
+                    throw wrong("\(label) has a \(key.rawValue) that is not an array of positive numbers")
                 }
-                ratios = values.isEmpty ? nil : values
+                return values.isEmpty ? nil : values
             }
-            entries.append(BenchmarkEntry(name: name, samples: samples, ratiosToLibyuv: ratios))
+            entries.append(
+                BenchmarkEntry(
+                    name: name, samples: samples, ratiosToLibyuv: try ratios(.ratios),
+                    ratiosToDecode: try ratios(.decodeRatios)))
         }
         let context = try? root.nestedContainer(keyedBy: ContextKey.self, forKey: .context)
         machineKey = (try? context?.decode(String.self, forKey: .machineKey)) ?? nil

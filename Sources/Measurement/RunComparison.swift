@@ -57,22 +57,22 @@ public struct RunComparison: Sendable, Equatable {
             "comparing runs from different machines: BASE \(baseMachine ?? "unknown") vs NEW \(newMachine ?? "unknown")"
     }
 
-    /// The number of converter entries (floors not counted) with `verdict`.
+    /// The number of the build's entries (references not counted) with `verdict`.
     public func count(_ verdict: Verdict) -> Int {
         entries.count { !$0.isReference && $0.verdict == verdict }
     }
 
-    /// `N slower, M faster, K same`, then how many floors moved beyond the
-    /// threshold (the machine's memory path changed) when any did.
+    /// `N slower, M faster, K same`, then how many references (floors,
+    /// libyuv, libvpx's decodes) moved beyond the threshold when any did.
     public var summaryLine: String {
         let line = "\(count(.slower)) slower, \(count(.faster)) faster, \(count(.same)) same"
         let moved = entries.count { $0.isReference && $0.verdict != .same }
         guard moved > 0 else { return line }
-        return line + "; \(moved) floor\(moved == 1 ? "" : "s") moved (the machine's, not a verdict)"
+        return line + "; \(moved) reference\(moved == 1 ? "" : "s") moved (the machine's, not a verdict)"
     }
 
-    /// Whether some converter entry is `slower` (the command then exits 1);
-    /// floors never decide.
+    /// Whether some entry of the build is `slower` (the command then exits
+    /// 1); references never decide.
     public var hasSlower: Bool {
         entries.contains { !$0.isReference && $0.verdict == .slower }
     }

@@ -26,12 +26,18 @@ public struct StreamRun {
     public let decodeTimes: [Double]
     /// Per-frame conversion time, nanoseconds, in hand-off order.
     public let convertTimes: [Double]
+    /// Per frame, the decode time of the packet that showed it, nanoseconds,
+    /// in hand-off order (paired with `convertTimes` and `latencies`).
+    public let shownDecodeTimes: [Double]
     /// Per-frame time from the start of its packet's decode to its hand-off,
     /// nanoseconds, in hand-off order.
     public let latencies: [Double]
     /// Monotonic-clock seconds from the first packet to the last hand-off,
     /// one figure per pass.
     public let passSeconds: [Double]
+    /// The decode times of each pass's packets summed, nanoseconds, one
+    /// figure per pass (paired with `passSeconds`).
+    public let passDecodeTimes: [Double]
     /// The shown-frame timestamp check.
     public let timestamps: TimestampCheck
     /// Whether frames were handed off in decode order (index 0, 1, 2, ...).
@@ -60,6 +66,28 @@ public struct StreamRun {
     /// Whether delivery was in order with stamps that never go backwards.
     public var deliveryOK: Bool { inOrder && deliveryBackwardsAt == nil }
 
+    /// Per frame, its conversion time ÷ the decode time of its packet, in
+    /// hand-off order: both measured a moment apart in the same run, so a
+    /// machine that is slower for a whole run moves both and the ratio
+    /// keeps only what changed in the conversion. Frames whose decode took
+    /// no measurable time are left out.
+    public var convertRatiosToDecode: [Double] { Self.ratios(convertTimes, over: shownDecodeTimes) }
+    /// Per frame, its latency ÷ the decode time of its packet (as
+    /// `convertRatiosToDecode`).
+    public var latencyRatiosToDecode: [Double] { Self.ratios(latencies, over: shownDecodeTimes) }
+    /// Per pass, its time ÷ the decode time of its packets (as
+    /// `convertRatiosToDecode`).
+    public var passRatiosToDecode: [Double] { Self.ratios(passSeconds.map { $0 * 1e9 }, over: passDecodeTimes) }
+
+    /// `times[i] / decodes[i]` for each pair with a positive, finite
+    /// quotient, in order.
+    public static func ratios(_ times: [Double], over decodes: [Double]) -> [Double] {
+        zip(times, decodes).compactMap { time, decode in
+            let ratio = time / decode
+            return ratio > 0 && ratio.isFinite ? ratio : nil
+        }
+    }
+
     /// Several passes over the same file in the same mode as one run: the
     /// timing samples (pass after pass) and seconds of all passes together, the frame count,
     /// timestamps and error of the first pass, delivery checked pass by pass.
@@ -69,8 +97,9 @@ public struct StreamRun {
         var result = StreamRun(
             path: first.path, mode: first.mode, converter: first.converter, frames: first.frames,
             decodeTimes: runs.flatMap(\.decodeTimes), convertTimes: runs.flatMap(\.convertTimes),
-            latencies: runs.flatMap(\.latencies),
-            passSeconds: runs.flatMap(\.passSeconds), timestamps: first.timestamps,
+            shownDecodeTimes: runs.flatMap(\.shownDecodeTimes), latencies: runs.flatMap(\.latencies),
+            passSeconds: runs.flatMap(\.passSeconds), passDecodeTimes: runs.flatMap(\.passDecodeTimes),
+            timestamps: first.timestamps,
             inOrder: runs.allSatisfy(\.inOrder), deliveryBackwardsAt: runs.lazy.compactMap(\.deliveryBackwardsAt).first,
             error: first.error)
         result.passes = runs.count

@@ -27,6 +27,14 @@ import Testing
             #expect(serial.frames == run.frames)
             #expect(serial.timestamps.frames == run.timestamps.frames)
             #expect(run.decode?.count == serial.decode?.count)
+            for pass in [run, serial] {
+                // Each frame is paired with its own packet's decode, which its latency includes.
+                #expect(pass.shownDecodeTimes.count == pass.frames)
+                #expect(pass.latencyRatiosToDecode.count == pass.frames)
+                #expect(pass.latencyRatiosToDecode.allSatisfy { $0 >= 1 })
+                #expect(pass.passDecodeTimes == [pass.decodeTimes.reduce(0, +)])
+                #expect(pass.passRatiosToDecode.count == 1 && pass.passRatiosToDecode[0] > 1)
+            }
         }
     }
 

@@ -14,12 +14,15 @@ enum Fixture {
     }
 
     /// One entry's JSON object.
-    static func entry(_ name: String, _ samples: [Double], ratios: [Double]? = nil) -> [String: Any] {
+    static func entry(
+        _ name: String, _ samples: [Double], ratios: [Double]? = nil, decodeRatios: [Double]? = nil
+    ) -> [String: Any] {
         var object: [String: Any] = [
             "name": name, "real_time": Percentile.median(samples) ?? 0, "time_unit": "us",
             "samples_us": samples, "iterations": samples.count,
         ]
         if let ratios { object["ratio_samples_to_libyuv"] = ratios }
+        if let decodeRatios { object["ratio_samples_to_decode"] = decodeRatios }
         return object
     }
 
@@ -108,6 +111,10 @@ enum Fixture {
             (
                 #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_libyuv": [-1]}]}"#,
                 "not a FrameBench JSON report (benchmarks[0] 'a' has a ratio_samples_to_libyuv that is not an array of positive numbers)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_decode": [0]}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] 'a' has a ratio_samples_to_decode that is not an array of positive numbers)"
             ),
             (
                 #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1]}, {"name": "a", "samples_us": [2]}]}"#,
@@ -259,31 +266,99 @@ enum Fixture {
     }
 }
 
-/// Floors are the machine's references: compared and shown, never decisive.
+/// References (floors, libyuv, libvpx's decodes) are compared and shown,
+/// never decisive.
 @Suite struct ReferenceEntryTests {
-    @Test("floor entries are references; converters named like them are not")
+    @Test("floors, libyuv's conversions and libvpx's decodes are references; the build's entries are not")
     func names() {
         #expect(EntryComparison.isReference("convert/floor/1920x1080"))
         #expect(EntryComparison.isReference("convert/floor:2threads/1920x1080"))
+        #expect(EntryComparison.isReference("convert/libyuv/1280x720/rotate90"))
+        #expect(EntryComparison.isReference("stream/serial/size-1x1.ivf/decode"))
+        #expect(EntryComparison.isReference("stream/pipelined/a.ivf/decode"))
         #expect(!EntryComparison.isReference("convert/floorish/1920x1080"))
+        #expect(!EntryComparison.isReference("convert/libyuvish/1920x1080"))
         #expect(!EntryComparison.isReference("convert/simd/1920x1080"))
-        #expect(!EntryComparison.isReference("stream/serial/floor/decode"))
+        #expect(!EntryComparison.isReference("convert/swscale/1920x1080"))
+        #expect(!EntryComparison.isReference("stream/serial/decode.ivf/convert"))
+        #expect(!EntryComparison.isReference("stream/serial/a.ivf/latency"))
+        #expect(!EntryComparison.isReference("scaling/threads:2/decode"))
     }
 
-    @Test("a slower floor is reported but does not make the comparison fail; a slower converter does")
-    func floorsDoNotDecide() throws {
+    @Test("a slower reference is reported but does not make the comparison fail; a slower converter does")
+    func referencesDoNotDecide() throws {
         let samples = Fixture.samples(480, count: 200, spread: 0.01)
-        let base = try Fixture.run([Fixture.entry("convert/floor/640x480", samples), Fixture.entry("x", samples)])
-        let slowerFloor = try Fixture.run([
-            Fixture.entry("convert/floor/640x480", samples.map { $0 * 1.3 }), Fixture.entry("x", samples),
-        ])
-        let comparison = try RunComparison(base: base, new: slowerFloor)
-        #expect(comparison.entries[0].verdict == .slower && comparison.entries[0].isReference)
+        let references = ["convert/floor/640x480", "convert/libyuv/640x480", "stream/serial/a.ivf/decode"]
+        let base = try Fixture.run(references.map { Fixture.entry($0, samples) } + [Fixture.entry("x", samples)])
+        let slowerReferences = try Fixture.run(
+            references.map { Fixture.entry($0, samples.map { $0 * 1.3 }) } + [Fixture.entry("x", samples)])
+        let comparison = try RunComparison(base: base, new: slowerReferences)
+        #expect(comparison.entries.prefix(3).allSatisfy { $0.verdict == .slower && $0.isReference })
         #expect(!comparison.hasSlower)
-        #expect(comparison.summaryLine == "0 slower, 0 faster, 1 same; 1 floor moved (the machine's, not a verdict)")
-        let slowerConverter = try Fixture.run([
-            Fixture.entry("convert/floor/640x480", samples), Fixture.entry("x", samples.map { $0 * 1.3 }),
-        ])
+        #expect(
+            comparison.summaryLine == "0 slower, 0 faster, 1 same; 3 references moved (the machine's, not a verdict)")
+        let slowerConverter = try Fixture.run(
+            references.map { Fixture.entry($0, samples) } + [Fixture.entry("x", samples.map { $0 * 1.3 })])
         #expect(try RunComparison(base: base, new: slowerConverter).hasSlower)
+    }
+}
+
+/// Stream entries are compared on their ratios to libvpx's decode of the
+/// same frames, measured side by side in their own run.
+@Suite struct DecodeRatioTests {
+    @Test("a machine 8 % slower for a whole run moves the times, not the ratios to decode: same")
+    func machineCancels() throws {
+        let times = Fixture.samples(1800, count: 40, spread: 0.01)
+        let ratios = Fixture.samples(1.2, count: 40, spread: 0.01)
+        let name = "stream/serial/size-640x480.ivf/latency"
+        let base = try Fixture.run([Fixture.entry(name, times, decodeRatios: ratios)])
+        let new = try Fixture.run([Fixture.entry(name, times.map { $0 * 1.08 }, decodeRatios: ratios)])
+        let entry = try RunComparison(base: base, new: new).entries[0]
+        #expect(entry.basis == .ratioToDecode && entry.verdict == .same)
+        #expect(entry.newMedian > entry.baseMedian * 1.07)
+        let timesOnly = try RunComparison(
+            base: Fixture.run([Fixture.entry(name, times)]),
+            new: Fixture.run([Fixture.entry(name, times.map { $0 * 1.08 })]))
+        #expect(timesOnly.entries[0].basis == .time && timesOnly.entries[0].verdict == .slower)
+    }
+
+    @Test("a conversion 30 % slower beside the same decode is slower on the ratios")
+    func slowerConversionShows() throws {
+        let times = Fixture.samples(30, count: 40, spread: 0.01)
+        let ratios = Fixture.samples(0.1, count: 40, spread: 0.01)
+        let name = "stream/pipelined/a.ivf/convert"
+        let base = try Fixture.run([Fixture.entry(name, times, decodeRatios: ratios)])
+        let new = try Fixture.run([
+            Fixture.entry(name, times.map { $0 * 1.3 }, decodeRatios: ratios.map { $0 * 1.3 })
+        ])
+        let comparison = try RunComparison(base: base, new: new)
+        #expect(comparison.entries[0].basis == .ratioToDecode && comparison.entries[0].verdict == .slower)
+        #expect(comparison.hasSlower)
+    }
+
+    @Test("ratios to libyuv win over ratios to decode, which win over times; both sides must have them")
+    func basisOrder() throws {
+        let values = Fixture.samples(2, count: 20)
+        let both = Fixture.entry("e", values, ratios: values, decodeRatios: values)
+        let decodeOnly = Fixture.entry("e", values, decodeRatios: values)
+        let plain = Fixture.entry("e", values)
+        #expect(
+            try RunComparison(base: Fixture.run([both]), new: Fixture.run([both])).entries[0].basis == .ratioToLibyuv)
+        #expect(
+            try RunComparison(base: Fixture.run([both]), new: Fixture.run([decodeOnly])).entries[0].basis
+                == .ratioToDecode)
+        #expect(try RunComparison(base: Fixture.run([decodeOnly]), new: Fixture.run([plain])).entries[0].basis == .time)
+    }
+
+    @Test("ratio_samples_to_decode is read")
+    func parsing() throws {
+        let run = try Fixture.run([Fixture.entry("s", [3, 4], decodeRatios: [1.5, 2])])
+        #expect(run.entry(named: "s")?.ratiosToDecode == [1.5, 2] && run.entry(named: "s")?.ratiosToLibyuv == nil)
+    }
+
+    @Test("a stream run's ratios pair each frame (pass) with its own decode and skip pairs without a decode time")
+    func streamRunRatios() {
+        #expect(StreamRun.ratios([10, 30, 8], over: [5, 10, 0]) == [2, 3])
+        #expect(StreamRun.ratios([4], over: []) == [])
     }
 }
