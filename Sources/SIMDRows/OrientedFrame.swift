@@ -8,9 +8,9 @@ import Synchronization
 //
 // - Orientations that keep rows as rows (upright, mirror, 180 degrees and
 //   its mirror, a vertical flip) convert source rows in the order of the
-//   destination rows they become, straight into them when columns keep
-//   their order, else into a row-pair scratch that `copyReversed` writes
-//   out lanes reversed.
+//   destination rows they become, straight into them; when columns run
+//   backwards, from a scratch copy of the rows with their bytes reversed
+//   (`SIMDLevelTag.reverseBytes`), each plane on its own width.
 // - Quarter turns convert tiles of up to 64 source rows × 64 columns into
 //   a 16 KiB scratch and write each 8 × 8 block of it transposed
 //   (`SIMDLevelTag.transposeBlock8`): source rows taken bottom up when they
@@ -21,9 +21,9 @@ import Synchronization
 //
 // Along a reversed axis of odd length the chroma pairs start at 1: pixel
 // 0 takes sample 0 alone, then pixels 1 and 2 share sample 1, and so on.
-// Rows then pair as 0 | 1, 2 | 3, 4 ...; columns go to the kernel as a
-// one-pixel step and the rest of the row on pointers one luma and one
-// chroma sample on.
+// Rows then pair as 0 | 1, 2 | 3, 4 ...; in a quarter turn, column 0 is
+// then a tile of its own, one column wide. Reversed rows need no phase:
+// the reversed copies are the mirrored planes' rows, pairs from 0.
 
 /// Converts destination rows `rows` of `source` oriented by `orientation`
 /// into `destination` with `matrix`; instantiated in the calling module for
@@ -94,7 +94,6 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 ) {
     let width = source.width
     let height = source.height
-    let columnPhase = axes.columnPhase(width: width)
     let rowPhase = axes.rowPhase(height: height)
     let sourceRows = axes.reversesRows ? (height - rows.upperBound)..<(height - rows.lowerBound) : rows
     let bound = SIMDRowConstants.upperBound
@@ -103,8 +102,9 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
     func target(_ row: Int) -> UnsafeMutablePointer<UInt8> {
         destination.row(axes.reversesRows ? height &- 1 &- row : row)
     }
-    let rowBytes = 4 * width
-    withUnsafeTemporaryAllocation(byteCount: axes.reversesColumns ? 2 * rowBytes : 0, alignment: 64) { scratch in
+    let chromaWidth = (width &+ 1) &>> 1
+    let scratchBytes = axes.reversesColumns ? 2 &* (width &+ chromaWidth) : 0
+    withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 64) { scratch in
         // In the order of the destination rows (bottom up when rows are
         // reversed): descending stores are slower.
         var lower = sourceRows.lowerBound
@@ -123,21 +123,24 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
                 lower &+= paired ? 2 : 1
             }
             let chromaRow = (row &+ rowPhase) &>> 1
-            let y0 = source.y.row(row)
-            let y1 = paired ? source.y.row(row &+ 1) : nil
-            let u = source.u.row(chromaRow)
-            let v = source.v.row(chromaRow)
+            var y0 = source.y.row(row)
+            var y1 = paired ? source.y.row(row &+ 1) : nil
+            var u = source.u.row(chromaRow)
+            var v = source.v.row(chromaRow)
             if axes.reversesColumns {
-                let out0 = scratch.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let out1 = out0 + rowBytes
-                convertRows(
-                    m, level, CachedStores.self, y0, y1, u, v, out0, paired ? out1 : nil, width, columnPhase, bound)
-                copyReversed(stores, from: out0, to: target(row), count: width)
-                if paired { copyReversed(stores, from: out1, to: target(row &+ 1), count: width) }
-            } else {
-                convertRows(
-                    m, level, stores, y0, y1, u, v, target(row), paired ? target(row &+ 1) : nil, width, 0, bound)
+                // The rows reversed, each plane on its own width, are the
+                // upright rows of the mirrored planes (chroma pairs from 0).
+                let reversed = scratch.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                Level.reverseBytes(from: y0, to: reversed, count: width)
+                if let y1 { Level.reverseBytes(from: y1, to: reversed + width, count: width) }
+                Level.reverseBytes(from: u, to: reversed + 2 &* width, count: chromaWidth)
+                Level.reverseBytes(from: v, to: reversed + (2 &* width &+ chromaWidth), count: chromaWidth)
+                y0 = UnsafePointer(reversed)
+                y1 = paired ? UnsafePointer(reversed + width) : nil
+                u = UnsafePointer(reversed + 2 &* width)
+                v = UnsafePointer(reversed + (2 &* width &+ chromaWidth))
             }
+            convertRows(m, level, stores, y0, y1, u, v, target(row), paired ? target(row &+ 1) : nil, width, bound)
         }
     }
 }
@@ -200,7 +203,7 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
                         m, level, CachedStores.self, source.y.row(row &+ i) + column,
                         paired ? source.y.row(row &+ i &+ 1) + column : nil,
                         source.u.row(chromaRow) + chromaColumn, source.v.row(chromaRow) + chromaColumn,
-                        out0, paired ? out0 + scratchStride : nil, columnCount, 0, bound)
+                        out0, paired ? out0 + scratchStride : nil, columnCount, bound)
                     i &+= 2
                 }
                 placeTransposed(
@@ -267,32 +270,11 @@ func placeTransposed<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
 }
 
 /// Converts luma row `y0`, and `y1` when given, which share the chroma
-/// rows `u` and `v`, into `out0` (and `out1`): `width` pixels, the first
-/// alone with chroma sample 0 when `columnPhase` is 1 (the rest then pair
-/// from pixel 1, with ordinary stores). Stores with `Stores` only when
-/// `columnPhase` is 0.
+/// rows `u` and `v` (pairs from pixel 0), into `out0` (and `out1`): `width`
+/// pixels, by the row-pair kernel where the level converts pairs, else row
+/// by row.
 @inlinable @inline(__always)
 func convertRows<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
-    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
-    _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
-    _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?, _ width: Int, _ columnPhase: Int,
-    _ bound: UnsafeRawPointer
-) {
-    if columnPhase == 0 {
-        convertRowsFromPairStart(m, level, stores, y0, y1, u, v, out0, out1, width, bound)
-    } else {
-        scalarPixel(m, y0[0], u[0], v[0], out0)
-        if let y1, let out1 { scalarPixel(m, y1[0], u[0], v[0], out1) }
-        convertRowsFromPairStart(
-            m, level, CachedStores.self, y0 + 1, y1.map { $0 + 1 }, u + 1, v + 1, out0 + 4, out1.map { $0 + 4 },
-            width &- 1, bound)
-    }
-}
-
-/// `convertRows` with the chroma pairs starting at pixel 0: the row-pair
-/// kernel where the level converts pairs, else row by row.
-@inlinable @inline(__always)
-func convertRowsFromPairStart<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
     _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
     _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?, _ width: Int,

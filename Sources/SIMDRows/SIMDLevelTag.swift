@@ -39,9 +39,20 @@ public protocol SIMDLevelTag {
     /// transposes of 128-bit vectors.
     static func transposeBlock8<Stores: SIMDStoreKind>(
         _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
+
+    /// Writes the `count` bytes at `from` into `to` in reverse order
+    /// (`to[i] = from[count - 1 - i]`), reading and writing exactly those
+    /// bytes; the two ranges do not overlap. The default goes byte by byte.
+    static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int)
 }
 
 extension SIMDLevelTag {
+    /// Byte by byte.
+    @inlinable @inline(__always)
+    public static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count { to[i] = from[count &- 1 &- i] }
+    }
+
     /// No: two 32-pixel blocks.
     @inlinable public static var convertsWidePairBlocks: Bool { false }
 

@@ -35,6 +35,16 @@ extension SIMDAVX2Level {
         transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)
         #endif
     }
+
+    /// In 256-bit vectors (`reverseBytesAVX2`).
+    @inline(__always)
+    public static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {
+        #if arch(x86_64)
+        reverseBytesAVX2(from: from, to: to, count: count)
+        #else
+        for i in 0..<count { to[i] = from[count &- 1 &- i] }  // never run: this level is x86-64 only
+        #endif
+    }
 }
 
 /// Converts `source` into `destination` with the SIMD kernel compiled for
