@@ -61,6 +61,16 @@ public final class BGRABuffer {
         storage.initialize(repeating: fill, count: max(byteCount, 1))
     }
 
+    /// A `size` image whose rows are padded to a multiple of `rowAlignment`
+    /// bytes, so that every row starts on a cache line, as in a pixel buffer
+    /// made for display: a 1080-pixel row of 4,320 bytes takes 4,352. Every
+    /// byte is set to `fill`.
+    public convenience init(alignedRowsOf size: FrameSize, fill: UInt8 = 0) {
+        let rowBytes = size.width * 4
+        let alignment = Self.rowAlignment
+        self.init(size: size, padding: (rowBytes + alignment - 1) / alignment * alignment - rowBytes, fill: fill)
+    }
+
     /// The alignment of the first row: a cache line.
     public static let rowAlignment = 64
 

@@ -81,7 +81,7 @@ public enum ConverterBench {
     /// untimed one, in µs.
     public static func floorAlone(_ frame: I420Buffer, passes: Int = 201) -> [FloorStores: Double] {
         let floor = MemoryFloor(size: frame.size)
-        let output = BGRABuffer(size: frame.size)
+        let output = BGRABuffer(alignedRowsOf: frame.size)
         var result: [FloorStores: Double] = [:]
         for kind in FloorStores.allCases {
             floor.stores = kind
@@ -105,7 +105,9 @@ public enum ConverterBench {
     ) throws(ContenderFailure) -> [CellSamples] {
         let contenders = contenders(converters, at: size)
         let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
-        let outputs = contenders.map { BGRABuffer(size: $0.isFloor ? size : orientation.orientedSize(of: size)) }
+        let outputs = contenders.map {
+            BGRABuffer(alignedRowsOf: $0.isFloor ? size : orientation.orientedSize(of: size))
+        }
         return try InterleavedRun.measure(
             contenders, frames: frames, outputs: outputs, matrix: matrix, orientation: orientation,
             budget: budget, progress: progress)

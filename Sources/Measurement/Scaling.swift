@@ -34,7 +34,7 @@ public enum Scaling {
         return try sizes.map { size throws(ContenderFailure) in
             progress("scaling \(size): preparing frames")
             let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
-            let outputs = contenders.map { _ in BGRABuffer(size: size) }
+            let outputs = contenders.map { _ in BGRABuffer(alignedRowsOf: size) }
             let samples = try InterleavedRun.measure(
                 contenders, frames: frames, outputs: outputs, matrix: matrix,
                 budget: budget

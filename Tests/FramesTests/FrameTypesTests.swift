@@ -126,4 +126,13 @@ import Testing
         #expect(Int(bitPattern: largeI420.view.y.base) % (2 << 20) == 0)
         #expect(large.allBytes.allSatisfy { $0 == 0 })
     }
+
+    @Test("aligned rows: the smallest multiple of 64 bytes that holds a row, filled")
+    func alignedRows() {
+        for (width, stride) in [(1, 64), (16, 64), (17, 128), (1080, 4352), (1920, 7680)] {
+            let buffer = BGRABuffer(alignedRowsOf: FrameSize(width: width, height: 3), fill: 7)
+            #expect(buffer.stride == stride, "width \(width)")
+            #expect(buffer.allBytes.count == stride * 3 && buffer.allBytes.allSatisfy { $0 == 7 })
+        }
+    }
 }
