@@ -11,13 +11,14 @@ import Synchronization
 //   destination rows they become, straight into them; when columns run
 //   backwards, from a scratch copy of the rows with their bytes reversed
 //   (`SIMDLevelTag.reverseBytes`), each plane on its own width.
-// - Quarter turns convert tiles of up to 64 source rows × 64 columns into
-//   a 16 KiB scratch and write each 8 × 8 block of it transposed
-//   (`SIMDLevelTag.transposeBlock8`): source rows taken bottom up when they
-//   run backwards, output rows stepped backwards when columns do. Tiles go
-//   down a column segment in the order of their output pixels, and a full
-//   tile fills four whole 64-byte lines of each of its output rows, so it
-//   may stream.
+// - Quarter turns convert tiles of up to 32 source rows × 128 columns
+//   into one of two 16 KiB scratches and write each 16 × 16 (else 8 × 8)
+//   block of it transposed (`SIMDLevelTag.transposeBlock16`,
+//   `transposeBlock8`): source rows taken bottom up when they run
+//   backwards, output rows stepped backwards when columns do. Tiles go down
+//   a column segment from the top, each placed while the next one converts,
+//   and a full tile fills two whole 64-byte lines of each of its output
+//   rows, so it may stream.
 //
 // Along a reversed axis of odd length the chroma pairs start at 1: pixel
 // 0 takes sample 0 alone, then pixels 1 and 2 share sample 1, and so on.
@@ -146,13 +147,13 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 }
 
 /// Source rows per tile of a quarter turn.
-@inlinable var tileRows: Int { 64 }
-/// Source columns per tile of a quarter turn (tile scratch row: 256 bytes):
-/// a whole 64-byte line of luma, so each source line a tile reads is used up
-/// at once. Measured side by side at rotate90 (×libyuv, 1280×720 /
-/// 1920×1080): 64 rows × 32 columns 0.82 / 1.20, 32 × 64 0.65 / 1.16,
-/// 64 × 64 0.63 / 1.06, 128 × 64 and 64 × 128 no better.
-@inlinable var tileColumns: Int { 64 }
+@inlinable var tileRows: Int { 32 }
+/// Source columns per tile of a quarter turn (tile scratch row: 512 bytes):
+/// two whole 64-byte lines of luma, so each source line a tile reads is used
+/// up at once. Measured at rotate90 with the previous tile placed while the
+/// next converts, alternating builds (µs at 1280×720 / 1920×1080): 64 rows ×
+/// 64 columns 117 / 318, 32 × 128 121 / 297, 32 × 64 133 / 350.
+@inlinable var tileColumns: Int { 128 }
 
 /// Quarter turns: tiles of source rows × columns converted into a scratch,
 /// then transposed into the destination rows `rows` (source columns).
@@ -168,33 +169,53 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
     let columns = axes.reversesColumns ? (width - rows.upperBound)..<(width - rows.lowerBound) : rows
     let bound = SIMDRowConstants.upperBound
     let scratchStride = 4 * tileColumns
-    withUnsafeTemporaryAllocation(byteCount: tileRows * scratchStride, alignment: 64) { buffer in
-        let scratch = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    let tileBytes = tileRows * scratchStride
+    withUnsafeTemporaryAllocation(byteCount: 2 * tileBytes, alignment: 64) { buffer in
+        let scratches = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var current = 0
+        // The tile converted before this one, placed a strip of 16 columns
+        // at a time while this one converts, so that its stores drain while
+        // the source is read (placed after converting, each tile waited for
+        // both in turn: 1.2x as long at 1080p).
+        var previous: (scratch: UnsafeMutablePointer<UInt8>, row: Int, rowCount: Int, column: Int, columnCount: Int)?
+        var placed = 0
+        /// Places the previous tile's columns `placed ..< end`.
+        @inline(__always)
+        func placePrevious(upTo end: Int) {
+            guard let tile = previous, placed < end else { return }
+            placeTransposed(
+                level, stores, tile.scratch, scratchStride, destination, axes, width: width, height: height,
+                firstRow: tile.row, rowCount: tile.rowCount, firstColumn: tile.column, columnCount: tile.columnCount,
+                columns: placed..<end)
+            placed = end
+        }
         var column = columns.lowerBound
         while column < columns.upperBound {
             // A tile starts where a chroma pair does, or is one column (row) wide.
             let columnCount =
                 (column &+ columnPhase) & 1 != 0 ? 1 : min(tileColumns, columns.upperBound &- column)
             let chromaColumn = (column &+ columnPhase) &>> 1
-            // Tiles in the order of their output pixels, so from the bottom
-            // when rows are reversed; full tiles then start a multiple of
-            // `tileRows` pixels into their output rows, on a line boundary.
-            var lower = 0
-            var upper = height
-            while lower < upper {
-                let row: Int
+            // Tiles from the top, reading the source downwards (read
+            // upwards, rotate90 took 1.15x as long at 1080p). When rows are
+            // reversed, their boundaries are those of tiles counted from
+            // the bottom, so full tiles start a multiple of `tileRows`
+            // pixels into their output rows, on a line boundary.
+            var row = 0
+            while row < height {
                 let rowCount: Int
-                if axes.reversesRows {
-                    // Row 0 alone when it has a chroma row of its own.
-                    row = max(upper &- tileRows, rowPhase == 1 && upper > 1 ? 1 : 0)
-                    rowCount = upper &- row
-                    upper = row
+                if !axes.reversesRows {
+                    rowCount = min(tileRows, height &- row)
+                } else if rowPhase == 1 && row == 0 && height > 1 {
+                    rowCount = 1  // row 0 has a chroma row of its own
                 } else {
-                    row = lower
-                    rowCount = min(tileRows, upper &- lower)
-                    lower &+= rowCount
+                    let partial = (height &- row) % tileRows
+                    rowCount = partial == 0 ? tileRows : partial
                 }
+                let scratch = scratches + current &* tileBytes
+                let pairs = (rowCount &+ 1) &>> 1
+                let strips = previous.map { ($0.columnCount &+ 15) &>> 4 } ?? 0
                 var i = 0
+                var pair = 0
                 while i < rowCount {
                     let paired = i &+ 1 < rowCount
                     let chromaRow = (row &+ i &+ rowPhase) &>> 1
@@ -205,20 +226,27 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
                         source.u.row(chromaRow) + chromaColumn, source.v.row(chromaRow) + chromaColumn,
                         out0, paired ? out0 + scratchStride : nil, columnCount, bound)
                     i &+= 2
+                    pair &+= 1
+                    if let tile = previous { placePrevious(upTo: min(tile.columnCount, pair &* strips / pairs &* 16)) }
                 }
-                placeTransposed(
-                    level, stores, scratch, scratchStride, destination, axes, width: width, height: height,
-                    firstRow: row, rowCount: rowCount, firstColumn: column, columnCount: columnCount)
+                if let tile = previous { placePrevious(upTo: tile.columnCount) }
+                previous = (scratch, row, rowCount, column, columnCount)
+                placed = 0
+                current ^= 1
+                row &+= rowCount
             }
             column &+= columnCount
         }
+        if let tile = previous { placePrevious(upTo: tile.columnCount) }
     }
 }
 
 /// Writes a converted tile (`rowCount` source rows from `firstRow`,
 /// `columnCount` columns from `firstColumn`, at `scratch` with rows
 /// `scratchStride` bytes apart) to its transposed place in `destination`:
-/// 8 × 8 blocks by `Level.transposeBlock8`, the rest pixel by pixel. A tile
+/// 16 × 16 blocks by `Level.transposeBlock16` and 8 × 8 ones by
+/// `Level.transposeBlock8` where those fit, the rest pixel by pixel; only
+/// tile columns `columns` (from a multiple of 16). A tile
 /// whose output pixels are whole aligned 64-byte lines (a multiple of 16
 /// rows, starting on a line) uses `Stores`; any other uses ordinary
 /// stores, so no cache line mixes both kinds.
@@ -226,7 +254,7 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 func placeTransposed<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ level: Level.Type, _ stores: Stores.Type, _ scratch: UnsafeMutablePointer<UInt8>, _ scratchStride: Int,
     _ destination: BGRAView, _ axes: OrientedAxes, width: Int, height: Int,
-    firstRow: Int, rowCount: Int, firstColumn: Int, columnCount: Int
+    firstRow: Int, rowCount: Int, firstColumn: Int, columnCount: Int, columns: Range<Int>
 ) {
     let outStride = axes.reversesColumns ? -destination.stride : destination.stride
     let firstOut = destination.row(axes.reversesColumns ? width &- 1 &- firstColumn : firstColumn)
@@ -238,28 +266,46 @@ func placeTransposed<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     let lowestX = axes.reversesRows ? outputX(firstRow &+ rowCount &- 1) : firstRow
     let streams =
         Stores.streams && rowCount & 15 == 0 && Int(bitPattern: firstOut + 4 &* lowestX) & 63 == 0
-    /// The 8 × 8 block of tile rows `i ..< i + 8` and columns `j ..< j + 8`.
+    /// The `n` × `n` block (8 or 16) of tile rows `i ..< i + n` and columns `j ..< j + n`.
     @inline(__always)
-    func block<S: SIMDStoreKind>(_ s: S.Type, _ i: Int, _ j: Int) {
+    func block<S: SIMDStoreKind>(_ s: S.Type, _ n: Int, _ i: Int, _ j: Int) {
         let bottomUp = axes.reversesRows
-        let from = scratch + ((bottomUp ? i &+ 7 : i) &* scratchStride &+ 4 &* j)
-        let x = bottomUp ? outputX(firstRow &+ i &+ 7) : firstRow &+ i
-        Level.transposeBlock8(
-            S.self, from: from, rowStride: bottomUp ? -scratchStride : scratchStride,
-            to: firstOut + (j &* outStride &+ 4 &* x), outStride: outStride)
-    }
-    var j = 0
-    while j < blockColumns {
-        var i = 0
-        while i < blockRows {
-            if streams { block(Stores.self, i, j) } else { block(CachedStores.self, i, j) }
-            i &+= 8
+        let from = scratch + ((bottomUp ? i &+ n &- 1 : i) &* scratchStride &+ 4 &* j)
+        let x = bottomUp ? outputX(firstRow &+ i &+ n &- 1) : firstRow &+ i
+        let rowStride = bottomUp ? -scratchStride : scratchStride
+        let to = firstOut + (j &* outStride &+ 4 &* x)
+        if n == 16 {
+            Level.transposeBlock16(S.self, from: from, rowStride: rowStride, to: to, outStride: outStride)
+        } else {
+            Level.transposeBlock8(S.self, from: from, rowStride: rowStride, to: to, outStride: outStride)
         }
+    }
+    /// Blocks of `n` rows from row `i` on while `n` more fit in `rows`, at column `j`.
+    @inline(__always)
+    func blocks(_ n: Int, from i: Int, below rows: Int, _ j: Int) {
+        var i = i
+        while i < rows {
+            if streams { block(Stores.self, n, i, j) } else { block(CachedStores.self, n, i, j) }
+            i &+= n
+        }
+    }
+    // 16 × 16 blocks where they fit (whole 64-byte output lines), then 8 × 8.
+    let wideColumns = min(columnCount & ~15, columns.upperBound)
+    let wideRows = rowCount & ~15
+    var j = columns.lowerBound
+    while j < wideColumns {
+        blocks(16, from: 0, below: wideRows, j)
+        blocks(8, from: wideRows, below: blockRows, j)
+        blocks(8, from: wideRows, below: blockRows, j &+ 8)
+        j &+= 16
+    }
+    while j < min(blockColumns, columns.upperBound) {
+        blocks(8, from: 0, below: blockRows, j)
         j &+= 8
     }
     // Pixels outside whole blocks: the last rows of every column, then
     // every row of the last columns.
-    for j in 0..<columnCount {
+    for j in columns {
         let out = firstOut + j &* outStride
         for i in (j < blockColumns ? blockRows : 0)..<rowCount {
             let pixel = UnsafeRawPointer(scratch + i &* scratchStride).load(fromByteOffset: 4 &* j, as: UInt32.self)

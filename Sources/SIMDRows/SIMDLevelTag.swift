@@ -40,6 +40,13 @@ public protocol SIMDLevelTag {
     static func transposeBlock8<Stores: SIMDStoreKind>(
         _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
 
+    /// `transposeBlock8` for 16 × 16 pixels: output row `j` (64 bytes at
+    /// `to + j × outStride`) holds column `j` of the block, 64-byte aligned
+    /// when `Stores` streams. The default: four `transposeBlock8`, the two
+    /// halves of each output row one after the other.
+    static func transposeBlock16<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
+
     /// Writes the `count` bytes at `from` into `to` in reverse order
     /// (`to[i] = from[count - 1 - i]`), reading and writing exactly those
     /// bytes; the two ranges do not overlap. The default goes byte by byte.
@@ -47,6 +54,20 @@ public protocol SIMDLevelTag {
 }
 
 extension SIMDLevelTag {
+    /// Four 8 × 8 blocks.
+    @inlinable @inline(__always)
+    public static func transposeBlock16<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        for half in 0..<2 {
+            let columns = from + 32 &* half
+            let rows = to + 8 &* half &* outStride
+            transposeBlock8(stores, from: columns, rowStride: rowStride, to: rows, outStride: outStride)
+            transposeBlock8(
+                stores, from: columns + 8 &* rowStride, rowStride: rowStride, to: rows + 32, outStride: outStride)
+        }
+    }
+
     /// Byte by byte.
     @inlinable @inline(__always)
     public static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {

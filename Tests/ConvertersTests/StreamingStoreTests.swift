@@ -15,7 +15,8 @@ import Testing
     static func aligningPadding(width: Int) -> Int { (64 - width * 4 % 64) % 64 }
 
     /// Heights: quarter turns stream tiles of 16 or more source rows, whole
-    /// (64) or not (17, 83), from the top or (reversed rows) the bottom.
+    /// (64: two tiles) or not (17, 83), counted from the top or (reversed
+    /// rows) the bottom; widths above 128 make several tiles a band.
     @Test(
         "aligned rows stream and equal libyuv at widths 1…200", arguments: SIMDLevel.supported,
         Orientation.allCases.map(\.name))
