@@ -74,7 +74,7 @@ public final class BGRABuffer {
     /// The alignment of the first row: a cache line.
     public static let rowAlignment = 64
 
-    deinit { storage.deallocate() }
+    deinit { FrameMemory.deallocate(storage, byteCount: byteCount) }
 
     /// A writable view of the image, valid while this buffer is alive.
     public var view: BGRAView {

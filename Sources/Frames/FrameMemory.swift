@@ -4,31 +4,69 @@ import Glibc
 
 /// Memory for frame buffers, laid out the same way in every process.
 ///
-/// Frames of 2 MiB and more start on a 2 MiB boundary and, on Linux, are
-/// marked `MADV_HUGEPAGE`, so the kernel backs them with huge pages where
-/// it can (transparent huge pages in `madvise` mode, Debian's default).
-/// With 4 KiB pages a 1080p BGRA frame spans 2 000 pages, about the reach
-/// of the TLB, and where its pages land physically differs from one
-/// process to the next: the same build measured the same converter up to
-/// 10 % apart between runs. Smaller frames start on `minimumAlignment`.
+/// Frames of 2 MiB and more are, on Linux, mappings of their own: fresh
+/// anonymous memory on a 2 MiB boundary, marked `MADV_HUGEPAGE` before its
+/// first touch, so the kernel backs them with huge pages where it can
+/// (transparent huge pages in `madvise` mode, Debian's default), and
+/// unmapped when released. With 4 KiB pages a 1080p BGRA frame spans 2 000
+/// pages, about the reach of the TLB, and where its pages land physically
+/// differs from one process to the next: the same build measured the same
+/// converter up to 10 % apart between runs. From the allocator instead,
+/// a frame reused heap memory that earlier, freed frames had faulted in
+/// with small pages (malloc serves large blocks from the heap once one
+/// has been freed), and a 1080p quarter turn measured after an upright
+/// cell took 1.4 times as long as in a run of its own. Smaller frames
+/// come from the allocator, on `minimumAlignment`.
 enum FrameMemory {
-    /// The size from which a buffer is aligned and advised for huge pages.
+    /// The size from which a buffer is a huge-page mapping of its own.
     static let hugePageSize = 2 << 20
 
     /// `byteCount` bytes (at least 1) aligned to `minimumAlignment` or, from
-    /// `hugePageSize` up, to `hugePageSize`; release with `deallocate()`.
+    /// `hugePageSize` up, to `hugePageSize`; release with
+    /// `deallocate(_:byteCount:)` and the same count.
     static func allocate(byteCount: Int, minimumAlignment: Int) -> UnsafeMutableRawPointer {
         let count = max(byteCount, 1)
-        guard count >= hugePageSize else {
-            return UnsafeMutableRawPointer.allocate(byteCount: count, alignment: minimumAlignment)
-        }
-        let rounded = (count + hugePageSize - 1) / hugePageSize * hugePageSize
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: rounded, alignment: hugePageSize)
         #if os(Linux)
+        if count >= hugePageSize { return mapHugePages(rounded(count)) }
+        #endif
+        return UnsafeMutableRawPointer.allocate(byteCount: count, alignment: minimumAlignment)
+    }
+
+    /// Releases `memory`, allocated by `allocate(byteCount:minimumAlignment:)` with `byteCount`.
+    static func deallocate(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
+        #if os(Linux)
+        if max(byteCount, 1) >= hugePageSize {
+            munmap(memory, rounded(byteCount))
+            return
+        }
+        #endif
+        memory.deallocate()
+    }
+
+    /// `count` rounded up to a multiple of `hugePageSize`.
+    static func rounded(_ count: Int) -> Int {
+        (count + hugePageSize - 1) / hugePageSize * hugePageSize
+    }
+
+    #if os(Linux)
+    /// A private anonymous mapping of `count` bytes (a multiple of
+    /// `hugePageSize`) on a `hugePageSize` boundary, advised for huge pages.
+    /// Stops the process when the system has no memory for it, as the
+    /// allocator does.
+    static func mapHugePages(_ count: Int) -> UnsafeMutableRawPointer {
+        // Map one huge page more than needed and trim both ends to the boundary.
+        let mapped = mmap(nil, count + hugePageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { fatalError("no memory for a frame of \(count) bytes") }
+        let start = Int(bitPattern: mapped)
+        let aligned = (start + hugePageSize - 1) / hugePageSize * hugePageSize
+        if aligned > start { munmap(mapped, aligned - start) }
+        let end = start + count + hugePageSize
+        if end > aligned + count { munmap(UnsafeMutableRawPointer(bitPattern: aligned + count), end - aligned - count) }
+        let memory = UnsafeMutableRawPointer(bitPattern: aligned)!
         // Advice only: where the kernel has no huge page free, the buffer keeps
         // ordinary pages and works the same.
-        _ = madvise(memory, rounded, MADV_HUGEPAGE)
-        #endif
+        _ = madvise(memory, count, MADV_HUGEPAGE)
         return memory
     }
+    #endif
 }

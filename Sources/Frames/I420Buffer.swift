@@ -29,7 +29,7 @@ public final class I420Buffer {
             .initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
     }
 
-    deinit { UnsafeMutableRawPointer(storage).deallocate() }
+    deinit { FrameMemory.deallocate(UnsafeMutableRawPointer(storage), byteCount: byteCount) }
 
     /// The alignment of the luma plane's first byte.
     public static let alignment = 64
