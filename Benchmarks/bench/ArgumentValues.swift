@@ -30,6 +30,26 @@ struct SizeList: ExpressibleByArgument {
     static let format = "WxH[,WxH...] with sides 1...16384"
 }
 
+/// A comma-separated list of orientations on the command line (`upright,mirror,rotate90`).
+struct OrientationList: ExpressibleByArgument {
+    /// The orientations, in the order given, each once.
+    let orientations: [Orientation]
+
+    /// The orientations in `argument`; nil when any part (an empty one too)
+    /// is not an orientation's name.
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let orientations = parts.compactMap(Orientation.init(name:))
+        guard !parts.isEmpty, orientations.count == parts.count else { return nil }
+        self.orientations = orientations.reduce(into: []) { unique, orientation in
+            if !unique.contains(orientation) { unique.append(orientation) }
+        }
+    }
+
+    /// How a value looks, for help texts.
+    static let format = "orientation[,orientation...]"
+}
+
 /// A converter's command-line name, one of `ConverterRegistry.knownNames`.
 struct ConverterName: ExpressibleByArgument, Equatable {
     /// The name.

@@ -9,7 +9,9 @@ import Statistics
 /// `real_time`, `time_unit` and, where measured, `cpu_time`, plus
 /// FrameBench's own fields (`p90`, `p99`, `max`, `ratio_to_libyuv` with
 /// `ratio_to_libyuv_ci`, the same for `cpu_ratio_to_libyuv`,
-/// `ratio_to_floor` and `ratio_to_scalar`, `bit_exact`, `samples_us`, ...).
+/// `ratio_to_floor` and `ratio_to_scalar`, `bit_exact`, `samples_us`, ...;
+/// an oriented cell's entry in a run that has the upright cell of its size
+/// also `ratio_to_upright` with `ratio_to_upright_ci`, `UprightRatio`).
 /// `json_schema_version` (top level) numbers this layout.
 ///
 /// Times are in microseconds. Unlike Google Benchmark's (a mean),
@@ -34,8 +36,17 @@ enum JSONReport {
     /// The JSON text (pretty-printed, keys sorted).
     static func render(_ report: Report) -> String {
         var benchmarks: [[String: Any]] = []
+        let uprightRatios = UprightRatio.all(in: report.synthetic)
         for size in report.synthetic {
-            for cell in size.cells { benchmarks.append(entry(cell, prefix: "convert", matrix: report.matrix.name)) }
+            for cell in size.cells {
+                var item = entry(cell, prefix: "convert", matrix: report.matrix.name)
+                if let ratio = uprightRatios.first(where: {
+                    $0.label == cell.label && $0.size == cell.size && $0.orientation == cell.orientation
+                }) {
+                    put(ratio.estimate, "ratio_to_upright", into: &item)
+                }
+                benchmarks.append(item)
+            }
         }
         for run in report.serial + report.pipelined { benchmarks += entries(run) }
         for size in report.scaling {

@@ -39,14 +39,17 @@ struct ReportOptions {
 
     /// Synthetic frame sizes, in order.
     var sizes = defaultSizes
-    /// The orientation of every synthetic cell; nil: the sizes upright,
+    /// The orientations of the synthetic cells; nil: the sizes upright,
     /// plus those of `SyntheticCell.defaultOriented` whose size is among them.
-    var orientation: Orientation?
+    var orientations: [Orientation]?
 
-    /// The synthetic cells: each size in `orientation`, or (without one)
-    /// each size upright followed by the default oriented cells at sizes measured.
+    /// The synthetic cells: each size in each of `orientations` (the
+    /// orientations of a size one after the other), or (without them) each
+    /// size upright followed by the default oriented cells at sizes measured.
     var cells: [SyntheticCell] {
-        if let orientation { return sizes.map { SyntheticCell(size: $0, orientation: orientation) } }
+        if let orientations {
+            return sizes.flatMap { size in orientations.map { SyntheticCell(size: size, orientation: $0) } }
+        }
         return sizes.map { SyntheticCell(size: $0) } + SyntheticCell.defaultOriented.filter { sizes.contains($0.size) }
     }
     /// The colour matrix.

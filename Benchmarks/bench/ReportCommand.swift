@@ -30,10 +30,12 @@ struct ReportCommand: ParsableCommand {
     var matrix: ColorMatrix = .bt601
 
     @Option(
-        help:
-            "Convert every synthetic size into this orientation (docs/orientation.md) instead of the default cells."
-    )
-    var orientation: Orientation?
+        help: ArgumentHelp(
+            "Convert every synthetic size into each of these orientations, comma-separated (docs/orientation.md: "
+                + Orientation.allValueStrings.joined(separator: ", ")
+                + "), instead of the default cells; with upright among them, the others are also given as ×upright.",
+            valueName: OrientationList.format))
+    var orientation: OrientationList?
 
     @Option(
         help: ArgumentHelp(
@@ -113,7 +115,7 @@ struct ReportCommand: ParsableCommand {
         if let onlySizes { options.sizes = onlySizes.sizes }
         for size in sizes.flatMap(\.sizes) where !options.sizes.contains(size) { options.sizes.append(size) }
         options.matrix = matrix
-        options.orientation = orientation
+        options.orientations = orientation?.orientations
         options.threads = threads
         options.converters = try ConverterSelection.parse(converters, threads: 1).map(\.name)
         options.vectorPaths =

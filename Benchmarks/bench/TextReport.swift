@@ -45,6 +45,16 @@ enum TextReport {
                         "\(size.size) \(Format.micros(size.floorAlone[.cached].map { $0 * 1000 })) / \(Format.micros(size.floorAlone[.streaming].map { $0 * 1000 }))"
                     }.joined(separator: ", "))
             for line in floorWarnings(report.synthetic) { Output.line(line) }
+            let uprightRatios = UprightRatio.all(in: report.synthetic)
+            if !uprightRatios.isEmpty {
+                Output.line("")
+                Output.line(
+                    "What each orientation costs: the oriented cell's time ÷ the same converter's upright cell of the same"
+                )
+                Output.line(
+                    "  size in this run (cells measured one after the other: Hodges–Lehmann over block medians [95 %])")
+                for line in uprightTable(uprightRatios).render() { Output.line(line) }
+            }
         }
         if !report.serial.isEmpty {
             Output.line("")
@@ -123,6 +133,17 @@ enum TextReport {
     /// One warning line per converter and size whose median paired ratio to
     /// its floor is below `SizeResult.floorTolerance`: the floor is then
     /// wrong, not the converter.
+    /// One row per converter and oriented cell: its time ÷ its upright time.
+    static func uprightTable(_ ratios: [UprightRatio]) -> Table {
+        var table = Table([("size", false), ("orientation", false), ("converter", false), ("×upright", true)])
+        for ratio in ratios {
+            table.add([
+                "\(ratio.size)", ratio.orientation.name, ratio.label, Format.estimate(ratio.estimate),
+            ])
+        }
+        return table
+    }
+
     static func floorWarnings(_ sizes: [SizeResult]) -> [String] {
         sizes.flatMap { size in
             size.belowFloor.map { cell in

@@ -74,10 +74,41 @@ struct OrientationCLITests {
         #expect(run.lines.contains { $0.hasPrefix("640x480 mirror ") })
     }
 
+    @Test("several orientations: each size in each, in order; the others carry their time ÷ the upright cell's")
+    func severalOrientations() throws {
+        let (run, json) = try Self.report([
+            "--only-sizes", "64x32,9x5", "--converters", "lut", "--orientation", "upright,mirror,rotate90,mirror",
+            "--min-frames", "20", "--max-frames", "20",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let entries = try #require(json["benchmarks"] as? [[String: Any]])
+        let cells = entries.filter { $0["converter"] as? String == "lut" }
+        #expect(
+            cells.compactMap { $0["name"] as? String } == [
+                "convert/lut/64x32", "convert/lut/64x32/mirror", "convert/lut/64x32/rotate90",
+                "convert/lut/9x5", "convert/lut/9x5/mirror", "convert/lut/9x5/rotate90",
+            ])
+        for cell in cells {
+            let ratio = cell["ratio_to_upright"] as? Double
+            let interval = cell["ratio_to_upright_ci"] as? [Double]
+            if cell["orientation"] as? String == "upright" {
+                #expect(ratio == nil && cell["ratio_to_upright"] == nil)
+            } else {
+                let (ratio, interval) = (try #require(ratio), try #require(interval))
+                #expect(interval.count == 2 && interval[0] <= ratio && ratio <= interval[1])
+            }
+        }
+        #expect(entries.filter { $0["converter"] as? String == "floor" }.allSatisfy { $0["ratio_to_upright"] == nil })
+        #expect(run.lines.contains { $0.hasPrefix("What each orientation costs") })
+        #expect(run.lines.contains { $0.hasPrefix("64x32") && $0.contains("rotate90") && $0.contains(" lut ") })
+    }
+
     @Test(
         "an unknown orientation, or --orientation where it does not apply: one line, exit 2",
         arguments: [
             ["--orientation", "sideways"], ["report", "--orientation", "rotate45"],
+            ["report", "--orientation", "upright,"],
+            ["decode", oddVector, "--bgra", "lut", "--orientation", "upright,mirror"],
             ["decode", oddVector, "--bgra", "lut", "--orientation", "Mirror"],
             ["decode", oddVector, "--orientation", "rotate90"], ["verify", oddVector, "--orientation", "flip"],
             ["gate", "--baseline", "b.json", "--orientation", "up"],
