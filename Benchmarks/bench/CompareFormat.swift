@@ -23,7 +23,7 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
     /// The column titles and whether each is numeric (right-aligned).
     static let columns: [(String, Bool)] = [
         ("name", false), ("basis", false), ("base µs", true), ("new µs", true), ("new/base", true),
-        ("95 % interval", false), ("verdict", false),
+        ("95 % interval", false), ("time new/base [95 %]", false), ("verdict", false),
     ]
 
     /// One entry's cells, in `columns` order.
@@ -32,9 +32,18 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
             entry.name, entry.basis.label, micros(entry.baseMedian), micros(entry.newMedian),
             Format.fixed(entry.ratio.median, 3),
             "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]",
-            entry.isReference && entry.verdict != .same
-                ? "\(entry.verdict.rawValue) (reference)" : entry.verdict.rawValue,
+            entry.timeRatio.map {
+                "\(Format.fixed($0.median, 3)) [\(Format.fixed($0.lower, 3)), \(Format.fixed($0.upper, 3))]"
+            } ?? "",
+            verdict(entry),
         ]
+    }
+
+    /// The verdict, marked when it does not decide: `slower (reference)`,
+    /// `faster (end to end)`.
+    static func verdict(_ entry: EntryComparison) -> String {
+        guard entry.verdict != .same && !entry.decides else { return entry.verdict.rawValue }
+        return "\(entry.verdict.rawValue) (\(entry.isReference ? "reference" : "end to end"))"
     }
 
     /// A median in microseconds: two decimals below 10, one below 1000, else none.
@@ -67,7 +76,7 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
         for entry in comparison.entries {
             var cells = cells(entry)
             cells[0] = "`\(entry.name)`"
-            if entry.verdict != .same && !entry.isReference { cells[6] = "**\(cells[6])**" }
+            if entry.verdict != .same && entry.decides { cells[7] = "**\(cells[7])**" }
             lines.append(row(cells))
         }
         if !comparison.onlyInBase.isEmpty || !comparison.onlyInNew.isEmpty { lines.append("") }
@@ -80,12 +89,18 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
     /// The JSON document (pretty-printed, keys sorted).
     static func json(_ comparison: RunComparison) -> String {
         let entries: [[String: Any]] = comparison.entries.map { entry in
-            [
+            var fields: [String: Any] = [
                 "name": entry.name, "basis": entry.basis.rawValue, "base_median_us": entry.baseMedian,
                 "new_median_us": entry.newMedian, "ratio": entry.ratio.median, "ratio_lower": entry.ratio.lower,
                 "ratio_upper": entry.ratio.upper, "samples": entry.ratio.count, "verdict": entry.verdict.rawValue,
-                "reference": entry.isReference,
+                "reference": entry.isReference, "end_to_end": entry.isEndToEnd, "decides": entry.decides,
             ]
+            if let time = entry.timeRatio {
+                fields["time_ratio"] = time.median
+                fields["time_ratio_lower"] = time.lower
+                fields["time_ratio_upper"] = time.upper
+            }
+            return fields
         }
         let document: [String: Any] = [
             "machines": [

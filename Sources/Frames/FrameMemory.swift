@@ -4,30 +4,34 @@ import Glibc
 
 /// Memory for frame buffers, laid out the same way in every process.
 ///
-/// Frames of 2 MiB and more are, on Linux, mappings of their own: fresh
-/// anonymous memory on a 2 MiB boundary, marked `MADV_HUGEPAGE` before its
-/// first touch, so the kernel backs them with huge pages where it can
-/// (transparent huge pages in `madvise` mode, Debian's default), and
-/// unmapped when released. With 4 KiB pages a 1080p BGRA frame spans 2 000
-/// pages, about the reach of the TLB, and where its pages land physically
-/// differs from one process to the next: the same build measured the same
-/// converter up to 10 % apart between runs. From the allocator instead,
-/// a frame reused heap memory that earlier, freed frames had faulted in
-/// with small pages (malloc serves large blocks from the heap once one
-/// has been freed), and a 1080p quarter turn measured after an upright
-/// cell took 1.4 times as long as in a run of its own. Smaller frames
-/// come from the allocator, on `minimumAlignment`.
+/// Frames of 64 KiB and more are, on Linux, mappings of their own: fresh
+/// anonymous memory on a 2 MiB boundary, rounded up to whole 2 MiB, marked
+/// `MADV_HUGEPAGE` before its first touch, so the kernel backs them with
+/// huge pages where it can (transparent huge pages in `madvise` mode,
+/// Debian's default), and unmapped when released. A frame then lies in
+/// physically contiguous memory with the same offsets in every process, so
+/// the caches and the TLB treat it alike from run to run. With 4 KiB pages
+/// where its pages landed differed from one process to the next: the same
+/// build measured a converter 10 % apart between runs (simd at 1280×720,
+/// whose 1.4 MB I420 frames were below an earlier 2 MiB threshold). From
+/// the allocator, a frame could also reuse heap pages that freed frames had
+/// faulted in small (malloc serves large blocks from the heap once one has
+/// been freed): a 1080p quarter turn measured after an upright cell took
+/// 1.4 times as long as in a run of its own. Smaller frames come from the
+/// allocator, on `minimumAlignment`.
 enum FrameMemory {
-    /// The size from which a buffer is a huge-page mapping of its own.
+    /// The size of a huge page, and of the alignment of a mapped frame.
     static let hugePageSize = 2 << 20
+    /// The size from which a buffer is a huge-page mapping of its own.
+    static let mappedSize = 64 << 10
 
     /// `byteCount` bytes (at least 1) aligned to `minimumAlignment` or, from
-    /// `hugePageSize` up, to `hugePageSize`; release with
+    /// `mappedSize` up, to `hugePageSize`; release with
     /// `deallocate(_:byteCount:)` and the same count.
     static func allocate(byteCount: Int, minimumAlignment: Int) -> UnsafeMutableRawPointer {
         let count = max(byteCount, 1)
         #if os(Linux)
-        if count >= hugePageSize { return mapHugePages(rounded(count)) }
+        if count >= mappedSize { return mapHugePages(rounded(count)) }
         #endif
         return UnsafeMutableRawPointer.allocate(byteCount: count, alignment: minimumAlignment)
     }
@@ -35,7 +39,7 @@ enum FrameMemory {
     /// Releases `memory`, allocated by `allocate(byteCount:minimumAlignment:)` with `byteCount`.
     static func deallocate(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
-        if max(byteCount, 1) >= hugePageSize {
+        if max(byteCount, 1) >= mappedSize {
             munmap(memory, rounded(byteCount))
             return
         }

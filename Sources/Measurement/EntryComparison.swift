@@ -14,7 +14,11 @@ public struct EntryComparison: Sendable, Equatable {
     /// `BlockMedians` of the basis's samples in measurement order, so drift
     /// within either run widens the interval; `count` is the smaller block count).
     public let ratio: RatioEstimate
-    /// The verdict on `ratio` at the comparison's threshold.
+    /// New/base of the per-frame times, estimated the same way, when `ratio`
+    /// rests on ratios to a reference (nil when `basis` is `time`).
+    public let timeRatio: RatioEstimate?
+    /// The verdict at the comparison's threshold: `ratio`'s, when the
+    /// entry's times (`timeRatio`) give the same one, else `same`.
     public let verdict: Verdict
 
     /// Whether the entry is a reference (see `isReference(_:)`): its
@@ -43,6 +47,24 @@ public struct EntryComparison: Sendable, Equatable {
         }
     }
 
+    /// Whether the entry is an end-to-end timing of a stream
+    /// (`stream/MODE/FILE/convert`, `latency` or `frame`): its verdict is
+    /// shown but never makes a comparison fail. The end-to-end section times
+    /// a few frames of each file in a moment, converting straight from
+    /// libvpx's planes, and where libvpx's buffers land differs from one
+    /// process to the next: the 1080p vector's conversion measured 222 to
+    /// 318 µs in six runs of the same build, each with a narrow interval.
+    /// One run a side cannot tell a change of the build from that; the
+    /// synthetic cells can.
+    public var isEndToEnd: Bool {
+        let parts = name.split(separator: "/")
+        return parts.count == 4 && parts[0] == "stream" && ["convert", "latency", "frame"].contains(parts[3])
+    }
+
+    /// Whether the entry's verdict decides the comparison: neither a
+    /// reference nor an end-to-end timing.
+    public var decides: Bool { !isReference && !isEndToEnd }
+
     /// The smallest difference of per-frame medians, in µs, that can make
     /// an entry faster or slower: one reading of the monotonic clock costs
     /// some 20–30 ns, so a conversion of 0.1 µs is only a few readings long
@@ -51,47 +73,67 @@ public struct EntryComparison: Sendable, Equatable {
 
     /// The comparison of `new` with `base`: on their ratios to libyuv when
     /// both have them, else on their ratios to libvpx's decode when both
-    /// have those, else on their times. Its verdict is `same` when the
-    /// samples are too few for a 95 % interval or the medians differ by less
-    /// than `resolution`.
+    /// have those, else on their times.
+    ///
+    /// A ratio to a reference cancels whatever the machine did to both
+    /// between the runs, but it also moves when only the reference does:
+    /// libyuv's rotation, measured 12 % faster in one process than in
+    /// another of the same build, made `scalar`, which did not move, look
+    /// 12 % slower. So an entry with ratios is `slower` (`faster`) only when
+    /// its times say so too: the build's code must have moved both against
+    /// the reference beside it and against its own earlier time. Either
+    /// verdict is `same` when the samples are too few for a 95 % interval
+    /// or the medians differ by less than `resolution`.
     /// - Precondition: both entries have the same name; `threshold >= 0`.
     public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
         precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
-        let basis: ComparisonBasis
-        let newValues: [Double]
-        let baseValues: [Double]
+        let resolved = abs(new.median - base.median) >= Self.resolution
+        let time = Self.estimate(new.samples, over: base.samples)
+        let timeVerdict = resolved && time.conclusive ? Verdict(time.ratio, threshold: threshold) : .same
+        let references: (ComparisonBasis, [Double], [Double])?
         if let baseRatios = base.ratiosToLibyuv, let newRatios = new.ratiosToLibyuv {
-            (basis, newValues, baseValues) = (.ratioToLibyuv, newRatios, baseRatios)
+            references = (.ratioToLibyuv, newRatios, baseRatios)
         } else if let baseRatios = base.ratiosToDecode, let newRatios = new.ratiosToDecode {
-            (basis, newValues, baseValues) = (.ratioToDecode, newRatios, baseRatios)
+            references = (.ratioToDecode, newRatios, baseRatios)
         } else {
-            (basis, newValues, baseValues) = (.time, new.samples, base.samples)
+            references = nil
         }
-        // Entries hold at least one value each, all positive and finite, so an estimate exists.
-        // Block medians: drift within a run widens the interval instead of hiding in it.
-        let newBlocks = BlockMedians.of(newValues)
-        let baseBlocks = BlockMedians.of(baseValues)
-        let estimate = ShiftEstimate.ratio(of: newBlocks, to: baseBlocks)!
-        // Too few samples for a 95 % interval, or a difference the clock does
-        // not resolve, decides nothing.
-        let conclusive =
-            ShiftInterval.reachesConfidence(newCount: newBlocks.count, baseCount: baseBlocks.count)
-            && abs(new.median - base.median) >= Self.resolution
+        guard let references else {
+            self.init(
+                name: base.name, basis: .time, baseMedian: base.median, newMedian: new.median, ratio: time.ratio,
+                timeRatio: nil, verdict: timeVerdict)
+            return
+        }
+        let (basis, newRatios, baseRatios) = references
+        let relative = Self.estimate(newRatios, over: baseRatios)
+        let verdict = resolved && relative.conclusive ? Verdict(relative.ratio, threshold: threshold) : .same
         self.init(
-            name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: estimate,
-            verdict: conclusive ? Verdict(estimate, threshold: threshold) : .same)
+            name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: relative.ratio,
+            timeRatio: time.ratio, verdict: verdict == timeVerdict ? verdict : .same)
+    }
+
+    /// New/base of two series (`ShiftEstimate` over their `BlockMedians`,
+    /// so drift within either run widens the interval instead of hiding in
+    /// it), and whether the blocks are enough for a 95 % interval.
+    static func estimate(_ new: [Double], over base: [Double]) -> (ratio: RatioEstimate, conclusive: Bool) {
+        let newBlocks = BlockMedians.of(new)
+        let baseBlocks = BlockMedians.of(base)
+        // Entries hold at least one value each, all positive and finite, so an estimate exists.
+        let ratio = ShiftEstimate.ratio(of: newBlocks, to: baseBlocks)!
+        return (ratio, ShiftInterval.reachesConfidence(newCount: newBlocks.count, baseCount: baseBlocks.count))
     }
 
     /// A comparison with the given figures.
     public init(
         name: String, basis: ComparisonBasis, baseMedian: Double, newMedian: Double, ratio: RatioEstimate,
-        verdict: Verdict
+        timeRatio: RatioEstimate? = nil, verdict: Verdict
     ) {
         self.name = name
         self.basis = basis
         self.baseMedian = baseMedian
         self.newMedian = newMedian
         self.ratio = ratio
+        self.timeRatio = timeRatio
         self.verdict = verdict
     }
 }

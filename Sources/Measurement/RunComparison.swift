@@ -57,23 +57,30 @@ public struct RunComparison: Sendable, Equatable {
             "comparing runs from different machines: BASE \(baseMachine ?? "unknown") vs NEW \(newMachine ?? "unknown")"
     }
 
-    /// The number of the build's entries (references not counted) with `verdict`.
+    /// The number of deciding entries (`EntryComparison.decides`) with `verdict`.
     public func count(_ verdict: Verdict) -> Int {
-        entries.count { !$0.isReference && $0.verdict == verdict }
+        entries.count { $0.decides && $0.verdict == verdict }
     }
 
-    /// `N slower, M faster, K same`, then how many references (floors,
-    /// libyuv, libvpx's decodes) moved beyond the threshold when any did.
+    /// `N slower, M faster, K same` over the deciding entries, then how many
+    /// references (floors, libyuv, libvpx's decodes) and how many end-to-end
+    /// timings moved beyond the threshold, when any did.
     public var summaryLine: String {
-        let line = "\(count(.slower)) slower, \(count(.faster)) faster, \(count(.same)) same"
-        let moved = entries.count { $0.isReference && $0.verdict != .same }
-        guard moved > 0 else { return line }
-        return line + "; \(moved) reference\(moved == 1 ? "" : "s") moved (the machine's, not a verdict)"
+        var line = "\(count(.slower)) slower, \(count(.faster)) faster, \(count(.same)) same"
+        let references = entries.count { $0.isReference && $0.verdict != .same }
+        if references > 0 {
+            line += "; \(references) reference\(references == 1 ? "" : "s") moved (the machine's, not a verdict)"
+        }
+        let endToEnd = entries.count { $0.isEndToEnd && $0.verdict != .same }
+        if endToEnd > 0 {
+            line += "; \(endToEnd) end-to-end timing\(endToEnd == 1 ? "" : "s") moved (not a verdict)"
+        }
+        return line
     }
 
-    /// Whether some entry of the build is `slower` (the command then exits
-    /// 1); references never decide.
+    /// Whether some deciding entry is `slower` (the command then exits 1);
+    /// references and end-to-end timings never decide.
     public var hasSlower: Bool {
-        entries.contains { !$0.isReference && $0.verdict == .slower }
+        entries.contains { $0.decides && $0.verdict == .slower }
     }
 }

@@ -184,6 +184,32 @@ enum Fixture {
     }
 
     @Test(
+        "an entry with ratios is slower or faster only when its times agree",
+        arguments: [
+            // (time factor, ratio factor, verdict)
+            (1.0, 1.12, Verdict.same),  // only the reference moved (it got faster)
+            (1.12, 1.0, .same),  // the whole machine got slower, reference included
+            (1.3, 1.3, .slower),  // the converter's own code got slower
+            (0.7, 0.7, .faster),
+            (1.3, 0.7, .same),  // contradicting: nothing is decided
+        ])
+    func timesMustAgree(timeFactor: Double, ratioFactor: Double, verdict: Verdict) throws {
+        let times = Fixture.samples(200, count: 60, spread: 0.01)
+        let ratios = Fixture.samples(0.8, count: 60, spread: 0.01)
+        let base = try Fixture.run([Fixture.entry("convert/scalar/1280x720/rotate90", times, ratios: ratios)])
+        let new = try Fixture.run([
+            Fixture.entry(
+                "convert/scalar/1280x720/rotate90", times.map { $0 * timeFactor },
+                ratios: ratios.map { $0 * ratioFactor })
+        ])
+        let entry = try RunComparison(base: base, new: new).entries[0]
+        let time = try #require(entry.timeRatio)
+        #expect(entry.basis == .ratioToLibyuv)
+        #expect(abs(entry.ratio.median - ratioFactor) < 0.01 && abs(time.median - timeFactor) < 0.01)
+        #expect(entry.verdict == verdict)
+    }
+
+    @Test(
         "faster, slower and same by whole runs scaled by a factor",
         arguments: [(1.2, Verdict.slower), (0.8, .faster), (1.0, .same), (1.02, .same), (0.98, .same)])
     func scaledRuns(factor: Double, verdict: Verdict) throws {
@@ -285,6 +311,25 @@ enum Fixture {
         #expect(!EntryComparison.isReference("scaling/threads:2/decode"))
     }
 
+    @Test("a stream's convert, latency and frame timings are end to end and do not decide; converters' cells do")
+    func endToEnd() throws {
+        /// The comparison of one entry named `name` with itself.
+        func entry(_ name: String) throws -> EntryComparison {
+            let run = try Fixture.run([Fixture.entry(name, [1, 2, 3])])
+            return try RunComparison(base: run, new: run).entries[0]
+        }
+        for part in ["convert", "latency", "frame"] {
+            let e = try entry("stream/pipelined/a.ivf/" + part)
+            #expect(e.isEndToEnd && !e.isReference && !e.decides)
+        }
+        let decode = try entry("stream/serial/a.ivf/decode")
+        #expect(decode.isReference && !decode.isEndToEnd && !decode.decides)
+        for name in ["convert/simd/1280x720/rotate90", "scaling/threads:2/1920x1080", "stream/serial/convert"] {
+            let e = try entry(name)
+            #expect(!e.isEndToEnd && e.decides, "\(name)")
+        }
+    }
+
     @Test("a slower reference is reported but does not make the comparison fail; a slower converter does")
     func referencesDoNotDecide() throws {
         let samples = Fixture.samples(480, count: 200, spread: 0.01)
@@ -322,7 +367,7 @@ enum Fixture {
         #expect(timesOnly.entries[0].basis == .time && timesOnly.entries[0].verdict == .slower)
     }
 
-    @Test("a conversion 30 % slower beside the same decode is slower on the ratios")
+    @Test("a conversion 30 % slower beside the same decode is slower on the ratios, shown but not deciding")
     func slowerConversionShows() throws {
         let times = Fixture.samples(30, count: 40, spread: 0.01)
         let ratios = Fixture.samples(0.1, count: 40, spread: 0.01)
@@ -333,7 +378,8 @@ enum Fixture {
         ])
         let comparison = try RunComparison(base: base, new: new)
         #expect(comparison.entries[0].basis == .ratioToDecode && comparison.entries[0].verdict == .slower)
-        #expect(comparison.hasSlower)
+        #expect(comparison.entries[0].isEndToEnd && !comparison.entries[0].decides && !comparison.hasSlower)
+        #expect(comparison.summaryLine == "0 slower, 0 faster, 0 same; 1 end-to-end timing moved (not a verdict)")
     }
 
     @Test("ratios to libyuv win over ratios to decode, which win over times; both sides must have them")
