@@ -44,6 +44,33 @@ import Testing
         }
     }
 
+    @Test(
+        "rows reversed in pieces (wider than 512) equal libyuv, streaming or not, aligned or not",
+        arguments: SIMDLevel.supported, [SIMDStorePolicy.streaming, .cached])
+    func wideReversedRows(level: SIMDLevel, stores: SIMDStorePolicy) throws {
+        let converter = SIMDConverter(level: level, stores: stores)
+        for orientation in [Orientation.mirror, .rotate180] {
+            for width in [511, 512, 513, 767, 768, 1023, 1024, 1281, 1920] {
+                for height in [2, 3] {
+                    let size = FrameSize(width: width, height: height)
+                    let source = I420Buffer.random(size: size, padding: 3, seed: UInt64(width * 10 + height))
+                    for padding in [0, Self.aligningPadding(width: width), 4] {
+                        let expected = BGRABuffer(size: size, padding: padding, fill: Self.canary)
+                        let actual = BGRABuffer(size: size, padding: padding, fill: Self.canary)
+                        ConvertersUnderTest.oracle.convert(
+                            source.view, to: expected.view, matrix: .bt601, orientation: orientation)
+                        try converter.convert(source.view, to: actual.view, matrix: .bt601, orientation: orientation)
+                        if let at = firstDifference(actual.allBytes, expected.allBytes) {
+                            Issue.record(
+                                "\(level) \(orientation) \(size) padding \(padding): first difference at \(at)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("misaligned rows or a small frame use ordinary stores")
     func whenNotToStream() throws {
         let streaming = SIMDConverter(stores: .streaming)
