@@ -10,8 +10,9 @@ import Statistics
 /// FrameBench's own fields (`p90`, `p99`, `max`, `ratio_to_libyuv` with
 /// `ratio_to_libyuv_ci`, the same for `cpu_ratio_to_libyuv`,
 /// `ratio_to_floor` and `ratio_to_scalar`, `bit_exact`, `samples_us`, ...;
-/// an oriented cell's entry in a run that has the upright cell of its size
-/// also `ratio_to_upright` with `ratio_to_upright_ci`, `UprightRatio`).
+/// an oriented cell's entry also `ratio_to_upright` with
+/// `ratio_to_upright_ci`, against its own upright conversion measured beside
+/// it, `UprightRatio`).
 /// `json_schema_version` (top level) numbers this layout.
 ///
 /// Times are in microseconds. Unlike Google Benchmark's (a mean),

@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
         help: ArgumentHelp(
             "Convert every synthetic size into each of these orientations, comma-separated (docs/orientation.md: "
                 + Orientation.allValueStrings.joined(separator: ", ")
-                + "), instead of the default cells; with upright among them, the others are also given as ×upright.",
+                + "), instead of the default cells.",
             valueName: OrientationList.format))
     var orientation: OrientationList?
 
@@ -144,8 +144,10 @@ struct ReportCommand: ParsableCommand {
     /// or a converter failed a synthetic cell (one refusing it is skipped).
     func run() throws {
         var options = try options()
+        // Oriented cells also convert upright (each converter's upright twin).
         let session = try PluginSession.prepare(
-            plugins.paths, sizes: options.sizes, orientations: options.cells.map(\.orientation), matrix: options.matrix)
+            plugins.paths, sizes: options.sizes, orientations: [.upright] + options.cells.map(\.orientation),
+            matrix: options.matrix)
         options.pluginConverters = session.converters
         if MachineInfo.isDebugBuild {
             Output.line(
@@ -191,7 +193,7 @@ struct ReportCommand: ParsableCommand {
         }
         let synthetic = ConverterBench.run(
             converters: converters, cells: options.cells, matrix: options.matrix,
-            budget: options.budget, progress: progress.update)
+            budget: options.budget, uprightTwins: true, progress: progress.update)
         let files = VectorFiles.expand(options.vectorPaths)
         let streamConverter =
             ConverterRegistry.make(options.streamConverter, threads: options.threads) ?? LibYUVConverter()

@@ -49,10 +49,10 @@ enum TextReport {
             if !uprightRatios.isEmpty {
                 Output.line("")
                 Output.line(
-                    "What each orientation costs: the oriented cell's time ÷ the same converter's upright cell of the same"
+                    "What each orientation costs: a converter's oriented time ÷ its upright time on the same frames, measured"
                 )
                 Output.line(
-                    "  size in this run (cells measured one after the other: Hodges–Lehmann over block medians [95 %])")
+                    "  round by round beside it in the oriented cell (median of per-round ratios [95 % interval])")
                 for line in uprightTable(uprightRatios).render() { Output.line(line) }
             }
         }

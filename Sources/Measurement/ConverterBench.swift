@@ -21,19 +21,26 @@ public enum ConverterBench {
 
     /// Measures `converters` (libyuv must be among them) in every cell of
     /// `cells`. A converter that refuses or fails a cell is left out of it
-    /// (`SizeResult.excluded`) and the cell is measured without it.
-    /// `progress(text)` receives a short status for the progress line.
+    /// (`SizeResult.excluded`) and the cell is measured without it. In an
+    /// oriented cell each converter is also measured upright, round by
+    /// round beside itself (`SizeResult.uprightSamples`), when
+    /// `uprightTwins` is set. `progress(text)` receives a short status for
+    /// the progress line.
     public static func run(
         converters: [any FrameConverter], cells: [SyntheticCell], matrix: ColorMatrix, budget: RunBudget,
-        progress: (String) -> Void
+        uprightTwins: Bool = false, progress: (String) -> Void
     ) -> [SizeResult] {
         precondition(converters.contains { $0.name == Contender.referenceLabel }, "libyuv is the reference")
         return cells.map { cell in
             progress("synthetic \(cell): preparing frames")
-            let (samples, excluded, measured) = measureSupported(
-                converters, cell: cell, matrix: matrix, budget: budget
+            let (allSamples, excluded, measured) = measureSupported(
+                converters, cell: cell, matrix: matrix, budget: budget, uprightTwins: uprightTwins
             ) { done, planned in
                 progress("synthetic \(cell): frame \(done) of ~\(planned)")
+            }
+            let samples = allSamples.filter { UprightTwin.base(ofLabel: $0.label) == nil }
+            let twins = allSamples.compactMap { sample in
+                UprightTwin.base(ofLabel: sample.label).map { ($0, sample.wall) }
             }
             progress("synthetic \(cell): checking bit-exactness")
             let frames = SyntheticFrames.frames(size: cell.size, count: distinctFrames)
@@ -47,6 +54,7 @@ public enum ConverterBench {
                 threads: threadsByLabel(measured, at: cell.size))
             result.excluded = excluded
             result.floorAlone = floorAlone(frames[0])
+            result.uprightSamples = Dictionary(twins) { first, _ in first }
             return result
         }
     }
@@ -58,7 +66,7 @@ public enum ConverterBench {
     /// failed) and those measured.
     public static func measureSupported(
         _ converters: [any FrameConverter], cell: SyntheticCell, matrix: ColorMatrix, budget: RunBudget,
-        progress: (Int, Int) -> Void = { _, _ in }
+        uprightTwins: Bool = false, progress: (Int, Int) -> Void = { _, _ in }
     ) -> (samples: [CellSamples], excluded: [ContenderFailure], measured: [any FrameConverter]) {
         var remaining = converters
         var excluded: [ContenderFailure] = []
@@ -66,7 +74,7 @@ public enum ConverterBench {
             do throws(ContenderFailure) {
                 let samples = try measure(
                     remaining, size: cell.size, orientation: cell.orientation, matrix: matrix, budget: budget,
-                    progress: progress)
+                    uprightTwins: uprightTwins, progress: progress)
                 return (samples, excluded, remaining)
             } catch {
                 excluded.append(error)
@@ -97,20 +105,32 @@ public enum ConverterBench {
     }
 
     /// One interleaved measurement of `converters` and their floors at `size`
-    /// on the synthetic frames, the converters converting into `orientation`.
-    /// - Throws: `ContenderFailure` for the first converter that refuses or fails.
+    /// on the synthetic frames, the converters converting into `orientation`;
+    /// with `uprightTwins` and an `orientation` other than upright, each
+    /// converter's `UprightTwin` too (labelled `NAME@upright`).
+    /// - Throws: `ContenderFailure` for the first converter that refuses or
+    ///   fails (a twin's failure is its converter's).
     public static func measure(
         _ converters: [any FrameConverter], size: FrameSize, orientation: Orientation = .upright,
-        matrix: ColorMatrix, budget: RunBudget, progress: (Int, Int) -> Void = { _, _ in }
+        matrix: ColorMatrix, budget: RunBudget, uprightTwins: Bool = false,
+        progress: (Int, Int) -> Void = { _, _ in }
     ) throws(ContenderFailure) -> [CellSamples] {
-        let contenders = contenders(converters, at: size)
+        let twins =
+            uprightTwins && orientation != .upright ? converters.map { Contender.converter(UprightTwin(base: $0)) } : []
+        let contenders = contenders(converters, at: size) + twins
         let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
-        let outputs = contenders.map {
-            BGRABuffer(alignedRowsOf: $0.isFloor ? size : orientation.orientedSize(of: size))
+        let outputs = contenders.map { contender in
+            let upright = contender.isFloor || UprightTwin.base(ofLabel: contender.label) != nil
+            return BGRABuffer(alignedRowsOf: upright ? size : orientation.orientedSize(of: size))
         }
-        return try InterleavedRun.measure(
-            contenders, frames: frames, outputs: outputs, matrix: matrix, orientation: orientation,
-            budget: budget, progress: progress)
+        do {
+            return try InterleavedRun.measure(
+                contenders, frames: frames, outputs: outputs, matrix: matrix, orientation: orientation,
+                budget: budget, progress: progress)
+        } catch {
+            guard let base = UprightTwin.base(ofLabel: error.label) else { throw error }
+            throw ContenderFailure(label: base, error: error.error)
+        }
     }
 
     /// The threads each converter uses at `size`, by label.

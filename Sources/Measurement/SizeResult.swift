@@ -21,6 +21,11 @@ public struct SizeResult: Sendable {
     /// floor takes longer: they leave the caches to other data); empty
     /// when not measured.
     public var floorAlone: [FloorStores: Double]
+    /// Per converter label, its upright conversion's per-frame wall times,
+    /// measured round by round beside its oriented conversion in this cell
+    /// (in round order; empty when not measured: upright cells, or twins
+    /// not asked for).
+    public var uprightSamples: [String: [Double]] = [:]
 
     /// The results `cells` of `rounds` rounds at `size` in `orientation`, and `floorAlone`.
     public init(

@@ -1,0 +1,34 @@
+import Converters
+import Frames
+
+/// A converter measured upright beside its own oriented conversion: in an
+/// oriented cell, `UprightTwin(simd)` converts the same frames upright in
+/// the same rounds as `simd` converts them oriented, so the ratio of the
+/// two is paired round by round like the ratios to libyuv (`UprightRatio`).
+struct UprightTwin: FrameConverter {
+    /// The converter converting upright.
+    let base: any FrameConverter
+
+    /// The suffix of a twin's label after its converter's name.
+    static let suffix = "@upright"
+
+    /// `base`'s name with `suffix`.
+    var name: String { base.name + Self.suffix }
+
+    /// `base`'s.
+    var isThreadSafe: Bool { base.isThreadSafe }
+
+    /// `base`'s upright conversion, whatever `orientation` says.
+    /// - Precondition: `destination` has `source`'s size.
+    func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError) {
+        try base.convert(source, to: destination, matrix: matrix, orientation: .upright)
+    }
+
+    /// The name of the converter a twin's label `label` belongs to, or nil
+    /// when `label` is not a twin's.
+    static func base(ofLabel label: String) -> String? {
+        label.hasSuffix(suffix) ? String(label.dropLast(suffix.count)) : nil
+    }
+}
