@@ -1,6 +1,7 @@
 import Converters
 import Foundation
 import Frames
+import Statistics
 
 /// Measures several contenders on the same frames, interleaved: each
 /// round converts one frame with every contender in turn, in the balanced
@@ -9,12 +10,17 @@ import Frames
 /// the parallel converter, which left the other core awake). Ratios taken
 /// pair by pair within a round cancel drift of the machine.
 public enum InterleavedRun {
+    /// Untimed rounds with each kind of floor store, after the warm-up ones.
+    public static let floorCalibrationRounds = 5
+
     /// Runs `contenders` on `frames` (cycled) within `budget`; each
     /// contender writes its own buffer of `outputs` (same order), which
     /// holds its output of the last frame measured. Converters convert into
     /// `orientation` (their outputs have the oriented size); floors move
     /// the bytes of the upright frame (their outputs have the frames' size). Floors pick their store
-    /// kind by measurement on these buffers after the warm-up rounds. With
+    /// kind by measurement after the warm-up rounds: `floorCalibrationRounds`
+    /// untimed rounds of each kind (cached, then streaming), in the round
+    /// order of the timed ones, the first of each discarded. With
     /// a `budget.idleGap`, each timed conversion follows that much sleep,
     /// outside its samples (warm-up rounds are not paced).
     /// `progress(done, planned)` is called after every round.
@@ -49,7 +55,33 @@ public enum InterleavedRun {
         for round in 0..<budget.warmupRounds {
             for k in 0..<count { try runOne(k, frame: round % views.count) }
         }
-        for (index, floor) in floors.enumerated() { floor?.calibrate(views[0], targets[index]) }
+        // The floors' kind of store, chosen in rounds like the timed ones:
+        // each floor timed where it will be timed, after the other
+        // contenders have filled the caches with their own lines (calibrated
+        // back to back on its own buffers instead, the 1080p floor chose
+        // cached stores, which only win on warm caches, and took longer than
+        // simd in the rounds).
+        if floors.contains(where: { $0 != nil }) {
+            var times: [[FloorStores: [Double]]] = floors.map { _ in [.cached: [], .streaming: []] }
+            for round in 0..<(2 * floorCalibrationRounds) {
+                // A block of rounds of each kind, the first of each untimed:
+                // after a pass of the other kind the destination lies
+                // elsewhere in the caches (alternating round by round, the
+                // 176x144 floor chose streaming stores, which are three
+                // times slower there).
+                let kind: FloorStores = round < floorCalibrationRounds ? .cached : .streaming
+                let timed = round % floorCalibrationRounds != 0
+                for floor in floors { floor?.stores = kind }
+                for k in RoundOrder.order(round: round, count: count) {
+                    let t0 = Clock.monotonic()
+                    try runOne(k, frame: round % views.count)
+                    if timed && floors[k] != nil { times[k][kind]!.append(Double(Clock.monotonic() &- t0)) }
+                }
+            }
+            for (index, floor) in floors.enumerated() {
+                floor?.stores = FloorStores.faster(cached: times[index][.cached]!, streaming: times[index][.streaming]!)
+            }
+        }
         var samples = contenders.map { CellSamples(label: $0.label) }
         for k in 0..<count {
             samples[k].wall.reserveCapacity(budget.minFrames)

@@ -14,6 +14,15 @@ public enum FloorStores: String, Sendable, CaseIterable {
     /// of a row, ordinary stores for the bytes before and after them, and
     /// one fence per pass (per band with threads).
     case streaming
+
+    /// The kind whose samples (pass times) have the lower median (nearest
+    /// rank); `cached` on a tie or when either has none.
+    public static func faster(cached: [Double], streaming: [Double]) -> FloorStores {
+        guard let cachedMedian = Percentile.median(cached), let streamingMedian = Percentile.median(streaming) else {
+            return .cached
+        }
+        return streamingMedian < cachedMedian ? .streaming : .cached
+    }
 }
 
 /// The memory floor of converting frames of one size: the least work that
@@ -70,45 +79,6 @@ public final class MemoryFloor {
     }
 
     deinit { bandBits.deallocate() }
-
-    /// Sets `stores` to whichever kind of store makes `run` faster on these
-    /// very buffers, and returns it: up to 7 rounds that time both kinds
-    /// side by side (alternating which goes first), each sample a batch of
-    /// passes of about 100 µs after one untimed pass of the same kind (so
-    /// each kind is timed in its steady state); the kind with the lower
-    /// median (nearest rank) wins (cached on a tie). Takes a few milliseconds (about 7 ms
-    /// at 1920×1080) and stops after 3 rounds once 30 ms have passed.
-    /// Leaves the destination's pixel bytes 0xFF.
-    /// - Precondition: both frames are `size`.
-    @discardableResult
-    public func calibrate(_ source: I420View, _ destination: BGRAView) -> FloorStores {
-        let clock = ContinuousClock()
-        let start = clock.now
-        // Each sample follows an untimed pass of its own kind, so it times
-        // that kind in its steady state: a cached pass straight after a
-        // streaming one finds the destination evicted from the caches (about
-        // twice as slow at 1920×1080 on the development machine).
-        func time(_ kind: FloorStores, passes: Int) -> Duration {
-            stores = kind
-            run(source, to: destination)
-            let t0 = clock.now
-            for _ in 0..<passes { run(source, to: destination) }
-            return clock.now - t0
-        }
-        _ = time(.streaming, passes: 1)
-        let once = time(.cached, passes: 1)
-        let passes = once > .zero ? max(1, min(64, Int(Duration.microseconds(100) / once))) : 64
-        var samples: [FloorStores: [Duration]] = [.cached: [], .streaming: []]
-        for round in 0..<7 {
-            let order: [FloorStores] = round.isMultiple(of: 2) ? [.cached, .streaming] : [.streaming, .cached]
-            for kind in order { samples[kind]!.append(time(kind, passes: passes)) }
-            if round >= 2 && clock.now - start > .milliseconds(30) { break }
-        }
-        let cached = Percentile.median(samples[.cached]!)!
-        let streaming = Percentile.median(samples[.streaming]!)!
-        stores = streaming < cached ? .streaming : .cached
-        return stores
-    }
 
     /// One floor pass: reads every meaningful byte of `source` once and sets
     /// every pixel byte of `destination` to 0xFF once, touching no padding

@@ -145,4 +145,25 @@ public func reverseBytesAVX2(from: UnsafePointer<UInt8>, to: UnsafeMutablePointe
     }
     if i > -32 { block(0) }
 }
+
+/// A level whose module is compiled for AVX2 or more (SIMDRowsAVX2,
+/// SIMDRowsAVX512): its 8 × 8 transposes and byte reversals are the 256-bit
+/// ones above, emitted into that module.
+public protocol SIMDLevelTagAVX2: SIMDLevelTag {}
+
+extension SIMDLevelTagAVX2 {
+    /// In 256-bit vectors (`transposeBlock8AVX2`).
+    @_alwaysEmitIntoClient @inline(__always)
+    public static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        transposeBlock8AVX2(stores, from: from, rowStride: rowStride, to: to, outStride: outStride)
+    }
+
+    /// In 256-bit vectors (`reverseBytesAVX2`).
+    @_alwaysEmitIntoClient @inline(__always)
+    public static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {
+        reverseBytesAVX2(from: from, to: to, count: count)
+    }
+}
 #endif

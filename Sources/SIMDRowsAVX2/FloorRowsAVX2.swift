@@ -114,25 +114,35 @@ public func fillRowAVX2(_ start: UnsafeMutablePointer<UInt8>, count: Int, stream
     fillRow256(UnsafeMutableRawPointer(start), count: count, streaming: streaming)
 }
 
-/// One memory-floor pass at the AVX2 level: for each luma row, reads it (and,
-/// on even rows, its U and V rows; meaningful bytes only), then sets the
-/// pixel bytes of its destination row to 0xFF (padding untouched);
-/// with `streaming`, fences once at the end. Returns the OR of every byte
-/// read. Call only when the CPU supports AVX2.
+/// One memory-floor pass at the AVX2 level: for each pair of luma rows, a
+/// piece at a time (`forEachFloorPiece`), reads the piece's luma of both
+/// rows and its U and V samples (meaningful bytes only), then sets the
+/// piece's pixel bytes of both destination rows to 0xFF (padding
+/// untouched), as the row kernel moves a row pair; with `streaming`, fences
+/// once at the end. Returns the OR of every byte read. Call only when the
+/// CPU supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX2(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var accumulator = FloorVector256()
     var short: UInt64 = 0
-    let rowBytes = destination.width * 4
-    for row in 0..<source.height {
-        foldRow256(source.y.row(row), count: source.y.width, into: &accumulator, short: &short)
-        if row & 1 == 0 {
-            foldRow256(source.u.row(row >> 1), count: source.u.width, into: &accumulator, short: &short)
-            foldRow256(source.v.row(row >> 1), count: source.v.width, into: &accumulator, short: &short)
+    for row in stride(from: 0, to: source.height, by: 2) {
+        let paired = row &+ 1 < source.height
+        let y0 = UnsafeRawPointer(source.y.row(row))
+        let y1 = UnsafeRawPointer(source.y.row(paired ? row &+ 1 : row))
+        let u = UnsafeRawPointer(source.u.row(row >> 1))
+        let v = UnsafeRawPointer(source.v.row(row >> 1))
+        let out0 = UnsafeMutableRawPointer(destination.row(row))
+        let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
+        forEachFloorPiece(width: source.width) { x, count, chromaX, chromaCount in
+            foldRow256(y0 + x, count: count, into: &accumulator, short: &short)
+            if paired { foldRow256(y1 + x, count: count, into: &accumulator, short: &short) }
+            foldRow256(u + chromaX, count: chromaCount, into: &accumulator, short: &short)
+            foldRow256(v + chromaX, count: chromaCount, into: &accumulator, short: &short)
+            fillRow256(out0 + 4 &* x, count: 4 &* count, streaming: streaming)
+            if paired { fillRow256(out1 + 4 &* x, count: 4 &* count, streaming: streaming) }
         }
-        fillRow256(destination.row(row), count: rowBytes, streaming: streaming)
     }
     if streaming { fenceStreamingStores() }
     return orOfBytes(orOfLanes(accumulator) | short)

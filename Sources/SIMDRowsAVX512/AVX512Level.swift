@@ -25,30 +25,10 @@ public enum SIMDAVX512Level: SIMDLevelTag {
     }
 }
 
-extension SIMDAVX512Level {
-    /// In 256-bit vectors (`transposeBlock8AVX2`).
-    @inline(__always)
-    public static func transposeBlock8<Stores: SIMDStoreKind>(
-        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
-    ) {
-        #if arch(x86_64)
-        transposeBlock8AVX2(stores, from: from, rowStride: rowStride, to: to, outStride: outStride)
-        #else
-        // Never run: this level is x86-64 only.
-        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)
-        #endif
-    }
-
-    /// In 256-bit vectors (`reverseBytesAVX2`).
-    @inline(__always)
-    public static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {
-        #if arch(x86_64)
-        reverseBytesAVX2(from: from, to: to, count: count)
-        #else
-        for i in 0..<count { to[i] = from[count &- 1 &- i] }  // never run: this level is x86-64 only
-        #endif
-    }
-}
+#if arch(x86_64)
+/// 256-bit 8 × 8 transposes and byte reversals (`SIMDLevelTagAVX2`).
+extension SIMDAVX512Level: SIMDLevelTagAVX2 {}
+#endif
 
 /// Converts `source` into `destination` with the SIMD kernel compiled for
 /// AVX-512. Call only when the CPU and OS support AVX-512 F, BW, VL, DQ and CD

@@ -110,25 +110,35 @@ public func fillRowAVX512(_ start: UnsafeMutablePointer<UInt8>, count: Int, stre
     fillRow512(UnsafeMutableRawPointer(start), count: count, streaming: streaming)
 }
 
-/// One memory-floor pass at the AVX-512 level: for each luma row, reads it (and,
-/// on even rows, its U and V rows; meaningful bytes only), then sets the
-/// pixel bytes of its destination row to 0xFF (padding untouched);
-/// with `streaming`, fences once at the end. Returns the OR of every byte
-/// read. Call only when the CPU supports AVX-512.
+/// One memory-floor pass at the AVX-512 level: for each pair of luma rows, a
+/// piece at a time (`forEachFloorPiece`), reads the piece's luma of both
+/// rows and its U and V samples (meaningful bytes only), then sets the
+/// piece's pixel bytes of both destination rows to 0xFF (padding
+/// untouched), as the row kernel moves a row pair; with `streaming`, fences
+/// once at the end. Returns the OR of every byte read. Call only when the
+/// CPU supports AVX-512.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX512(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var accumulator = FloorVector512()
     var short: UInt64 = 0
-    let rowBytes = destination.width * 4
-    for row in 0..<source.height {
-        foldRow512(source.y.row(row), count: source.y.width, into: &accumulator, short: &short)
-        if row & 1 == 0 {
-            foldRow512(source.u.row(row >> 1), count: source.u.width, into: &accumulator, short: &short)
-            foldRow512(source.v.row(row >> 1), count: source.v.width, into: &accumulator, short: &short)
+    for row in stride(from: 0, to: source.height, by: 2) {
+        let paired = row &+ 1 < source.height
+        let y0 = UnsafeRawPointer(source.y.row(row))
+        let y1 = UnsafeRawPointer(source.y.row(paired ? row &+ 1 : row))
+        let u = UnsafeRawPointer(source.u.row(row >> 1))
+        let v = UnsafeRawPointer(source.v.row(row >> 1))
+        let out0 = UnsafeMutableRawPointer(destination.row(row))
+        let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
+        forEachFloorPiece(width: source.width) { x, count, chromaX, chromaCount in
+            foldRow512(y0 + x, count: count, into: &accumulator, short: &short)
+            if paired { foldRow512(y1 + x, count: count, into: &accumulator, short: &short) }
+            foldRow512(u + chromaX, count: chromaCount, into: &accumulator, short: &short)
+            foldRow512(v + chromaX, count: chromaCount, into: &accumulator, short: &short)
+            fillRow512(out0 + 4 &* x, count: 4 &* count, streaming: streaming)
+            if paired { fillRow512(out1 + 4 &* x, count: 4 &* count, streaming: streaming) }
         }
-        fillRow512(destination.row(row), count: rowBytes, streaming: streaming)
     }
     if streaming { fenceStreamingStores() }
     return orOfBytes(orOfLanes(accumulator.lowHalf | accumulator.highHalf) | short)

@@ -45,12 +45,7 @@ extension SIMDAVX512Level {
         /// Stores output row `j` (column `j` of the block).
         @inline(__always)
         func put(_ value: __m512i, _ j: Int) {
-            let address = to + j &* outStride
-            if Stores.streams {
-                _mm512_stream_si512(address, value)
-            } else {
-                address.storeBytes(of: value, as: __m512i.self)
-            }
+            store(stores, value, at: (to + j &* outStride).assumingMemoryBound(to: UInt8.self))
         }
         /// Rounds 3 and 4 for columns `m`, `4 + m`, `8 + m` and `12 + m`,
         /// from the `m`-th results of the four row groups.

@@ -118,18 +118,12 @@ import Testing
         }
     }
 
-    @Test("calibrate picks a kind of store and leaves the pixels written")
-    func calibrateChoosesStores() {
-        let size = FrameSize(width: 1920, height: 1080)
-        let source = GuardedI420(size: size, padding: 0, seed: 1)
-        let destination = BGRABuffer(size: size, padding: 64, fill: Self.canary)
-        for threads in [1, 2] {
-            let floor = MemoryFloor(size: size, threads: threads)
-            let chosen = floor.calibrate(source.view, destination.view)
-            #expect(floor.stores == chosen)
-            #expect(Self.wrongBytes(destination.view, paddingBytesAfterLastRow: 64) == 0)
-            #expect(floor.sourceBits == Self.orOfSamples(source.view))
-        }
+    @Test("the floor's store kind: the lower median pass time; cached on a tie or without samples")
+    func fasterStores() {
+        #expect(FloorStores.faster(cached: [300, 310, 290], streaming: [210, 500, 205]) == .streaming)
+        #expect(FloorStores.faster(cached: [90, 95, 400], streaming: [200, 210, 220]) == .cached)
+        #expect(FloorStores.faster(cached: [5, 6], streaming: [6, 5]) == .cached)
+        #expect(FloorStores.faster(cached: [], streaming: [1]) == .cached)
     }
 
     @Test("the level never exceeds what the CPU supports")
