@@ -17,11 +17,13 @@ struct CompareCommand: ParsableCommand {
             interval, and 'slower' when the whole interval is above 1 + T, 'faster' when it is below \
             1/(1 + T), else 'same'. The ratio is the Hodges-Lehmann estimate over the medians of ten \
             consecutive blocks of each run's samples, its interval the Mann-Whitney one. When both entries \
-            have per-round ratios to libyuv from their own run (basis ×libyuv) those are compared, which \
-            cancels a difference between the machines or their load; otherwise per-frame times (basis \
-            time). The first line says whether the runs name the same kind of machine. Exit 1 if an entry \
-            is slower; 2 when a file cannot be read, is not a FrameBench JSON report, or the reports have \
-            no names in common.
+            have per-round ratios to libyuv from their own run (basis ×libyuv), or a stream's per-frame \
+            ratios to libvpx's decode (×decode), those are compared, which cancels a difference between \
+            the machines or their load, and a verdict stands only when the entry's times agree; otherwise \
+            per-frame times (basis time). References (floors, libyuv's and libvpx's own times) and \
+            end-to-end stream timings are shown but never decide. The first line says whether the runs \
+            name the same kind of machine. Exit 1 if a deciding entry is slower; 2 when a file cannot be \
+            read, is not a FrameBench JSON report, or the reports have no names in common.
             """)
 
     @Argument(help: "The report to compare with.")

@@ -130,9 +130,6 @@ enum TextReport {
             + (cell.floorLabel == Contender.floorLabel || cell.isFloor ? "" : " (\(cell.floorLabel))")
     }
 
-    /// One warning line per converter and size whose median paired ratio to
-    /// its floor is below `SizeResult.floorTolerance`: the floor is then
-    /// wrong, not the converter.
     /// One row per converter and oriented cell: its time ÷ its upright time.
     static func uprightTable(_ ratios: [UprightRatio]) -> Table {
         var table = Table([("size", false), ("orientation", false), ("converter", false), ("×upright", true)])
@@ -144,6 +141,9 @@ enum TextReport {
         return table
     }
 
+    /// One warning line per converter and size whose median paired ratio to
+    /// its floor is below `SizeResult.floorTolerance`: the floor is then
+    /// wrong, not the converter.
     static func floorWarnings(_ sizes: [SizeResult]) -> [String] {
         sizes.flatMap { size in
             size.belowFloor.map { cell in

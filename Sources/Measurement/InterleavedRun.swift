@@ -73,6 +73,7 @@ public enum InterleavedRun {
                 let timed = round % floorCalibrationRounds != 0
                 for floor in floors { floor?.stores = kind }
                 for k in RoundOrder.order(round: round, count: count) {
+                    if budget.idleGap > 0 { Thread.sleep(forTimeInterval: budget.idleGap) }
                     let t0 = Clock.monotonic()
                     try runOne(k, frame: round % views.count)
                     if timed && floors[k] != nil { times[k][kind]!.append(Double(Clock.monotonic() &- t0)) }

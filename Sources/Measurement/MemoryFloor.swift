@@ -34,12 +34,13 @@ public enum FloorStores: String, Sendable, CaseIterable {
 /// loads of `level`, folding them into an OR so the loads cannot be
 /// removed, and writes every BGRA pixel byte once (`width × 4` bytes a row
 /// at the destination stride, never padding) with the value 0xFF, with
-/// ordinary or streaming stores (`stores`). Rows go as a converter takes
-/// them: a luma row (with its U and V rows on even rows), then its BGRA row. With
+/// ordinary or streaming stores (`stores`). Bytes go as the row kernel
+/// moves them: a pair of luma rows with their U and V rows, a piece of 256
+/// pixels at a time, each piece read, then its BGRA pixels written. With
 /// more than one thread the frame is split into the same bands as
 /// `ParallelConverter` uses.
 ///
-/// Not thread-safe: one `run` or `calibrate` at a time per instance.
+/// Not thread-safe: one `run` at a time per instance.
 public final class MemoryFloor {
     /// The frame size this floor moves the bytes of.
     public let size: FrameSize
@@ -49,9 +50,9 @@ public final class MemoryFloor {
     /// Threads (and the `ParallelConverter` band split) of a pass; 1 runs on
     /// the calling thread.
     public let threads: Int
-    /// How a pass writes the destination. Until `calibrate` chooses, streaming
-    /// for destinations of at least `SIMDStorePolicy.streamingThreshold`
-    /// bytes of pixels, cached below.
+    /// How a pass writes the destination: at first streaming for
+    /// destinations of at least `SIMDStorePolicy.streamingThreshold` bytes of
+    /// pixels, cached below (`InterleavedRun` sets the faster kind).
     public var stores: FloorStores
     /// The bitwise OR of every I420 byte the last pass read (0 before the
     /// first): kept so the reads are observable and cannot be optimised away.

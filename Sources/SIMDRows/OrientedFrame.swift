@@ -23,8 +23,9 @@ import Synchronization
 // Along a reversed axis of odd length the chroma pairs start at 1: pixel
 // 0 takes sample 0 alone, then pixels 1 and 2 share sample 1, and so on.
 // Rows then pair as 0 | 1, 2 | 3, 4 ...; in a quarter turn, column 0 is
-// then a tile of its own, one column wide. Reversed rows need no phase:
-// the reversed copies are the mirrored planes' rows, pairs from 0.
+// then a tile of its own, one column wide. Rows whose columns run
+// backwards need no column phase: their reversed copies are rows of the
+// mirrored planes, pairs from 0.
 
 /// Converts destination rows `rows` of `source` oriented by `orientation`
 /// into `destination` with `matrix`; instantiated in the calling module for

@@ -3,12 +3,13 @@ import _Builtin_intrinsics.intel
 #endif
 
 // Placing pixels at their oriented positions. A quarter turn transposes
-// 8 × 8 blocks of converted BGRA pixels (one 32-bit lane each) from a small
-// scratch the row kernel has just written (L1-resident: a tile of 64 rows
-// × 64 pixels). A mirror reverses the source rows' bytes before the kernel
-// converts them (`reverseBytesAVX2`): 1.5 bytes a pixel instead of the 4
-// of a converted pixel, and the output is then written in order, streaming
-// as the upright frame does.
+// 8 × 8 (and at AVX-512 16 × 16) blocks of converted BGRA pixels (one
+// 32-bit lane each) from a small scratch the row kernel has just written
+// (L1-resident: one of two tiles of 32 rows × 128 pixels). A mirror
+// reverses the source rows' bytes before the kernel converts them
+// (`reverseBytesAVX2`): 1.5 bytes a pixel instead of the 4 of a converted
+// pixel, and each piece of the output is then written in order, streaming
+// as the upright frame is.
 //
 // The transpose loads each block row as two 128-bit halves, and puts the
 // halves of rows k and k + 4 into one vector, so that a 4 × 4 transpose

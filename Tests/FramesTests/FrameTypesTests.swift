@@ -115,13 +115,15 @@ import Testing
 }
 
 /// Where frame buffers start: a cache line for small ones, a huge-page
-/// boundary from 2 MiB up (the same layout in every process).
+/// boundary from 64 KiB up (the same layout in every process).
 @Suite struct FrameMemoryTests {
     @Test func alignment() {
-        let small = BGRABuffer(size: FrameSize(width: 640, height: 480))
+        let small = BGRABuffer(size: FrameSize(width: 64, height: 48))  // 12 KiB: from the allocator
+        let mapped = BGRABuffer(size: FrameSize(width: 640, height: 480))  // 1.2 MB: a mapping of its own
         let large = BGRABuffer(size: FrameSize(width: 1920, height: 1080))
         let largeI420 = I420Buffer(size: FrameSize(width: 1920, height: 1080))
         #expect(Int(bitPattern: small.view.base) % 64 == 0)
+        #expect(Int(bitPattern: mapped.view.base) % (2 << 20) == 0)
         #expect(Int(bitPattern: large.view.base) % (2 << 20) == 0)
         #expect(Int(bitPattern: largeI420.view.y.base) % (2 << 20) == 0)
         #expect(large.allBytes.allSatisfy { $0 == 0 })
