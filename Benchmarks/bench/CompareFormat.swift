@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Measurement
+import Statistics
 
 /// How `bench compare` prints a comparison.
 enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
@@ -23,7 +24,8 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
     /// The column titles and whether each is numeric (right-aligned).
     static let columns: [(String, Bool)] = [
         ("name", false), ("basis", false), ("base µs", true), ("new µs", true), ("new/base", true),
-        ("95 % interval", false), ("time new/base [95 %]", false), ("verdict", false),
+        ("95 % interval", false), ("time new/base [95 %]", false), ("×floor new/base [95 %]", false),
+        ("verdict", false),
     ]
 
     /// One entry's cells, in `columns` order.
@@ -32,11 +34,15 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
             entry.name, entry.basis.label, micros(entry.baseMedian), micros(entry.newMedian),
             Format.fixed(entry.ratio.median, 3),
             "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]",
-            entry.timeRatio.map {
-                "\(Format.fixed($0.median, 3)) [\(Format.fixed($0.lower, 3)), \(Format.fixed($0.upper, 3))]"
-            } ?? "",
+            interval(entry.timeRatio), interval(entry.floorRatio),
             verdict(entry),
         ]
+    }
+
+    /// `median [lower, upper]` of `estimate`, or nothing without one.
+    static func interval(_ estimate: RatioEstimate?) -> String {
+        estimate.map { "\(Format.fixed($0.median, 3)) [\(Format.fixed($0.lower, 3)), \(Format.fixed($0.upper, 3))]" }
+            ?? ""
     }
 
     /// The verdict, marked when it does not decide: `slower (reference)`,
@@ -76,7 +82,7 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
         for entry in comparison.entries {
             var cells = cells(entry)
             cells[0] = "`\(entry.name)`"
-            if entry.verdict != .same && entry.decides { cells[7] = "**\(cells[7])**" }
+            if entry.verdict != .same && entry.decides { cells[8] = "**\(cells[8])**" }
             lines.append(row(cells))
         }
         if !comparison.onlyInBase.isEmpty || !comparison.onlyInNew.isEmpty { lines.append("") }
@@ -99,6 +105,11 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
                 fields["time_ratio"] = time.median
                 fields["time_ratio_lower"] = time.lower
                 fields["time_ratio_upper"] = time.upper
+            }
+            if let floor = entry.floorRatio {
+                fields["floor_ratio"] = floor.median
+                fields["floor_ratio_lower"] = floor.lower
+                fields["floor_ratio_upper"] = floor.upper
             }
             return fields
         }

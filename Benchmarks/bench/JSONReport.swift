@@ -21,7 +21,8 @@ import Statistics
 /// (all threads) of `convert/*` and `scaling/*` entries; stream entries have
 /// none (their CPU time is not measured). `samples_us` holds the per-frame
 /// times (at most `maximumSamples`, evenly spaced in measurement order) and
-/// `ratio_samples_to_libyuv` the per-round paired ratios, for `bench compare`;
+/// `ratio_samples_to_libyuv` and `ratio_samples_to_floor` the per-round
+/// paired ratios, for `bench compare`;
 /// stream `convert`, `latency` and `frame` entries have
 /// `ratio_samples_to_decode` instead: per frame (per pass for `frame`) the
 /// time ÷ libvpx's decode time of the same frame (pass).
@@ -194,6 +195,9 @@ enum JSONReport {
             realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
         if !cell.libyuvRatios.isEmpty && cell.label != Contender.referenceLabel {
             item["ratio_samples_to_libyuv"] = thinned(cell.libyuvRatios).map { compact($0) }
+        }
+        if !cell.floorRatios.isEmpty && !cell.isFloor {
+            item["ratio_samples_to_floor"] = thinned(cell.floorRatios).map { compact($0) }
         }
         item["converter"] = cell.label
         item["width"] = cell.size.width

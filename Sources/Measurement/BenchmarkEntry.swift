@@ -17,22 +17,28 @@ public struct BenchmarkEntry: Sendable, Equatable {
     /// measurement order; nil when the report has none for the entry (never
     /// empty, every value positive and finite).
     public let ratiosToDecode: [Double]?
+    /// Per-round ratios of this entry's time to its floor's in the same
+    /// round, in measurement order; nil when the report has none for the
+    /// entry (never empty, every value positive and finite).
+    public let ratiosToFloor: [Double]?
 
     /// An entry with the given figures.
-    /// - Precondition: `samples` is not empty, `ratiosToLibyuv` and
-    ///   `ratiosToDecode` are nil or not empty, and every value is positive
-    ///   and finite.
-    public init(name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil, ratiosToDecode: [Double]? = nil) {
+    /// - Precondition: `samples` is not empty, each kind of ratios is nil
+    ///   or not empty, and every value is positive and finite.
+    public init(
+        name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil, ratiosToDecode: [Double]? = nil,
+        ratiosToFloor: [Double]? = nil
+    ) {
+        let ratios = [ratiosToLibyuv, ratiosToDecode, ratiosToFloor]
+        precondition(!samples.isEmpty && ratios.allSatisfy { $0?.isEmpty != true }, "an entry without samples")
         precondition(
-            !samples.isEmpty && ratiosToLibyuv?.isEmpty != true && ratiosToDecode?.isEmpty != true,
-            "an entry without samples")
-        precondition(
-            (samples + (ratiosToLibyuv ?? []) + (ratiosToDecode ?? [])).allSatisfy { $0 > 0 && $0.isFinite },
+            (samples + ratios.flatMap { $0 ?? [] }).allSatisfy { $0 > 0 && $0.isFinite },
             "a sample that is not a positive number")
         self.name = name
         self.samples = samples
         self.ratiosToLibyuv = ratiosToLibyuv
         self.ratiosToDecode = ratiosToDecode
+        self.ratiosToFloor = ratiosToFloor
     }
 
     /// The nearest-rank median of `samples` in microseconds (the report's

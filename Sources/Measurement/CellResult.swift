@@ -28,6 +28,8 @@ public struct CellResult: Sendable {
     /// or for a contender on several threads the faster, round by round, of
     /// `floor` and the floor on as many threads (`ConverterBench.floor`).
     public let floorLabel: String
+    /// Per-round `time ÷ floor's time` in round order (empty without a floor).
+    public let floorRatios: [Double]
     /// Median of per-round `time ÷ floor's time` with its interval (1: as fast as moving the bytes).
     public let ratioToFloor: RatioEstimate?
     /// Median of per-round `time ÷ scalar's time`, when the scalar reference ran.

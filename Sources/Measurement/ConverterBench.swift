@@ -160,7 +160,7 @@ public enum ConverterBench {
                 libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
                 ratioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 cpuRatioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.cpu, over: $0.cpu) },
-                floorLabel: floorLabel,
+                floorLabel: floorLabel, floorRatios: floor.map { PairedRatios.of(sample.wall, over: $0) } ?? [],
                 ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0) },
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 bitExact: bitExact[sample.label], deviation: deviations[sample.label])

@@ -17,8 +17,12 @@ public struct EntryComparison: Sendable, Equatable {
     /// New/base of the per-frame times, estimated the same way, when `ratio`
     /// rests on ratios to a reference (nil when `basis` is `time`).
     public let timeRatio: RatioEstimate?
+    /// New/base of the per-round ratios to the floor, estimated the same
+    /// way, when both entries have them (nil otherwise).
+    public let floorRatio: RatioEstimate?
     /// The verdict at the comparison's threshold: `ratio`'s, when the
-    /// entry's times (`timeRatio`) give the same one, else `same`.
+    /// entry's times (`timeRatio`) and its ratios to the floor (`floorRatio`)
+    /// give the same one, else `same`.
     public let verdict: Verdict
 
     /// Whether the entry is a reference (see `isReference(_:)`): its
@@ -80,10 +84,14 @@ public struct EntryComparison: Sendable, Equatable {
     /// libyuv's rotation, measured 12 % faster in one process than in
     /// another of the same build, made `scalar`, which did not move, look
     /// 12 % slower. So an entry with ratios is `slower` (`faster`) only when
-    /// its times say so too: the build's code must have moved both against
-    /// the reference beside it and against its own earlier time. Either
-    /// verdict is `same` when the samples are too few for a 95 % interval
-    /// or the medians differ by less than `resolution`.
+    /// its times say so too, and its ratios to the floor when both runs have
+    /// them: the build's code must have moved against the reference beside
+    /// it, against the machine's own memory speed beside it (a run whose
+    /// memory was 15 % slower for `simd`, whose streaming stores go to
+    /// memory, left libyuv, working in the caches, where it was) and against
+    /// its own earlier time. Each verdict is `same` when the samples are
+    /// too few for a 95 % interval or the medians differ by less than
+    /// `resolution`.
     /// - Precondition: both entries have the same name; `threshold >= 0`.
     public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
         precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
@@ -107,9 +115,17 @@ public struct EntryComparison: Sendable, Equatable {
         let (basis, newRatios, baseRatios) = references
         let relative = Self.estimate(newRatios, over: baseRatios)
         let verdict = resolved && relative.conclusive ? Verdict(relative.ratio, threshold: threshold) : .same
+        var floor: (ratio: RatioEstimate, conclusive: Bool)?
+        var floorVerdict = verdict
+        if let baseFloor = base.ratiosToFloor, let newFloor = new.ratiosToFloor {
+            let estimate = Self.estimate(newFloor, over: baseFloor)
+            floor = estimate
+            floorVerdict = resolved && estimate.conclusive ? Verdict(estimate.ratio, threshold: threshold) : .same
+        }
         self.init(
             name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: relative.ratio,
-            timeRatio: time.ratio, verdict: verdict == timeVerdict ? verdict : .same)
+            timeRatio: time.ratio, floorRatio: floor?.ratio,
+            verdict: verdict == timeVerdict && verdict == floorVerdict ? verdict : .same)
     }
 
     /// New/base of two series (`ShiftEstimate` over their `BlockMedians`,
@@ -126,7 +142,7 @@ public struct EntryComparison: Sendable, Equatable {
     /// A comparison with the given figures.
     public init(
         name: String, basis: ComparisonBasis, baseMedian: Double, newMedian: Double, ratio: RatioEstimate,
-        timeRatio: RatioEstimate? = nil, verdict: Verdict
+        timeRatio: RatioEstimate? = nil, floorRatio: RatioEstimate? = nil, verdict: Verdict
     ) {
         self.name = name
         self.basis = basis
@@ -134,6 +150,7 @@ public struct EntryComparison: Sendable, Equatable {
         self.newMedian = newMedian
         self.ratio = ratio
         self.timeRatio = timeRatio
+        self.floorRatio = floorRatio
         self.verdict = verdict
     }
 }

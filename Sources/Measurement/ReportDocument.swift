@@ -24,6 +24,7 @@ struct ReportDocument: Decodable {
         case samples = "samples_us"
         case ratios = "ratio_samples_to_libyuv"
         case decodeRatios = "ratio_samples_to_decode"
+        case floorRatios = "ratio_samples_to_floor"
     }
 
     /// A JSON scalar as a message shows it (`2`, `'2'`, `not a number`).
@@ -97,7 +98,7 @@ struct ReportDocument: Decodable {
             entries.append(
                 BenchmarkEntry(
                     name: name, samples: samples, ratiosToLibyuv: try ratios(.ratios),
-                    ratiosToDecode: try ratios(.decodeRatios)))
+                    ratiosToDecode: try ratios(.decodeRatios), ratiosToFloor: try ratios(.floorRatios)))
         }
         let context = try? root.nestedContainer(keyedBy: ContextKey.self, forKey: .context)
         machineKey = (try? context?.decode(String.self, forKey: .machineKey)) ?? nil

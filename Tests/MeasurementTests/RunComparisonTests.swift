@@ -15,7 +15,8 @@ enum Fixture {
 
     /// One entry's JSON object.
     static func entry(
-        _ name: String, _ samples: [Double], ratios: [Double]? = nil, decodeRatios: [Double]? = nil
+        _ name: String, _ samples: [Double], ratios: [Double]? = nil, decodeRatios: [Double]? = nil,
+        floorRatios: [Double]? = nil
     ) -> [String: Any] {
         var object: [String: Any] = [
             "name": name, "real_time": Percentile.median(samples) ?? 0, "time_unit": "us",
@@ -23,6 +24,7 @@ enum Fixture {
         ]
         if let ratios { object["ratio_samples_to_libyuv"] = ratios }
         if let decodeRatios { object["ratio_samples_to_decode"] = decodeRatios }
+        if let floorRatios { object["ratio_samples_to_floor"] = floorRatios }
         return object
     }
 
@@ -111,6 +113,10 @@ enum Fixture {
             (
                 #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_libyuv": [-1]}]}"#,
                 "not a FrameBench JSON report (benchmarks[0] 'a' has a ratio_samples_to_libyuv that is not an array of positive numbers)"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_floor": ["x"]}]}"#,
+                "not a FrameBench JSON report (benchmarks[0] 'a' has a ratio_samples_to_floor that is not an array of positive numbers)"
             ),
             (
                 #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "ratio_samples_to_decode": [0]}]}"#,
@@ -207,6 +213,33 @@ enum Fixture {
         #expect(entry.basis == .ratioToLibyuv)
         #expect(abs(entry.ratio.median - ratioFactor) < 0.01 && abs(time.median - timeFactor) < 0.01)
         #expect(entry.verdict == verdict)
+    }
+
+    @Test(
+        "with ratios to the floor in both runs, they must agree too",
+        arguments: [
+            // (factor of times and ratios to libyuv, factor of ratios to the floor, verdict)
+            (1.2, 0.98, Verdict.same),  // memory 20 % slower for the converter alone: its floor moved as much
+            (1.2, 1.2, .slower),  // the converter's own code
+            (0.8, 0.8, .faster),
+        ])
+    func floorMustAgree(factor: Double, floorFactor: Double, verdict: Verdict) throws {
+        let times = Fixture.samples(30, count: 60, spread: 0.01)
+        let ratios = Fixture.samples(0.7, count: 60, spread: 0.01)
+        let floorRatios = Fixture.samples(1.0, count: 60, spread: 0.01)
+        let name = "convert/simd/640x480"
+        let base = try Fixture.run([Fixture.entry(name, times, ratios: ratios, floorRatios: floorRatios)])
+        let new = try Fixture.run([
+            Fixture.entry(
+                name, times.map { $0 * factor }, ratios: ratios.map { $0 * factor },
+                floorRatios: floorRatios.map { $0 * floorFactor })
+        ])
+        let entry = try RunComparison(base: base, new: new).entries[0]
+        let floor = try #require(entry.floorRatio)
+        #expect(abs(floor.median - floorFactor) < 0.01)
+        #expect(entry.verdict == verdict)
+        let parsed = try #require(new.entry(named: name)?.ratiosToFloor)
+        #expect(parsed.count == 60)
     }
 
     @Test(
