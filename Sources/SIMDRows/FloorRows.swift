@@ -229,17 +229,40 @@ public func fillRowBaseline(_ start: UnsafeMutablePointer<UInt8>, count: Int, st
 /// `simd` at 1920×1080 (it took 0.87–0.95 of the floor's time).
 @inlinable var floorPiece: Int { 256 }
 
-/// Calls `body(x, count, chromaX, chromaCount)` for the pieces of a row of
-/// `width` pixels in order (`floorPiece`): pixels `x ..< x + count` and the
-/// chroma samples `chromaX ..< chromaX + chromaCount` they use.
+/// Walks a floor pass over `source` and `destination`: for each pair of
+/// luma rows (the last one alone at an odd height), piece by piece
+/// (`floorPiece`), calls `read` on the piece's luma of both rows and its U
+/// and V samples (meaningful bytes only), then `write` on the piece's pixel
+/// bytes of both destination rows, as the row kernel moves a row pair.
+/// Each call names a start and a byte count.
 @inlinable @inline(__always)
-public func forEachFloorPiece(width: Int, _ body: (Int, Int, Int, Int) -> Void) {
+public func forEachFloorPiece(
+    _ source: I420View, _ destination: BGRAView, read: (UnsafeRawPointer, Int) -> Void,
+    write: (UnsafeMutableRawPointer, Int) -> Void
+) {
+    let width = source.width
     let pieces = max(width / floorPiece, 1)
-    for piece in 0..<pieces {
-        let x = piece &* floorPiece
-        let count = piece == pieces &- 1 ? width &- x : floorPiece
-        let chromaX = x &>> 1
-        body(x, count, chromaX, ((x &+ count &+ 1) &>> 1) &- chromaX)
+    for row in stride(from: 0, to: source.height, by: 2) {
+        let paired = row &+ 1 < source.height
+        let y0 = UnsafeRawPointer(source.y.row(row))
+        let y1 = UnsafeRawPointer(source.y.row(paired ? row &+ 1 : row))
+        let u = UnsafeRawPointer(source.u.row(row >> 1))
+        let v = UnsafeRawPointer(source.v.row(row >> 1))
+        let out0 = UnsafeMutableRawPointer(destination.row(row))
+        let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
+        for piece in 0..<pieces {
+            // Pixels x ..< x + count; the last piece takes the rest of the row.
+            let x = piece &* floorPiece
+            let count = piece == pieces &- 1 ? width &- x : floorPiece
+            let chromaX = x &>> 1
+            let chromaCount = ((x &+ count &+ 1) &>> 1) &- chromaX
+            read(y0 + x, count)
+            if paired { read(y1 + x, count) }
+            read(u + chromaX, chromaCount)
+            read(v + chromaX, chromaCount)
+            write(out0 + 4 &* x, 4 &* count)
+            if paired { write(out1 + 4 &* x, 4 &* count) }
+        }
     }
 }
 
@@ -255,23 +278,9 @@ public func floorPassBaseline(_ source: I420View, to destination: BGRAView, stre
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var accumulator = FloorVector128()
     var short: UInt64 = 0
-    for row in stride(from: 0, to: source.height, by: 2) {
-        let paired = row &+ 1 < source.height
-        let y0 = UnsafeRawPointer(source.y.row(row))
-        let y1 = UnsafeRawPointer(source.y.row(paired ? row &+ 1 : row))
-        let u = UnsafeRawPointer(source.u.row(row >> 1))
-        let v = UnsafeRawPointer(source.v.row(row >> 1))
-        let out0 = UnsafeMutableRawPointer(destination.row(row))
-        let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
-        forEachFloorPiece(width: source.width) { x, count, chromaX, chromaCount in
-            foldRow128(y0 + x, count: count, into: &accumulator, short: &short)
-            if paired { foldRow128(y1 + x, count: count, into: &accumulator, short: &short) }
-            foldRow128(u + chromaX, count: chromaCount, into: &accumulator, short: &short)
-            foldRow128(v + chromaX, count: chromaCount, into: &accumulator, short: &short)
-            fillRow128(out0 + 4 &* x, count: 4 &* count, streaming: streaming)
-            if paired { fillRow128(out1 + 4 &* x, count: 4 &* count, streaming: streaming) }
-        }
-    }
+    forEachFloorPiece(
+        source, destination, read: { foldRow128($0, count: $1, into: &accumulator, short: &short) },
+        write: { fillRow128($0, count: $1, streaming: streaming) })
     if streaming { fenceStreamingStores() }
     return orOfBytes(accumulator[0] | accumulator[1] | short)
 }

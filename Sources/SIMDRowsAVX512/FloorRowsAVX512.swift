@@ -123,23 +123,9 @@ public func floorPassAVX512(_ source: I420View, to destination: BGRAView, stream
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var accumulator = FloorVector512()
     var short: UInt64 = 0
-    for row in stride(from: 0, to: source.height, by: 2) {
-        let paired = row &+ 1 < source.height
-        let y0 = UnsafeRawPointer(source.y.row(row))
-        let y1 = UnsafeRawPointer(source.y.row(paired ? row &+ 1 : row))
-        let u = UnsafeRawPointer(source.u.row(row >> 1))
-        let v = UnsafeRawPointer(source.v.row(row >> 1))
-        let out0 = UnsafeMutableRawPointer(destination.row(row))
-        let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
-        forEachFloorPiece(width: source.width) { x, count, chromaX, chromaCount in
-            foldRow512(y0 + x, count: count, into: &accumulator, short: &short)
-            if paired { foldRow512(y1 + x, count: count, into: &accumulator, short: &short) }
-            foldRow512(u + chromaX, count: chromaCount, into: &accumulator, short: &short)
-            foldRow512(v + chromaX, count: chromaCount, into: &accumulator, short: &short)
-            fillRow512(out0 + 4 &* x, count: 4 &* count, streaming: streaming)
-            if paired { fillRow512(out1 + 4 &* x, count: 4 &* count, streaming: streaming) }
-        }
-    }
+    forEachFloorPiece(
+        source, destination, read: { foldRow512($0, count: $1, into: &accumulator, short: &short) },
+        write: { fillRow512($0, count: $1, streaming: streaming) })
     if streaming { fenceStreamingStores() }
     return orOfBytes(orOfLanes(accumulator.lowHalf | accumulator.highHalf) | short)
 }
