@@ -52,6 +52,19 @@ public enum InterleavedRun {
             }
         }
 
+        /// Runs contender `index` on frame `frame` as a timed round does:
+        /// after `budget.idleGap` of sleep, outside the returned monotonic
+        /// and process CPU nanoseconds.
+        func paced(_ index: Int, frame: Int) throws(ContenderFailure) -> (wall: UInt64, cpu: UInt64) {
+            if budget.idleGap > 0 { Thread.sleep(forTimeInterval: budget.idleGap) }
+            let cpu0 = Clock.processCPU()
+            let t0 = Clock.monotonic()
+            try runOne(index, frame: frame)
+            let t1 = Clock.monotonic()
+            let cpu1 = Clock.processCPU()
+            return (t1 &- t0, cpu1 &- cpu0)
+        }
+
         for round in 0..<budget.warmupRounds {
             for k in 0..<count { try runOne(k, frame: round % views.count) }
         }
@@ -73,10 +86,8 @@ public enum InterleavedRun {
                 let timed = round % floorCalibrationRounds != 0
                 for floor in floors { floor?.stores = kind }
                 for k in RoundOrder.order(round: round, count: count) {
-                    if budget.idleGap > 0 { Thread.sleep(forTimeInterval: budget.idleGap) }
-                    let t0 = Clock.monotonic()
-                    try runOne(k, frame: round % views.count)
-                    if timed && floors[k] != nil { times[k][kind]!.append(Double(Clock.monotonic() &- t0)) }
+                    let wall = try paced(k, frame: round % views.count).wall
+                    if timed && floors[k] != nil { times[k][kind]!.append(Double(wall)) }
                 }
             }
             for (index, floor) in floors.enumerated() {
@@ -93,14 +104,9 @@ public enum InterleavedRun {
         while round < budget.maxFrames && (round < budget.minFrames || Clock.seconds(since: start) < budget.seconds) {
             let frame = round % views.count
             for k in RoundOrder.order(round: round, count: count) {
-                if budget.idleGap > 0 { Thread.sleep(forTimeInterval: budget.idleGap) }
-                let cpu0 = Clock.processCPU()
-                let t0 = Clock.monotonic()
-                try runOne(k, frame: frame)
-                let t1 = Clock.monotonic()
-                let cpu1 = Clock.processCPU()
-                samples[k].wall.append(Double(t1 &- t0))
-                samples[k].cpu.append(Double(cpu1 &- cpu0))
+                let (wall, cpu) = try paced(k, frame: frame)
+                samples[k].wall.append(Double(wall))
+                samples[k].cpu.append(Double(cpu))
             }
             round += 1
             progress(round, max(budget.minFrames, estimatedRounds(round: round, start: start, budget: budget)))
