@@ -101,15 +101,11 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
                 "ratio_upper": entry.ratio.upper, "samples": entry.ratio.count, "verdict": entry.verdict.rawValue,
                 "reference": entry.isReference, "end_to_end": entry.isEndToEnd, "decides": entry.decides,
             ]
-            if let time = entry.timeRatio {
-                fields["time_ratio"] = time.median
-                fields["time_ratio_lower"] = time.lower
-                fields["time_ratio_upper"] = time.upper
-            }
-            if let floor = entry.floorRatio {
-                fields["floor_ratio"] = floor.median
-                fields["floor_ratio_lower"] = floor.lower
-                fields["floor_ratio_upper"] = floor.upper
+            for (key, estimate) in [("time_ratio", entry.timeRatio), ("floor_ratio", entry.floorRatio)] {
+                guard let estimate else { continue }
+                fields[key] = estimate.median
+                fields[key + "_lower"] = estimate.lower
+                fields[key + "_upper"] = estimate.upper
             }
             return fields
         }

@@ -96,8 +96,12 @@ public struct EntryComparison: Sendable, Equatable {
     public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
         precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
         let resolved = abs(new.median - base.median) >= Self.resolution
+        /// The verdict of one estimate: `same` unless conclusive and resolved.
+        func verdict(of estimate: (ratio: RatioEstimate, conclusive: Bool)) -> Verdict {
+            resolved && estimate.conclusive ? Verdict(estimate.ratio, threshold: threshold) : .same
+        }
         let time = Self.estimate(new.samples, over: base.samples)
-        let timeVerdict = resolved && time.conclusive ? Verdict(time.ratio, threshold: threshold) : .same
+        let timeVerdict = verdict(of: time)
         let references: (ComparisonBasis, [Double], [Double])?
         if let baseRatios = base.ratiosToLibyuv, let newRatios = new.ratiosToLibyuv {
             references = (.ratioToLibyuv, newRatios, baseRatios)
@@ -114,18 +118,16 @@ public struct EntryComparison: Sendable, Equatable {
         }
         let (basis, newRatios, baseRatios) = references
         let relative = Self.estimate(newRatios, over: baseRatios)
-        let verdict = resolved && relative.conclusive ? Verdict(relative.ratio, threshold: threshold) : .same
+        let relativeVerdict = verdict(of: relative)
         var floor: (ratio: RatioEstimate, conclusive: Bool)?
-        var floorVerdict = verdict
         if let baseFloor = base.ratiosToFloor, let newFloor = new.ratiosToFloor {
-            let estimate = Self.estimate(newFloor, over: baseFloor)
-            floor = estimate
-            floorVerdict = resolved && estimate.conclusive ? Verdict(estimate.ratio, threshold: threshold) : .same
+            floor = Self.estimate(newFloor, over: baseFloor)
         }
+        let floorVerdict = floor.map(verdict(of:)) ?? relativeVerdict
         self.init(
             name: base.name, basis: basis, baseMedian: base.median, newMedian: new.median, ratio: relative.ratio,
             timeRatio: time.ratio, floorRatio: floor?.ratio,
-            verdict: verdict == timeVerdict && verdict == floorVerdict ? verdict : .same)
+            verdict: relativeVerdict == timeVerdict && relativeVerdict == floorVerdict ? relativeVerdict : .same)
     }
 
     /// New/base of two series (`ShiftEstimate` over their `BlockMedians`,
