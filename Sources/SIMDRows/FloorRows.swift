@@ -240,8 +240,7 @@ public func forEachFloorPiece(
     _ source: I420View, _ destination: BGRAView, read: (UnsafeRawPointer, Int) -> Void,
     write: (UnsafeMutableRawPointer, Int) -> Void
 ) {
-    let width = source.width
-    let pieces = max(width / floorPiece, 1)
+    let pieces = RowPieces(width: source.width, size: floorPiece)
     for row in stride(from: 0, to: source.height, by: 2) {
         let paired = row &+ 1 < source.height
         let y0 = UnsafeRawPointer(source.y.row(row))
@@ -250,12 +249,8 @@ public func forEachFloorPiece(
         let v = UnsafeRawPointer(source.v.row(row >> 1))
         let out0 = UnsafeMutableRawPointer(destination.row(row))
         let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
-        for piece in 0..<pieces {
-            // Pixels x ..< x + count; the last piece takes the rest of the row.
-            let x = piece &* floorPiece
-            let count = piece == pieces &- 1 ? width &- x : floorPiece
-            let chromaX = x &>> 1
-            let chromaCount = ((x &+ count &+ 1) &>> 1) &- chromaX
+        for index in 0..<pieces.count {
+            let (x, count, chromaX, chromaCount) = pieces[index]
             read(y0 + x, count)
             if paired { read(y1 + x, count) }
             read(u + chromaX, chromaCount)

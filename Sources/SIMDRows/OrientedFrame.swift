@@ -133,13 +133,10 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
             // then converted: 1.16x upright's time at 1080p instead of 1.0x).
             // Pieces from the row's end, which reads the source upwards.
             let reversed = scratch.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let pieces = max(width / mirrorPiece, 1)
-            for piece in stride(from: pieces &- 1, through: 0, by: -1) {
-                // Output pixels x ..< x + count; the last piece takes the rest of the row.
-                let x = piece &* mirrorPiece
-                let count = piece == pieces &- 1 ? width &- x : mirrorPiece
-                let chromaStart = x &>> 1
-                let chromaCount = ((x &+ count &+ 1) &>> 1) &- chromaStart
+            let pieces = RowPieces(width: width, size: mirrorPiece)
+            for index in stride(from: pieces.count &- 1, through: 0, by: -1) {
+                // Output pixels x ..< x + count.
+                let (x, count, chromaStart, chromaCount) = pieces[index]
                 let ry0 = reversed
                 let ry1 = reversed + 2 &* mirrorPiece
                 let ru = reversed + 4 &* mirrorPiece
