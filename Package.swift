@@ -38,6 +38,8 @@ let package = Package(
             providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
         // The plug-in ABI's header (for plug-in authors too): no library to link.
         .systemLibrary(name: "CFrameBenchPlugin"),
+        // The compiler's prefetch builtin, which Swift cannot reach otherwise: no library to link.
+        .systemLibrary(name: "CPrefetch"),
         .systemLibrary(
             name: "CSwscale", pkgConfig: "libswscale",
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]),
@@ -52,7 +54,7 @@ let package = Package(
         // IVF container reader and the libvpx VP8 decoder and encoder.
         .target(name: "VPX", dependencies: ["Frames", "CVPX"]),
         // The SIMD row kernel (inlinable) and one module per instruction-set level.
-        .target(name: "SIMDRows", dependencies: ["Frames"], swiftSettings: optimised),
+        .target(name: "SIMDRows", dependencies: ["Frames", "CPrefetch"], swiftSettings: optimised),
         .target(name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("haswell")),
         .target(name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
         // The FrameConverter protocol and one file per converter.

@@ -18,7 +18,10 @@ import Synchronization
 //   backwards, output rows stepped backwards when columns do. Tiles go down
 //   a column segment from the top, each placed while the next one converts,
 //   and a full tile fills two whole 64-byte lines of each of its output
-//   rows, so it may stream.
+//   rows, so it may stream. A level that transposes blocks in registers
+//   (`SIMDLevelTagTransposingBlocks`: AVX-512) converts whole 16 × 16
+//   blocks straight into their 64-byte output lines instead, and only the
+//   rows and columns around them in tiles.
 //
 // Along a reversed axis of odd length the chroma pairs start at 1: pixel
 // 0 takes sample 0 alone, then pixels 1 and 2 share sample 1, and so on.
@@ -80,7 +83,9 @@ func convertOriented<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKin
     _ axes: OrientedAxes, _ rows: Range<Int>
 ) {
     if axes.swaps {
-        convertTransposed(m, level, stores, source, destination, axes, rows)
+        let width = source.width
+        let columns = axes.reversesColumns ? (width - rows.upperBound)..<(width - rows.lowerBound) : rows
+        Level.convertQuarterTurn(m, stores, source, destination, axes, columns: columns)
     } else {
         convertInRowOrder(m, level, stores, source, destination, axes, rows)
     }
@@ -169,17 +174,20 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 @inlinable var tileColumns: Int { 128 }
 
 /// Quarter turns: tiles of source rows × columns converted into a scratch,
-/// then transposed into the destination rows `rows` (source columns).
+/// then transposed into their destination rows (source columns): source
+/// columns `columns` of source rows `sourceRows`, which start at row 0 or
+/// where a pair of rows sharing a chroma row does.
 @inlinable
-func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+public func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView,
-    _ axes: OrientedAxes, _ rows: Range<Int>
+    _ axes: OrientedAxes, columns: Range<Int>, sourceRows: Range<Int>
 ) {
+    guard !columns.isEmpty, !sourceRows.isEmpty else { return }
     let width = source.width
     let height = source.height
     let columnPhase = axes.columnPhase(width: width)
     let rowPhase = axes.rowPhase(height: height)
-    let columns = axes.reversesColumns ? (width - rows.upperBound)..<(width - rows.lowerBound) : rows
+    let lastRow = sourceRows.upperBound
     let bound = SIMDRowConstants.upperBound
     let scratchStride = 4 * tileColumns
     let tileBytes = tileRows * scratchStride
@@ -213,15 +221,15 @@ func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
             // reversed, their boundaries are those of tiles counted from
             // the bottom, so full tiles start a multiple of `tileRows`
             // pixels into their output rows, on a line boundary.
-            var row = 0
-            while row < height {
+            var row = sourceRows.lowerBound
+            while row < lastRow {
                 let rowCount: Int
                 if !axes.reversesRows {
-                    rowCount = min(tileRows, height &- row)
+                    rowCount = min(tileRows, lastRow &- row)
                 } else if rowPhase == 1 && row == 0 && height > 1 {
                     rowCount = 1  // row 0 has a chroma row of its own
                 } else {
-                    let partial = (height &- row) % tileRows
+                    let partial = (lastRow &- row) % tileRows
                     rowCount = partial == 0 ? tileRows : partial
                 }
                 let scratch = scratches + current &* tileBytes

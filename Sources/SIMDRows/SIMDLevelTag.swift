@@ -1,3 +1,5 @@
+import Frames
+
 /// A type naming one instruction-set level. Each module that instantiates
 /// the kernel passes its own tag, so the specialisation (and its machine
 /// code) belongs to that module.
@@ -51,9 +53,29 @@ public protocol SIMDLevelTag {
     /// (`to[i] = from[count - 1 - i]`), reading and writing exactly those
     /// bytes; the two ranges do not overlap. The default goes byte by byte.
     static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int)
+
+    /// Converts source columns `columns` of `source` (all its rows) into
+    /// their rows of `destination`, oriented by `axes`, which swaps rows and
+    /// columns (a quarter turn). Writes exactly those destination rows,
+    /// with `Stores` where whole aligned 64-byte lines allow it. The
+    /// default: tiles converted into a scratch, then transposed
+    /// (`convertTransposed`).
+    static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView, _ axes: OrientedAxes,
+        columns: Range<Int>)
 }
 
 extension SIMDLevelTag {
+    /// Tiles through a scratch (`convertTransposed`).
+    @inlinable @inline(__always)
+    public static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView, _ axes: OrientedAxes,
+        columns: Range<Int>
+    ) {
+        convertTransposed(
+            m, Self.self, stores, source, destination, axes, columns: columns, sourceRows: 0..<source.height)
+    }
+
     /// Four 8 × 8 blocks.
     @inlinable @inline(__always)
     public static func transposeBlock16<Stores: SIMDStoreKind>(

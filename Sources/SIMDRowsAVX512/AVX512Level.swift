@@ -9,7 +9,8 @@ import _Builtin_intrinsics.intel
 /// compiled with `-target-cpu skylake-avx512` (AVX-512 F, BW, VL, DQ, CD).
 /// Its 64-pixel row-pair blocks use 512-bit vectors (`convertPairBlock64`,
 /// PairBlock512.swift), row ends included; rows of 32 ..< 64 pixels and
-/// single rows use the kernel's 256-bit blocks.
+/// single rows use the kernel's 256-bit blocks. Quarter turns convert
+/// 16 × 16 blocks transposed in registers (TransposedBlock512.swift).
 public enum SIMDAVX512Level: SIMDLevelTag {
     /// Two rows at a time, sharing chroma terms (no spills with 32 ZMM registers).
     @inlinable public static var convertsRowPairs: Bool { true }

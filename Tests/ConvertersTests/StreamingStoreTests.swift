@@ -14,9 +14,11 @@ import Testing
     /// Padding that makes a row of `width` pixels a multiple of 64 bytes.
     static func aligningPadding(width: Int) -> Int { (64 - width * 4 % 64) % 64 }
 
-    /// Heights: quarter turns stream tiles of 16 or more source rows, whole
-    /// (64: two tiles) or not (17, 83), counted from the top or (reversed
-    /// rows) the bottom; widths above 128 make several tiles a band.
+    /// Heights: quarter turns stream 16-row register blocks (AVX-512) or
+    /// tiles of 16 or more source rows, whole (64: two tiles, four blocks)
+    /// or not (17, 83), counted from the top or (reversed rows) the bottom;
+    /// widths above 128 make several tiles, and several 64-column strips of
+    /// blocks, a band.
     @Test(
         "aligned rows stream and equal libyuv at widths 1…200", arguments: SIMDLevel.supported,
         Orientation.allCases.map(\.name))
