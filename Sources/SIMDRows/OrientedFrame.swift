@@ -10,7 +10,9 @@ import Synchronization
 //   its mirror, a vertical flip) convert source rows from the top straight
 //   into the destination rows they become; when columns run backwards,
 //   from a scratch copy of pieces of the rows with their bytes reversed
-//   (`SIMDLevelTag.reverseBytes`), each plane on its own width.
+//   (`SIMDLevelTag.reverseBytes`), each plane on its own width; at
+//   AVX-512 row pairs of even width convert upright blocks and write
+//   their pixels in reverse (`SIMDLevelTagMirroringBlocks`).
 // - Quarter turns convert tiles of up to 32 source rows × 128 columns
 //   into one of two 16 KiB scratches and write each 16 × 16 (else 8 × 8)
 //   block of it transposed (`SIMDLevelTag.transposeBlock16`,
@@ -109,7 +111,6 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
     func target(_ row: Int) -> UnsafeMutablePointer<UInt8> {
         destination.row(axes.reversesRows ? height &- 1 &- row : row)
     }
-    let chromaWidth = (width &+ 1) &>> 1
     let scratchBytes = axes.reversesColumns ? 6 &* mirrorPiece : 0
     withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 64) { scratch in
         // Source rows from the top, also when they run backwards in the
@@ -131,31 +132,47 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
                 convertRows(m, level, stores, y0, y1, u, v, out0, out1, width, bound)
                 continue
             }
-            // The rows reversed, each plane on its own width, are the upright
-            // rows of the mirrored planes (chroma pairs from 0): reversed and
-            // converted a piece at a time, so that reading the source and
-            // writing the destination overlap (a whole row pair reversed,
-            // then converted: 1.16x upright's time at 1080p instead of 1.0x).
-            // Pieces from the row's end, which reads the source upwards.
             let reversed = scratch.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let pieces = RowPieces(width: width, size: mirrorPiece)
-            for index in stride(from: pieces.count &- 1, through: 0, by: -1) {
-                // Output pixels x ..< x + count.
-                let (x, count, chromaStart, chromaCount) = pieces[index]
-                let ry0 = reversed
-                let ry1 = reversed + 2 &* mirrorPiece
-                let ru = reversed + 4 &* mirrorPiece
-                let rv = ru + mirrorPiece
-                Level.reverseBytes(from: y0 + (width &- x &- count), to: ry0, count: count)
-                if let y1 { Level.reverseBytes(from: y1 + (width &- x &- count), to: ry1, count: count) }
-                let chromaSource = chromaWidth &- chromaStart &- chromaCount
-                Level.reverseBytes(from: u + chromaSource, to: ru, count: chromaCount)
-                Level.reverseBytes(from: v + chromaSource, to: rv, count: chromaCount)
-                convertRows(
-                    m, level, stores, ry0, y1 == nil ? nil : ry1, ru, rv, out0 + 4 &* x,
-                    out1.map { $0 + 4 &* x }, count, bound)
-            }
+            Level.convertReversedRows(
+                m, stores, y0, y1, u, v, out0, out1, width: width, bound: bound, scratch: reversed)
         }
+    }
+}
+
+/// Converts luma row `y0`, and `y1` when given, sharing the chroma rows `u`
+/// and `v`, with their columns reversed into `out0` (and `out1`): `width`
+/// pixels, each plane reversed on its own width, through `scratch`
+/// (`6 × mirrorPiece` bytes).
+///
+/// The rows reversed are the upright rows of the mirrored planes (chroma
+/// pairs from 0): reversed and converted a piece at a time, so that reading
+/// the source and writing the destination overlap (a whole row pair
+/// reversed, then converted: 1.16x upright's time at 1080p instead of
+/// 1.0x). Pieces from the row's end, which reads the source upwards.
+@inlinable
+public func convertReversedInPieces<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
+    _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+    _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?, width: Int,
+    bound: UnsafeRawPointer, scratch reversed: UnsafeMutablePointer<UInt8>
+) {
+    let chromaWidth = (width &+ 1) &>> 1
+    let pieces = RowPieces(width: width, size: mirrorPiece)
+    for index in stride(from: pieces.count &- 1, through: 0, by: -1) {
+        // Output pixels x ..< x + count.
+        let (x, count, chromaStart, chromaCount) = pieces[index]
+        let ry0 = reversed
+        let ry1 = reversed + 2 &* mirrorPiece
+        let ru = reversed + 4 &* mirrorPiece
+        let rv = ru + mirrorPiece
+        Level.reverseBytes(from: y0 + (width &- x &- count), to: ry0, count: count)
+        if let y1 { Level.reverseBytes(from: y1 + (width &- x &- count), to: ry1, count: count) }
+        let chromaSource = chromaWidth &- chromaStart &- chromaCount
+        Level.reverseBytes(from: u + chromaSource, to: ru, count: chromaCount)
+        Level.reverseBytes(from: v + chromaSource, to: rv, count: chromaCount)
+        convertRows(
+            m, level, stores, ry0, y1 == nil ? nil : ry1, ru, rv, out0 + 4 &* x,
+            out1.map { $0 + 4 &* x }, count, bound)
     }
 }
 

@@ -54,6 +54,19 @@ public protocol SIMDLevelTag {
     /// bytes; the two ranges do not overlap. The default goes byte by byte.
     static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int)
 
+    /// Converts luma row `y0`, and `y1` when given, which share the chroma
+    /// rows `u` and `v`, into `out0` (and `out1`) with their columns
+    /// reversed, each plane on its own width (`width` pixels), as a mirror
+    /// converts them; writes exactly those bytes, with `Stores` where whole
+    /// aligned 64-byte lines allow it; may use `scratch` (`6 × mirrorPiece`
+    /// bytes). The default: pieces reversed into the scratch, then converted
+    /// upright (`convertReversedInPieces`).
+    static func convertReversedRows<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type,
+        _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?, width: Int,
+        bound: UnsafeRawPointer, scratch: UnsafeMutablePointer<UInt8>)
+
     /// Converts source columns `columns` of `source` (all its rows) into
     /// their rows of `destination`, oriented by `axes`, which swaps rows and
     /// columns (a quarter turn). Writes exactly those destination rows,
@@ -66,6 +79,18 @@ public protocol SIMDLevelTag {
 }
 
 extension SIMDLevelTag {
+    /// Pieces through the scratch (`convertReversedInPieces`).
+    @inlinable @inline(__always)
+    public static func convertReversedRows<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type,
+        _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?, width: Int,
+        bound: UnsafeRawPointer, scratch: UnsafeMutablePointer<UInt8>
+    ) {
+        convertReversedInPieces(
+            m, Self.self, stores, y0, y1, u, v, out0, out1, width: width, bound: bound, scratch: scratch)
+    }
+
     /// Tiles through a scratch (`convertTransposed`).
     @inlinable @inline(__always)
     public static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(

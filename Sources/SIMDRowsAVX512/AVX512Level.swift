@@ -10,8 +10,9 @@ import _Builtin_intrinsics.intel
 /// Its 64-pixel row-pair blocks use 512-bit vectors (`convertPairBlock64`,
 /// PairBlock512.swift), row ends included; rows of 32 ..< 64 pixels and
 /// single rows use the kernel's 256-bit blocks. Quarter turns convert
-/// 16 × 16 blocks transposed in registers (TransposedBlock512.swift).
-public enum SIMDAVX512Level: SIMDLevelTag {
+/// 16 × 16 blocks transposed in registers (TransposedBlock512.swift), and
+/// mirrors reverse the pixels of those row-pair blocks in registers.
+public enum SIMDAVX512Level: SIMDLevelTagMirroringBlocks {
     /// Two rows at a time, sharing chroma terms (no spills with 32 ZMM registers).
     @inlinable public static var convertsRowPairs: Bool { true }
 

@@ -32,6 +32,30 @@ extension SIMDAVX512Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
+        pairBlock64(m, stores, y0, y1, u, v, out0, out1, top, reversed: false)
+    }
+
+    /// `convertPairBlock64` with the pixels written in reverse order, at no
+    /// extra instruction: the `vpermt2w` that interleaves the B|G and R|A
+    /// words takes them in reverse; the contract of
+    /// `SIMDLevelTagMirroringBlocks.convertPairBlock64Reversed`.
+    @inline(__always)
+    public static func convertPairBlock64Reversed<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
+    ) {
+        pairBlock64(m, stores, y0, y1, u, v, out0, out1, top, reversed: true)
+    }
+
+    /// Pixels 0 ..< 64 of two rows, written in order or `reversed`.
+    @inline(__always)
+    static func pairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        reversed: Bool
+    ) {
         let bound = _mm512_broadcast_i64x4(unsafeBitCast(top, to: __m256i.self))
         let uw = widen32(u)
         let vw = widen32(v)
@@ -44,17 +68,20 @@ extension SIMDAVX512Level {
         let tr = _mm512_sub_epi16(splat(offset + 128 * M.vr), _mm512_mullo_epi16(vw, splat(M.vr)))
         let first = Terms512(tb, tg, tr, spreading: spreadFirst)
         let second = Terms512(tb, tg, tr, spreading: spreadSecond)
-        pixels32(m, stores, y0, first, bound, out0)
-        pixels32(m, stores, y1, first, bound, out1)
-        pixels32(m, stores, y0 + 32, second, bound, out0 + 128)
-        pixels32(m, stores, y1 + 32, second, bound, out1 + 128)
+        // Reversed, source pixels 0 ..< 32 are output pixels 32 ..< 64.
+        let low = reversed ? 128 : 0
+        pixels32(m, stores, y0, first, bound, out0 + low, reversed: reversed)
+        pixels32(m, stores, y1, first, bound, out1 + low, reversed: reversed)
+        pixels32(m, stores, y0 + 32, second, bound, out0 + (128 &- low), reversed: reversed)
+        pixels32(m, stores, y1 + 32, second, bound, out1 + (128 &- low), reversed: reversed)
     }
 
-    /// 32 pixels from luma bytes `y` and their chroma terms; stores 128 bytes.
+    /// 32 pixels from luma bytes `y` and their chroma terms; stores 128
+    /// bytes, pixel `31 - j` as pixel `j` when `reversed`.
     @inline(__always)
     static func pixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
-        _ out: UnsafeMutablePointer<UInt8>
+        _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
         let yw = widen32(y)
         let a = _mm512_or_si512(
@@ -66,8 +93,13 @@ extension SIMDAVX512Level {
         let highBytes = splat(0xFF00)
         let bg = _mm512_or_si512(b, _mm512_and_si512(g, highBytes))
         let ra = _mm512_or_si512(r, highBytes)
-        store(stores, _mm512_permutex2var_epi16(bg, interleaveFirst, ra), at: out)  // pixels 0 ... 15
-        store(stores, _mm512_permutex2var_epi16(bg, interleaveSecond, ra), at: out + 64)  // pixels 16 ... 31
+        if reversed {
+            store(stores, _mm512_permutex2var_epi16(bg, interleaveSecondReversed, ra), at: out)  // pixels 31 ... 16
+            store(stores, _mm512_permutex2var_epi16(bg, interleaveFirstReversed, ra), at: out + 64)  // pixels 15 ... 0
+        } else {
+            store(stores, _mm512_permutex2var_epi16(bg, interleaveFirst, ra), at: out)  // pixels 0 ... 15
+            store(stores, _mm512_permutex2var_epi16(bg, interleaveSecond, ra), at: out + 64)  // pixels 16 ... 31
+        }
     }
 
     /// Stores 64 bytes at `address` (64-byte aligned when `Stores` streams).
@@ -117,6 +149,20 @@ extension SIMDAVX512Level {
     /// `vpermt2w` indices pairing B|G word 16 + i with R|A word 48 + i.
     @inline(__always)
     static var interleaveSecond: __m512i { _mm512_add_epi16(interleaveFirst, splat(16)) }
+
+    /// `vpermt2w` indices pairing B|G word 15 - i with R|A word 47 - i:
+    /// pixels 15 ... 0.
+    @inline(__always)
+    static var interleaveFirstReversed: __m512i {
+        _mm512_set_epi16(
+            32, 0, 33, 1, 34, 2, 35, 3, 36, 4, 37, 5, 38, 6, 39, 7,
+            40, 8, 41, 9, 42, 10, 43, 11, 44, 12, 45, 13, 46, 14, 47, 15)
+    }
+
+    /// `vpermt2w` indices pairing B|G word 31 - i with R|A word 63 - i:
+    /// pixels 31 ... 16.
+    @inline(__always)
+    static var interleaveSecondReversed: __m512i { _mm512_add_epi16(interleaveFirstReversed, splat(16)) }
 }
 
 /// The three chroma terms of 32 pixels, spread from the 32 chroma samples

@@ -47,12 +47,12 @@ import Testing
     }
 
     @Test(
-        "rows reversed in pieces (wider than 512) equal libyuv, streaming or not, aligned or not",
+        "reversed rows wider than 512 (pieces; AVX-512 blocks at even widths) equal libyuv, streaming or not",
         arguments: SIMDLevel.supported, [SIMDStorePolicy.streaming, .cached])
     func wideReversedRows(level: SIMDLevel, stores: SIMDStorePolicy) throws {
         let converter = SIMDConverter(level: level, stores: stores)
         for orientation in [Orientation.mirror, .rotate180] {
-            for width in [511, 512, 513, 767, 768, 1023, 1024, 1281, 1920] {
+            for width in [511, 512, 513, 767, 768, 770, 1000, 1023, 1024, 1281, 1282, 1920] {
                 for height in [2, 3] {
                     let size = FrameSize(width: width, height: height)
                     let source = I420Buffer.random(size: size, padding: 3, seed: UInt64(width * 10 + height))
