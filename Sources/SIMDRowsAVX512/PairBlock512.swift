@@ -57,17 +57,9 @@ extension SIMDAVX512Level {
         reversed: Bool
     ) {
         let bound = _mm512_broadcast_i64x4(unsafeBitCast(top, to: __m256i.self))
-        let uw = widen32(u)
-        let vw = widen32(v)
-        // With u, v the raw samples: Tb = offset + 128 UB - u UB, and so on.
-        let offset = SIMDRowConstants.lumaOffset - M.yb
-        let tb = _mm512_sub_epi16(splat(offset + 128 * M.ub), _mm512_mullo_epi16(uw, splat(M.ub)))
-        let tg = _mm512_add_epi16(
-            _mm512_add_epi16(splat(offset - 128 * (M.ug + M.vg)), _mm512_mullo_epi16(uw, splat(M.ug))),
-            _mm512_mullo_epi16(vw, splat(M.vg)))
-        let tr = _mm512_sub_epi16(splat(offset + 128 * M.vr), _mm512_mullo_epi16(vw, splat(M.vr)))
-        let first = Terms512(tb, tg, tr, spreading: spreadFirst)
-        let second = Terms512(tb, tg, tr, spreading: spreadSecond)
+        let terms = chromaTerms(m, widen32(u), widen32(v))
+        let first = terms.spread(spreadFirst)
+        let second = terms.spread(spreadSecond)
         // Reversed, source pixels 0 ..< 32 are output pixels 32 ..< 64.
         let low = reversed ? 128 : 0
         pixels32(m, stores, y0, first, bound, out0 + low, reversed: reversed)
@@ -84,15 +76,7 @@ extension SIMDAVX512Level {
         _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
         let yw = widen32(y)
-        let a = _mm512_or_si512(
-            _mm512_mulhi_epu16(_mm512_or_si512(yw, _mm512_slli_epi16(yw, 8)), splat(M.yg)),
-            splat(SIMDRowConstants.lumaOffset))
-        let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.b), bound), 6)  // blue, low byte
-        let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.g), bound), 2)  // green, high byte
-        let r = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.r), bound), 6)  // red, low byte
-        let highBytes = splat(0xFF00)
-        let bg = _mm512_or_si512(b, _mm512_and_si512(g, highBytes))
-        let ra = _mm512_or_si512(r, highBytes)
+        let (bg, ra) = pixelWords(m, _mm512_or_si512(yw, _mm512_slli_epi16(yw, 8)), t, bound)
         if reversed {
             store(stores, _mm512_permutex2var_epi16(bg, interleaveSecondReversed, ra), at: out)  // pixels 31 ... 16
             store(stores, _mm512_permutex2var_epi16(bg, interleaveFirstReversed, ra), at: out + 64)  // pixels 15 ... 0
@@ -100,6 +84,35 @@ extension SIMDAVX512Level {
             store(stores, _mm512_permutex2var_epi16(bg, interleaveFirst, ra), at: out)  // pixels 0 ... 15
             store(stores, _mm512_permutex2var_epi16(bg, interleaveSecond, ra), at: out + 64)  // pixels 16 ... 31
         }
+    }
+
+    /// The chroma terms of samples `uw` and `vw` (one per 16-bit lane):
+    /// with u, v the raw samples, Tb = offset + 128 UB - u UB, and so on
+    /// (docs/kernel.md, "Arithmetic in 16-bit lanes").
+    @inline(__always)
+    static func chromaTerms<M: SIMDRowMatrix>(_ m: M.Type, _ uw: __m512i, _ vw: __m512i) -> Terms512 {
+        let offset = SIMDRowConstants.lumaOffset - M.yb
+        return Terms512(
+            b: _mm512_sub_epi16(splat(offset + 128 * M.ub), _mm512_mullo_epi16(uw, splat(M.ub))),
+            g: _mm512_add_epi16(
+                _mm512_add_epi16(splat(offset - 128 * (M.ug + M.vg)), _mm512_mullo_epi16(uw, splat(M.ug))),
+                _mm512_mullo_epi16(vw, splat(M.vg))),
+            r: _mm512_sub_epi16(splat(offset + 128 * M.vr), _mm512_mullo_epi16(vw, splat(M.vr))))
+    }
+
+    /// The B|G and R|A words of 32 pixels from their luma as `y × 0x0101`
+    /// words (`doubledLuma`) and their chroma terms `t`, one per lane;
+    /// `bound` holds 32 lanes of `SIMDRowConstants.upperBound`.
+    @inline(__always)
+    static func pixelWords<M: SIMDRowMatrix>(
+        _ m: M.Type, _ doubledLuma: __m512i, _ t: Terms512, _ bound: __m512i
+    ) -> (bg: __m512i, ra: __m512i) {
+        let a = _mm512_or_si512(_mm512_mulhi_epu16(doubledLuma, splat(M.yg)), splat(SIMDRowConstants.lumaOffset))
+        let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.b), bound), 6)  // blue, low byte
+        let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.g), bound), 2)  // green, high byte
+        let r = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.r), bound), 6)  // red, low byte
+        let highBytes = splat(0xFF00)
+        return (_mm512_or_si512(b, _mm512_and_si512(g, highBytes)), _mm512_or_si512(r, highBytes))
     }
 
     /// Stores 64 bytes at `address` (64-byte aligned when `Stores` streams).
@@ -165,17 +178,25 @@ extension SIMDAVX512Level {
     static var interleaveSecondReversed: __m512i { _mm512_add_epi16(interleaveFirstReversed, splat(16)) }
 }
 
-/// The three chroma terms of 32 pixels, spread from the 32 chroma samples
-/// of a 64-pixel block.
+/// The three chroma terms of 32 lanes: one per chroma sample, or spread
+/// to one per pixel.
 struct Terms512 {
     var b, g, r: __m512i
 
-    /// The terms `tb`, `tg`, `tr` (one per chroma sample) at the samples `indices` names, one per pixel.
+    /// The terms `b`, `g`, `r`.
     @inline(__always)
-    init(_ tb: __m512i, _ tg: __m512i, _ tr: __m512i, spreading indices: __m512i) {
-        b = _mm512_permutexvar_epi16(indices, tb)
-        g = _mm512_permutexvar_epi16(indices, tg)
-        r = _mm512_permutexvar_epi16(indices, tr)
+    init(b: __m512i, g: __m512i, r: __m512i) {
+        self.b = b
+        self.g = g
+        self.r = r
+    }
+
+    /// The terms at the lanes `indices` names, one per pixel (`vpermw`).
+    @inline(__always)
+    func spread(_ indices: __m512i) -> Terms512 {
+        Terms512(
+            b: _mm512_permutexvar_epi16(indices, b), g: _mm512_permutexvar_epi16(indices, g),
+            r: _mm512_permutexvar_epi16(indices, r))
     }
 }
 #endif

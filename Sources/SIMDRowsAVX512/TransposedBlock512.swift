@@ -35,7 +35,6 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
         to: UnsafeMutablePointer<UInt8>, outStride: Int, reversesRows: Bool, top: SIMD16<UInt16>
     ) {
         let bound = _mm512_broadcast_i64x4(unsafeBitCast(top, to: __m256i.self))
-        let offset = SIMDRowConstants.lumaOffset - M.yb
         /// The pixels of pair `p` (rows 2 p, 2 p + 1): o = 0 and o = 1.
         @inline(__always)
         func pair(_ p: Int) -> (__m512i, __m512i) {
@@ -46,21 +45,10 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
             let y = _mm512_mask_shuffle_epi8(
                 _mm512_shuffle_epi8(broadcast16(second), lumaOrder), firstRowBytes, broadcast16(first), lumaOrder)
             let chroma = p &* chromaStride
-            let uw = _mm512_shuffle_epi8(broadcast8(u + chroma), chromaOrder)
-            let vw = _mm512_shuffle_epi8(broadcast8(v + chroma), chromaOrder)
-            // With u, v the raw samples: Tb = offset + 128 UB - u UB, and so on.
-            let tb = _mm512_sub_epi16(splat(offset + 128 * M.ub), _mm512_mullo_epi16(uw, splat(M.ub)))
-            let tg = _mm512_add_epi16(
-                _mm512_add_epi16(splat(offset - 128 * (M.ug + M.vg)), _mm512_mullo_epi16(uw, splat(M.ug))),
-                _mm512_mullo_epi16(vw, splat(M.vg)))
-            let tr = _mm512_sub_epi16(splat(offset + 128 * M.vr), _mm512_mullo_epi16(vw, splat(M.vr)))
-            let a = _mm512_or_si512(_mm512_mulhi_epu16(y, splat(M.yg)), splat(SIMDRowConstants.lumaOffset))
-            let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, tb), bound), 6)  // blue, low byte
-            let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, tg), bound), 2)  // green, high byte
-            let r = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, tr), bound), 6)  // red, low byte
-            let highBytes = splat(0xFF00)
-            let bg = _mm512_or_si512(b, _mm512_and_si512(g, highBytes))
-            let ra = _mm512_or_si512(r, highBytes)
+            let terms = chromaTerms(
+                m, _mm512_shuffle_epi8(broadcast8(u + chroma), chromaOrder),
+                _mm512_shuffle_epi8(broadcast8(v + chroma), chromaOrder))
+            let (bg, ra) = pixelWords(m, y, terms, bound)
             return (_mm512_unpacklo_epi16(bg, ra), _mm512_unpackhi_epi16(bg, ra))
         }
         let p0 = pair(0)
