@@ -69,13 +69,16 @@ let package = Package(
         .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
         // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
         .target(name: "Presentation", dependencies: ["Frames", "Statistics"], swiftSettings: optimised),
-        // The measurement harness: clocks, interleaved runner, floors, stream
-        // runs, the baseline file and the gate's decisions.
+        // The report document as `bench --json` writes it (read back) and the comparison of two runs.
+        .target(name: "Reports", dependencies: ["Statistics"], swiftSettings: optimised),
+        // The measurement harness: clocks, interleaved runner, floors, stream runs.
         .target(
             name: "Measurement",
-            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation", "SIMDRows",
+            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation", "Reports", "SIMDRows",
                            "SIMDRowsAVX2", "SIMDRowsAVX512"],
             swiftSettings: optimised),
+        // The regression gate: reference builds, head and reference processes side by side, the decision.
+        .target(name: "Gate", dependencies: ["Reports", "Statistics"], swiftSettings: optimised),
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
         .target(
@@ -87,7 +90,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
-                "ConverterChecks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ConverterChecks", "Reports", "Gate", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
@@ -109,6 +112,8 @@ let package = Package(
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
+        .testTarget(name: "GateTests", dependencies: ["Gate", "Reports", "Statistics"]),
         .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),
         .testTarget(
             name: "ConvertersTests",

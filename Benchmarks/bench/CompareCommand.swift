@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Measurement
+import Reports
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Measurement
+import Reports
 import Statistics
 
 /// How `bench compare` prints a comparison.

@@ -2,9 +2,11 @@ import Foundation
 
 /// Writes to standard output and standard error.
 enum Output {
-    /// Prints `text` and a newline on standard output.
+    /// Prints `text` and a newline on standard output, flushed at once so
+    /// that a log shows long commands' lines as they happen.
     static func line(_ text: String) {
         print(text)
+        fflush(nil)
     }
 
     /// Prints `bench: ` + `text` as one line on standard error.

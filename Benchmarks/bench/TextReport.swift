@@ -35,7 +35,7 @@ enum TextReport {
                 )
             }
             Output.line(
-                "cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which `bench gate` compares"
+                "cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which other processes barely move"
             )
             Output.line(
                 "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming: "

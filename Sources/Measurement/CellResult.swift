@@ -22,7 +22,7 @@ public struct CellResult: Sendable {
     public let ratioToLibyuv: RatioEstimate?
     /// Median of per-round `process CPU time ÷ libyuv's` with its interval:
     /// the work ratio, which other processes competing for the cores barely
-    /// move (the gate compares this one).
+    /// move.
     public let cpuRatioToLibyuv: RatioEstimate?
     /// The floor this contender's `ratioToFloor` is taken against: `floor`,
     /// or for a contender on several threads the faster, round by round, of

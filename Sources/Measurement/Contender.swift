@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import Reports
 
 /// One entry of an interleaved benchmark round: a converter, or a memory
 /// floor that converters are compared with.
@@ -19,9 +20,9 @@ public struct Contender {
     public let kind: Kind
 
     /// The label of the one-thread memory floor.
-    public static let floorLabel = "floor"
-    /// The label of the converter the ×libyuv ratios (and the gate's) are taken against.
-    public static let referenceLabel = "libyuv"
+    public static let floorLabel = EntryCell.floorConverter
+    /// The label of the converter the ×libyuv ratios are taken against.
+    public static let referenceLabel = EntryCell.referenceConverter
     /// The label of the readable reference, for the `×scalar` ratios.
     public static let scalarLabel = "scalar"
 

@@ -6,7 +6,7 @@ import Foundation
 public struct MachineInfo {
     /// CPU model name (`/proc/cpuinfo`), or the architecture when unknown.
     public let cpuModel: String
-    /// The kind of machine, as the gate's baseline file names it.
+    /// The kind of machine, as a report's `machine_key` names it.
     public let key: MachineKey
     /// Processors available to this process.
     public let cores: Int

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The kind of machine a gate baseline belongs to: the CPU as
+/// The kind of machine a report was measured on (`machine_key`): the CPU as
 /// `/proc/cpuinfo` identifies it (vendor, family, model: hypervisors give
 /// different CPUs the same model name, e.g. every AMD EPYC generation is
 /// "AMD EPYC" under KVM), the processors available and the SIMD level in

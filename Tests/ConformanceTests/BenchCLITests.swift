@@ -8,8 +8,7 @@ import Glibc
 
 /// The `bench` command line, run as a separate process: usage errors,
 /// `verify` lines and exit codes, the report's JSON and HTML files, and the
-/// gate's refusal of debug builds (or, in a release build, its failure on a
-/// baseline stricter than reality).
+/// gate's refusal of an unknown reference and of debug builds.
 @Suite("bench command line")
 struct BenchCLITests {
     /// A fresh temporary directory.
@@ -63,8 +62,9 @@ struct BenchCLITests {
             ["--threads", "0"], ["--threads", "65"], ["--stream-converter", "simdd"], ["--json", "/tmp"],
             ["--html", "/no/such/dir/x.html"], ["frob"], ["verify"], ["verify", "--bogus", "x.ivf"],
             ["decode"], ["decode", "a.ivf", "--threads", "65"], ["decode", "a.ivf", "--bgra", "nope"],
-            ["gate"], ["gate", "--baseline", "b.json", "--tolerance", "-1"], ["gate", "--baseline"],
-            ["gate", "--baseline", "b.json", "--merge"],
+            ["gate", "--threshold", "-1"], ["gate", "--pairs", "3"], ["gate", "--pairs", "6", "--max-pairs", "5"],
+            ["gate", "HEAD"], ["gate", "--accept"], ["gate", "--accept", "--why", " "], ["gate", "--reference"],
+            ["gate", "--keep-reports", "/no/such/dir"],
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try Self.bench(arguments)
@@ -89,16 +89,13 @@ struct BenchCLITests {
         #expect(!row.contains("ok") && !row.contains("monotonic"), "\(row)")
     }
 
-    @Test("gate with a missing or foreign baseline: one plain line naming the file, exit 1, in any build")
-    func gateBaselineErrors() throws {
-        let missing = try Self.bench(["gate", "--baseline", "missing.json", "--quiet"])
-        #expect(missing.status == 1)
-        #expect(
-            missing.stderr == "bench: cannot read baseline missing.json: no such file or directory\n",
-            "\(missing.stderr)")
-        let foreign = try Self.bench(["gate", "--baseline", "README.md", "--quiet"])
-        #expect(foreign.status == 1)
-        #expect(foreign.stderr == "bench: baseline README.md: not JSON\n", "\(foreign.stderr)")
+    @Test("gate with a reference that names no commit: one line naming it, exit 2, in any build")
+    func gateUnknownReference() throws {
+        let run = try Self.bench(["gate", "--reference", "no-such-revision", "--quiet"])
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(lines.first?.hasPrefix("bench: gate: reference no-such-revision: not a commit here") == true)
     }
 
     @Test("a bad choice names the choices")
@@ -274,28 +271,11 @@ struct BenchCLITests {
         }
     }
 
-    @Test("the gate refuses debug numbers; in a release build it fails a baseline stricter than reality")
+    @Test("the gate refuses debug numbers (exit 2) once its reference is known")
     func gate() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let baseline = directory + "/strict.json"
-        let ratios = ["scalar": 0.01, "lut": 0.01, "simd": 0.01, "parallel": 0.01, "libyuv": 1.0]
-        let strict: [String: Any] = [
-            "note": "stricter than any machine", "command": "test", "date": "test", "machine": "test",
-            "matrix": "bt601", "runs": 1, "statistic": "test", "samples": [String: Any](),
-            "wall_samples": [String: Any](), "ratios": ["1280x720": ratios, "1920x1080": ratios],
-        ]
-        // Keyed by no real machine: the gate holds this one to the loosest entry, the strict one.
-        let file: [String: Any] = ["about": "test", "machines": ["no such machine": strict]]
-        try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: baseline))
-        let run = try Self.bench(["gate", "--baseline", baseline, "--seconds", "0.2", "--quiet"])
-        if try Self.isDebugBinary() {
-            #expect(run.status == 2)
-            #expect(run.stdout.hasPrefix("DEBUG BUILD: the gate refuses"))
-        } else {
-            #expect(run.status == 1)
-            #expect(run.stdout.contains("scalar ratio to libyuv at 1280x720 regressed"), "\(run.stdout)")
-            #expect(run.stdout.contains("gate: FAIL: "))
-        }
+        guard try Self.isDebugBinary() else { return }  // a release build would run the whole gate
+        let run = try Self.bench(["gate", "--reference", "HEAD", "--quiet"])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("DEBUG BUILD: the gate refuses"), "\(run.stdout)")
     }
 }

@@ -112,8 +112,7 @@ struct OrientationCLITests {
             ["decode", oddVector, "--bgra", "lut", "--orientation", "upright,mirror"],
             ["decode", oddVector, "--bgra", "lut", "--orientation", "Mirror"],
             ["decode", oddVector, "--orientation", "rotate90"], ["verify", oddVector, "--orientation", "flip"],
-            ["gate", "--baseline", "b.json", "--orientation", "up"],
-            ["gate", "--baseline", "b.json", "--orientation", "mirror", "--update-baseline"],
+            ["gate", "--orientation", "up"], ["gate", "--orientation", "mirror", "--why", "no --accept"],
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try Self.bench(arguments)

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Reports
 import Statistics
 import Testing
 
@@ -433,11 +433,5 @@ enum Fixture {
     func parsing() throws {
         let run = try Fixture.run([Fixture.entry("s", [3, 4], decodeRatios: [1.5, 2])])
         #expect(run.entry(named: "s")?.ratiosToDecode == [1.5, 2] && run.entry(named: "s")?.ratiosToLibyuv == nil)
-    }
-
-    @Test("a stream run's ratios pair each frame (pass) with its own decode and skip pairs without a decode time")
-    func streamRunRatios() {
-        #expect(StreamRun.ratios([10, 30, 8], over: [5, 10, 0]) == [2, 3])
-        #expect(StreamRun.ratios([4], over: []) == [])
     }
 }

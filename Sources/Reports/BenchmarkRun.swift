@@ -12,13 +12,28 @@ public struct BenchmarkRun: Sendable, Equatable {
     public let machineKey: String?
     /// The entries in report order; no two share a name.
     public let entries: [BenchmarkEntry]
+    /// The machine's core count (`context.num_cpus`); nil when the report has none.
+    public let cores: Int?
+    /// The smallest frame, in pixels, that the run's `parallel` converter
+    /// split over threads (`context.parallel_min_pixels`); nil when the
+    /// report has none.
+    public let parallelMinimumPixels: Int?
+    /// The cells the run left out (`not_measured`), with the report's reason
+    /// (`unsupported`, `failed (status N)`).
+    public let notMeasured: [EntryCell: String]
 
     /// A run with the given machine and entries.
     /// - Precondition: no two entries share a name.
-    public init(machineKey: String?, entries: [BenchmarkEntry]) {
+    public init(
+        machineKey: String?, entries: [BenchmarkEntry], cores: Int? = nil, parallelMinimumPixels: Int? = nil,
+        notMeasured: [EntryCell: String] = [:]
+    ) {
         precondition(Set(entries.map(\.name)).count == entries.count, "two entries share a name")
         self.machineKey = machineKey
         self.entries = entries
+        self.cores = cores
+        self.parallelMinimumPixels = parallelMinimumPixels
+        self.notMeasured = notMeasured
     }
 
     /// The run a report's bytes describe.
@@ -40,7 +55,9 @@ public struct BenchmarkRun: Sendable, Equatable {
             // BenchmarkRunError, so what is left is bytes that do not parse.
             throw .notJSON
         }
-        self.init(machineKey: document.machineKey, entries: document.entries)
+        self.init(
+            machineKey: document.machineKey, entries: document.entries, cores: document.cores,
+            parallelMinimumPixels: document.parallelMinimumPixels, notMeasured: document.notMeasured)
     }
 
     /// The entry called `name`, if any.

@@ -9,14 +9,27 @@ struct ReportDocument: Decodable {
     let machineKey: String?
     /// The entries in file order.
     let entries: [BenchmarkEntry]
+    /// The cells of the top-level `not_measured` array with their `reason`.
+    let notMeasured: [EntryCell: String]
+    /// `context.num_cpus`, when it is a number.
+    let cores: Int?
+    /// `context.parallel_min_pixels`, when it is a number.
+    let parallelMinimumPixels: Int?
 
     private enum Key: String, CodingKey {
         case version = "json_schema_version"
         case context, benchmarks
+        case notMeasured = "not_measured"
+    }
+
+    private enum NotMeasuredKey: String, CodingKey {
+        case converter, width, height, orientation, reason
     }
 
     private enum ContextKey: String, CodingKey {
         case machineKey = "machine_key"
+        case cores = "num_cpus"
+        case parallelMinimumPixels = "parallel_min_pixels"
     }
 
     private enum EntryKey: String, CodingKey {
@@ -25,6 +38,9 @@ struct ReportDocument: Decodable {
         case ratios = "ratio_samples_to_libyuv"
         case decodeRatios = "ratio_samples_to_decode"
         case floorRatios = "ratio_samples_to_floor"
+        case cpuTime = "cpu_time"
+        case meanTime = "mean"
+        case converter, width, height, orientation
     }
 
     /// A JSON scalar as a message shows it (`2`, `'2'`, `not a number`).
@@ -95,13 +111,52 @@ struct ReportDocument: Decodable {
                 }
                 return values.isEmpty ? nil : values
             }
+            /// The entry's time under `key`: nil when absent or null.
+            func time(_ key: EntryKey) throws -> Double? {
+                guard entry.contains(key), (try? entry.decodeNil(forKey: key)) != true else { return nil }
+                guard let value = try? entry.decode(Double.self, forKey: key), value >= 0, value.isFinite else {
+                    throw wrong("\(label) has a \(key.rawValue) that is not a time")
+                }
+                return value
+            }
+            var cell: EntryCell?
+            if name.hasPrefix("convert/"), let converter = try? entry.decode(String.self, forKey: .converter),
+                let width = try? entry.decode(Int.self, forKey: .width),
+                let height = try? entry.decode(Int.self, forKey: .height)
+            {
+                let orientation = (try? entry.decode(String.self, forKey: .orientation)) ?? "upright"
+                cell = EntryCell(converter: converter, width: width, height: height, orientation: orientation)
+            }
             entries.append(
                 BenchmarkEntry(
                     name: name, samples: samples, ratiosToLibyuv: try ratios(.ratios),
-                    ratiosToDecode: try ratios(.decodeRatios), ratiosToFloor: try ratios(.floorRatios)))
+                    ratiosToDecode: try ratios(.decodeRatios), ratiosToFloor: try ratios(.floorRatios),
+                    cpuTime: try time(.cpuTime), meanTime: try time(.meanTime), cell: cell))
         }
         let context = try? root.nestedContainer(keyedBy: ContextKey.self, forKey: .context)
         machineKey = (try? context?.decode(String.self, forKey: .machineKey)) ?? nil
+        cores = (try? context?.decode(Int.self, forKey: .cores)) ?? nil
+        var notMeasured: [EntryCell: String] = [:]
+        if var list = try? root.nestedUnkeyedContainer(forKey: .notMeasured) {
+            while !list.isAtEnd {
+                guard let item = try? list.nestedContainer(keyedBy: NotMeasuredKey.self) else {
+                    _ = try? list.decode(Shown.self)
+                    continue
+                }
+                if let converter = try? item.decode(String.self, forKey: .converter),
+                    let width = try? item.decode(Int.self, forKey: .width),
+                    let height = try? item.decode(Int.self, forKey: .height),
+                    let reason = try? item.decode(String.self, forKey: .reason)
+                {
+                    let orientation = (try? item.decode(String.self, forKey: .orientation)) ?? "upright"
+                    notMeasured[
+                        EntryCell(converter: converter, width: width, height: height, orientation: orientation)] =
+                        reason
+                }
+            }
+        }
+        self.notMeasured = notMeasured
+        parallelMinimumPixels = (try? context?.decode(Int.self, forKey: .parallelMinimumPixels)) ?? nil
         self.entries = entries
     }
 

@@ -42,8 +42,8 @@ public struct EntryComparison: Sendable, Equatable {
         guard parts.count >= 2 else { return false }
         switch parts[0] {
         case "convert":
-            return parts[1] == Contender.floorLabel || parts[1].hasPrefix(Contender.floorLabel + ":")
-                || parts[1] == Contender.referenceLabel
+            return parts[1] == EntryCell.floorConverter || parts[1].hasPrefix(EntryCell.floorConverter + ":")
+                || parts[1] == EntryCell.referenceConverter
         case "stream":
             return parts.count == 4 && parts[3] == "decode"
         default:

@@ -21,13 +21,21 @@ public struct BenchmarkEntry: Sendable, Equatable {
     /// round, in measurement order; nil when the report has none for the
     /// entry (never empty, every value positive and finite).
     public let ratiosToFloor: [Double]?
+    /// The mean process CPU time per frame in microseconds, all threads
+    /// (`cpu_time`); nil for entries without one (stream entries).
+    public let cpuTime: Double?
+    /// The mean wall time per frame in microseconds (`mean`); nil when the
+    /// report has none for the entry.
+    public let meanTime: Double?
+    /// The synthetic cell a `convert/*` entry measured; nil for other entries.
+    public let cell: EntryCell?
 
     /// An entry with the given figures.
     /// - Precondition: `samples` is not empty, each kind of ratios is nil
     ///   or not empty, and every value is positive and finite.
     public init(
         name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil, ratiosToDecode: [Double]? = nil,
-        ratiosToFloor: [Double]? = nil
+        ratiosToFloor: [Double]? = nil, cpuTime: Double? = nil, meanTime: Double? = nil, cell: EntryCell? = nil
     ) {
         let ratios = [ratiosToLibyuv, ratiosToDecode, ratiosToFloor]
         precondition(!samples.isEmpty && ratios.allSatisfy { $0?.isEmpty != true }, "an entry without samples")
@@ -39,6 +47,9 @@ public struct BenchmarkEntry: Sendable, Equatable {
         self.ratiosToLibyuv = ratiosToLibyuv
         self.ratiosToDecode = ratiosToDecode
         self.ratiosToFloor = ratiosToFloor
+        self.cpuTime = cpuTime
+        self.meanTime = meanTime
+        self.cell = cell
     }
 
     /// The nearest-rank median of `samples` in microseconds (the report's

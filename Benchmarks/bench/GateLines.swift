@@ -1,0 +1,71 @@
+import Gate
+import Reports
+import Statistics
+
+/// The gate's lines: one check per cell and per thread check, the
+/// processes' times, and the comparison an acceptance commit carries.
+enum GateLines {
+    /// A cell's outcome as a check line; a compared cell also says the
+    /// smallest slowdown this run would have failed there (the one that
+    /// moves the interval's lower end past `1 + threshold`).
+    static func check(_ outcome: CellOutcome, result: SideBySideRun.Result, threshold: Double) -> GateChecks.Check {
+        let counts = "\(result.head.count)+\(result.reference.count) processes"
+        switch outcome.kind {
+        case .compared(let cpu, let wall, let verdict):
+            let words = [Verdict.slower: " slower", .faster: " faster", .same: ""][verdict]!
+            let catches = Format.fixed((1 + threshold) / cpu.lower, 2)
+            return GateChecks.Check(
+                name: "\(outcome.cell)\(words)", passed: !outcome.fails,
+                detail:
+                    "cpu ×\(Format.estimate(cpu)), wall ×\(Format.estimate(wall)) (head ÷ reference, \(counts); cpu decides; a slowdown from ×\(catches) would have failed)"
+            )
+        case .new:
+            return GateChecks.Check(
+                name: "\(outcome.cell) new", passed: true, detail: "not in the reference's reports (not gated)")
+        case .missing(let reason):
+            return GateChecks.Check(
+                name: "\(outcome.cell)" + (outcome.fails ? " not measured by the head" : " skipped"),
+                passed: !outcome.fails, detail: "the reference measured it; the head: \(reason)")
+        }
+    }
+
+    /// A thread check as a check line.
+    static func check(_ use: ThreadUse) -> GateChecks.Check {
+        let shares = use.shares.map { Format.ratio($0) }.joined(separator: ", ")
+        return GateChecks.Check(
+            name: use.lostThreads
+                ? "\(use.cell) ran on one thread" : "\(use.cell) runs on several threads",
+            passed: !use.lostThreads,
+            detail: "CPU ÷ wall time per head process \(shares) (at least \(Format.ratio(ThreadUse.threadedShare)))")
+    }
+
+    /// The processes' count and times.
+    static func processes(_ result: SideBySideRun.Result) -> String {
+        func median(_ values: [Double]) -> String { Format.fixed(Percentile.median(values) ?? 0, 1) }
+        return
+            "gate: \(result.head.count) head and \(result.reference.count) reference processes in alternating pairs, \(Format.fixed(result.seconds, 1)) s (a process: head \(median(result.headSeconds)) s, reference \(median(result.referenceSeconds)) s)"
+    }
+
+    /// What the commit moving the reference from `old` to `new` should carry.
+    static func acceptance(
+        old: String, new: String, why: String, result: SideBySideRun.Result, threshold: Double
+    ) -> String {
+        var lines = [
+            "Gate reference: \(old.prefix(12)) -> \(new.prefix(12))", "",
+            why, "",
+            "bench gate --accept \(new.prefix(12)): \(result.head.count) processes each, alternating;",
+            "new ÷ old CPU (and wall) time per frame, Hodges-Lehmann over processes [95 %]:",
+        ]
+        for outcome in result.outcomes {
+            guard case .compared(let cpu, let wall, let verdict) = outcome.kind else {
+                lines.append("  \(outcome.cell): \(outcome.kind == .new ? "new" : "not measured by the new commit")")
+                continue
+            }
+            let mark = verdict == .same ? "" : " (\(verdict.rawValue) beyond \(Format.fixed(threshold * 100, 0)) %)"
+            lines.append("  \(outcome.cell): cpu \(Format.estimate(cpu)), wall \(Format.estimate(wall))\(mark)")
+        }
+        lines.append("")
+        lines.append("wrote \(GateReference.path); commit it on its own with this message.")
+        return lines.joined(separator: "\n")
+    }
+}

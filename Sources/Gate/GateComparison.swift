@@ -1,0 +1,62 @@
+import Reports
+import Statistics
+
+/// The gate's decision on the head against the reference, as pure
+/// functions of the processes' reports (no timing and no I/O).
+///
+/// Each process measures every gated cell once; its figure for a cell is
+/// one number (the mean CPU time per frame). The head's figures and the
+/// reference's are two samples of processes, and head ÷ reference is their
+/// Hodges–Lehmann ratio with the Mann–Whitney 95 % interval
+/// (`ShiftEstimate`): the unit is the process, so the interval includes how
+/// much a whole process moves (where its memory landed, what else ran),
+/// not only how much frames move within one.
+public struct GateComparison: Sendable {
+    /// Allowed slowdown: a cell fails when the whole interval of head ÷
+    /// reference lies above `1 + threshold`.
+    public var threshold: Double
+    /// The converters whose cells are gated (the exact ones; peers, floors
+    /// and plug-ins are not gated).
+    public var converters: Set<String>
+
+    /// A comparison gating `converters` at `threshold`.
+    /// - Precondition: `threshold >= 0`.
+    public init(threshold: Double = 0.05, converters: Set<String>) {
+        precondition(threshold >= 0, "negative threshold")
+        self.threshold = threshold
+        self.converters = converters
+    }
+
+    /// The outcome of every cell the head or the reference measured, in
+    /// cell order; a cell the head left out is `missing` with the reason its
+    /// report gives (`unsupported`, `failed (status 1)`).
+    public func outcomes(head: [BenchmarkRun], reference: [BenchmarkRun]) -> [CellOutcome] {
+        let notMeasured = head.reduce(into: [EntryCell: String]()) { $0.merge($1.notMeasured) { first, _ in first } }
+        let headFigures = head.map { ProcessFigures.of($0, converters: converters) }
+        let referenceFigures = reference.map { ProcessFigures.of($0, converters: converters) }
+        let cells = Set(headFigures.flatMap(\.keys)).union(referenceFigures.flatMap(\.keys))
+        return cells.sorted().map { cell in
+            let new = headFigures.compactMap { $0[cell] }
+            let base = referenceFigures.compactMap { $0[cell] }
+            guard !base.isEmpty else { return CellOutcome(cell: cell, kind: .new) }
+            guard !new.isEmpty,
+                let cpu = ShiftEstimate.ratio(of: new.map(\.cpu), to: base.map(\.cpu)),
+                let wall = ShiftEstimate.ratio(of: new.map(\.wall), to: base.map(\.wall))
+            else {
+                return CellOutcome(cell: cell, kind: .missing(reason: notMeasured[cell] ?? "not measured"))
+            }
+            return CellOutcome(
+                cell: cell, kind: .compared(cpu: cpu, wall: wall, verdict: Verdict(cpu, threshold: threshold)))
+        }
+    }
+
+    /// Whether more processes could change a verdict: some compared cell's
+    /// CPU interval reaches across `1 + threshold` (it passes now, but its
+    /// lower end is not clear of the bound while its upper end is beyond it).
+    public func isUndecided(_ outcomes: [CellOutcome]) -> Bool {
+        outcomes.contains { outcome in
+            guard case .compared(let cpu, _, let verdict) = outcome.kind, verdict != .slower else { return false }
+            return cpu.upper > 1 + threshold
+        }
+    }
+}

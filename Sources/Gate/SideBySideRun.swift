@@ -1,0 +1,154 @@
+import Foundation
+import Reports
+
+/// The head's and the reference's `bench` processes run one after the
+/// other, pair by pair, each measuring every gated cell and writing its
+/// report; the comparison after each pair decides whether more are needed.
+///
+/// Pairs alternate their order (head first, then reference first) so that a
+/// machine slowly getting faster or slower during the run weighs on both
+/// sides alike.
+public struct SideBySideRun: Sendable {
+    /// How many pairs to run and for how long.
+    public struct Plan: Sendable, Equatable {
+        /// Pairs always run (at least 4: with 3 processes a side no interval
+        /// reaches 95 %).
+        public var minimumPairs = 4
+        /// Pairs at most, while some cell is undecided.
+        public var maximumPairs = 10
+        /// Seconds the pairs may take in all; no pair starts that would
+        /// likely end after it (the minimum pairs always run).
+        public var budget = 240.0
+
+        /// The default plan.
+        public init() {}
+    }
+
+    /// A process that did not give a report.
+    public struct ProcessFailure: Error, CustomStringConvertible {
+        /// Whether it was the reference's process (else the head's).
+        public let isReference: Bool
+        /// The executable.
+        public let executable: String
+        /// Its exit status.
+        public let status: Int32
+        /// Its last error line, or why its report could not be read.
+        public let reason: String
+
+        /// One line naming the side, the status and the reason.
+        public var description: String {
+            "\(isReference ? "reference" : "head") bench (\(executable)) exited \(status): \(reason)"
+        }
+    }
+
+    /// What the pairs gave.
+    public struct Result: Sendable {
+        /// The head's reports, in the order they ran.
+        public let head: [BenchmarkRun]
+        /// The reference's reports, in the order they ran.
+        public let reference: [BenchmarkRun]
+        /// The outcome of every cell after the last pair.
+        public let outcomes: [CellOutcome]
+        /// Seconds each head process took.
+        public let headSeconds: [Double]
+        /// Seconds each reference process took.
+        public let referenceSeconds: [Double]
+        /// Seconds all pairs took.
+        public let seconds: Double
+    }
+
+    /// The head's `bench`.
+    public let head: String
+    /// The reference's `bench`.
+    public let reference: String
+    /// The arguments both get, before `--json FILE`.
+    public let arguments: [String]
+    /// The directory they run in.
+    public let directory: String
+    /// Where each process's report is kept (`head-1.json`, `reference-1.json`,
+    /// ...); nil: reports are read and removed.
+    public let reportsDirectory: String?
+
+    /// A run of `head` against `reference`, both given `arguments` in
+    /// `directory`, keeping their reports in `reportsDirectory` if given.
+    public init(
+        head: String, reference: String, arguments: [String], directory: String, reportsDirectory: String? = nil
+    ) {
+        self.head = head
+        self.reference = reference
+        self.arguments = arguments
+        self.directory = directory
+        self.reportsDirectory = reportsDirectory
+    }
+
+    /// Runs pairs by `plan`, deciding with `comparison`; `progress` hears
+    /// each process as it ends.
+    /// - Throws: `ProcessFailure` for the first process that gives no report.
+    public func run(
+        _ plan: Plan, comparison: GateComparison, progress: (String) -> Void = { _ in }
+    ) throws(ProcessFailure) -> Result {
+        let start = Date()
+        var headRuns: [BenchmarkRun] = []
+        var referenceRuns: [BenchmarkRun] = []
+        var headSeconds: [Double] = []
+        var referenceSeconds: [Double] = []
+        var outcomes: [CellOutcome] = []
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "framebench-gate-\(getpid()).json"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        for pair in 0..<max(plan.minimumPairs, plan.maximumPairs) {
+            let order = pair % 2 == 0 ? [false, true] : [true, false]
+            for isReference in order {
+                let report =
+                    reportsDirectory.map { "\($0)/\(isReference ? "reference" : "head")-\(pair + 1).json" } ?? scratch
+                let began = Date()
+                let run = try measure(isReference ? reference : head, isReference: isReference, report: report)
+                let seconds = Date().timeIntervalSince(began)
+                if isReference {
+                    referenceRuns.append(run)
+                    referenceSeconds.append(seconds)
+                } else {
+                    headRuns.append(run)
+                    headSeconds.append(seconds)
+                }
+                progress(
+                    "pair \(pair + 1): \(isReference ? "reference" : "head") process took \(String(format: "%.1f", seconds)) s"
+                )
+            }
+            let done = pair + 1
+            guard done >= plan.minimumPairs else { continue }
+            outcomes = comparison.outcomes(head: headRuns, reference: referenceRuns)
+            let elapsed = Date().timeIntervalSince(start)
+            let nextPairEnds = elapsed + elapsed / Double(done)
+            if !comparison.isUndecided(outcomes) || nextPairEnds > plan.budget || done >= plan.maximumPairs { break }
+        }
+        return Result(
+            head: headRuns, reference: referenceRuns, outcomes: outcomes, headSeconds: headSeconds,
+            referenceSeconds: referenceSeconds, seconds: Date().timeIntervalSince(start))
+    }
+
+    /// One process of `executable`: its report.
+    private func measure(_ executable: String, isReference: Bool, report: String) throws(ProcessFailure)
+        -> BenchmarkRun
+    {
+        try? FileManager.default.removeItem(atPath: report)
+        let result: CommandRunner.Result
+        do {
+            result = try CommandRunner.run(executable, arguments + ["--json", report], in: directory)
+        } catch {
+            throw ProcessFailure(isReference: isReference, executable: executable, status: -1, reason: "\(error)")
+        }
+        guard result.status == 0 else {
+            throw ProcessFailure(
+                isReference: isReference, executable: executable, status: result.status, reason: result.lastErrorLine)
+        }
+        do {
+            return try BenchmarkRun(json: try Data(contentsOf: URL(fileURLWithPath: report)))
+        } catch {
+            throw ProcessFailure(
+                isReference: isReference, executable: executable, status: result.status,
+                reason: "its report \(report) cannot be read: \(error)")
+        }
+    }
+}

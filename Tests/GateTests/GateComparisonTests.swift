@@ -1,0 +1,121 @@
+import Gate
+import Reports
+import Statistics
+import Testing
+
+/// The gate's decision on constructed process reports: no timing.
+@Suite struct GateComparisonTests {
+    static let comparison = GateComparison(threshold: 0.05, converters: ["simd", "lut", "libyuv"])
+    static let hd = EntryCell(converter: "simd", width: 1280, height: 720)
+
+    /// A process report with `cpu` µs per frame for each cell (wall alike).
+    static func run(_ cells: [EntryCell: Double], notMeasured: [EntryCell: String] = [:]) -> BenchmarkRun {
+        BenchmarkRun(
+            machineKey: nil,
+            entries: cells.map { cell, cpu in
+                BenchmarkEntry(
+                    name: "convert/\(cell.converter)/\(cell.width)x\(cell.height)/\(cell.orientation)",
+                    samples: [cpu, cpu * 1.01], cpuTime: cpu, meanTime: cpu, cell: cell)
+            }, notMeasured: notMeasured)
+    }
+
+    /// Processes whose times for `cell` are `times`.
+    static func runs(_ cell: EntryCell, _ times: [Double]) -> [BenchmarkRun] { times.map { run([cell: $0]) } }
+
+    @Test func sameSpeedPasses() {
+        let outcomes = Self.comparison.outcomes(
+            head: Self.runs(Self.hd, [100, 102, 99, 101]), reference: Self.runs(Self.hd, [101, 100, 98, 103]))
+        #expect(outcomes.count == 1)
+        guard case .compared(let cpu, _, let verdict) = outcomes[0].kind else {
+            Issue.record("not compared")
+            return
+        }
+        #expect(verdict == .same)
+        // 4 against 4 processes: the interval is the whole range of the 16 ratios.
+        #expect(abs(cpu.lower - 99.0 / 103) < 1e-9 && abs(cpu.upper - 102.0 / 98) < 1e-9)
+        #expect(!outcomes[0].fails)
+    }
+
+    @Test func slowdownBeyondTheThresholdFails() {
+        let outcomes = Self.comparison.outcomes(
+            head: Self.runs(Self.hd, [130, 128, 133, 131]), reference: Self.runs(Self.hd, [100, 101, 99, 102]))
+        guard case .compared(let cpu, _, let verdict) = outcomes[0].kind else {
+            Issue.record("not compared")
+            return
+        }
+        #expect(verdict == .slower)
+        #expect(cpu.lower > 1.05)
+        #expect(outcomes[0].fails)
+        #expect(!Self.comparison.isUndecided(outcomes))
+    }
+
+    @Test func aWideIntervalAcrossTheThresholdPassesAndIsUndecided() {
+        // Head 8 % slower in the middle, but one process of each side overlaps.
+        let outcomes = Self.comparison.outcomes(
+            head: Self.runs(Self.hd, [108, 107, 109, 99]), reference: Self.runs(Self.hd, [100, 101, 99, 106]))
+        guard case .compared(let cpu, _, let verdict) = outcomes[0].kind else {
+            Issue.record("not compared")
+            return
+        }
+        #expect(cpu.lower <= 1.05 && cpu.upper > 1.05)
+        #expect(verdict == .same)
+        #expect(!outcomes[0].fails)
+        #expect(Self.comparison.isUndecided(outcomes))
+    }
+
+    @Test func fasterIsSaidAndPasses() {
+        let outcomes = Self.comparison.outcomes(
+            head: Self.runs(Self.hd, [70, 71, 69, 72]), reference: Self.runs(Self.hd, [100, 101, 99, 102]))
+        guard case .compared(_, _, let verdict) = outcomes[0].kind else {
+            Issue.record("not compared")
+            return
+        }
+        #expect(verdict == .faster)
+        #expect(!outcomes[0].fails)
+    }
+
+    @Test func aCellTheReferenceLacksIsNewAndNotGated() {
+        let mirror = EntryCell(converter: "simd", width: 640, height: 480, orientation: "mirror")
+        let head = [100.0, 101, 99, 102].map { Self.run([Self.hd: $0, mirror: $0 * 3]) }
+        let outcomes = Self.comparison.outcomes(head: head, reference: Self.runs(Self.hd, [100, 101, 99, 102]))
+        #expect(outcomes.map(\.cell) == [mirror, Self.hd])
+        #expect(outcomes[0].kind == .new)
+        #expect(!outcomes[0].fails)
+    }
+
+    @Test func aCellTheHeadLacksFailsUnlessUnsupported() {
+        let lut = EntryCell(converter: "lut", width: 1280, height: 720)
+        let reference = [100.0, 101, 99, 102].map { Self.run([Self.hd: $0, lut: $0 * 4]) }
+        let failed = [100.0, 101, 99, 102].map { Self.run([Self.hd: $0], notMeasured: [lut: "failed (status 1)"]) }
+        let unsupported = [100.0, 101, 99, 102].map { Self.run([Self.hd: $0], notMeasured: [lut: "unsupported"]) }
+        let one = Self.comparison.outcomes(head: failed, reference: reference)
+        #expect(one.first { $0.cell == lut }?.kind == .missing(reason: "failed (status 1)"))
+        #expect(one.first { $0.cell == lut }?.fails == true)
+        let two = Self.comparison.outcomes(head: unsupported, reference: reference)
+        #expect(two.first { $0.cell == lut }?.fails == false)
+    }
+
+    @Test func convertersNotGatedAreLeftOut() {
+        let floor = EntryCell(converter: "floor", width: 1280, height: 720)
+        let outcomes = Self.comparison.outcomes(
+            head: [200.0, 201, 199, 202].map { Self.run([floor: $0]) },
+            reference: [100.0, 101, 99, 102].map { Self.run([floor: $0]) })
+        #expect(outcomes.isEmpty)
+    }
+
+    @Test func threadUseFailsOnlyWhenEveryProcessRanOnOneThread() {
+        let cell = EntryCell(converter: "parallel", width: 1920, height: 1080)
+        func run(cpu: Double, wall: Double) -> BenchmarkRun {
+            BenchmarkRun(
+                machineKey: nil,
+                entries: [
+                    BenchmarkEntry(
+                        name: "convert/parallel/1920x1080", samples: [wall], cpuTime: cpu, meanTime: wall, cell: cell)
+                ], cores: 2, parallelMinimumPixels: 1_000_000)
+        }
+        let lost = ThreadUse.checks([run(cpu: 100, wall: 98), run(cpu: 100, wall: 95)], converters: ["parallel"])
+        #expect(lost.count == 1 && lost[0].lostThreads)
+        let kept = ThreadUse.checks([run(cpu: 100, wall: 98), run(cpu: 180, wall: 100)], converters: ["parallel"])
+        #expect(kept.count == 1 && !kept[0].lostThreads)
+    }
+}
