@@ -23,10 +23,12 @@ let package = Package(
     name: "FrameBench",
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "FrameBenchKit", targets: ["Frames", "VPX", "Converters", "Conformance", "Presentation", "ConverterChecks"]),
+        .library(
+            name: "FrameBenchKit",
+            targets: ["Frames", "VPX", "Converters", "Conformance", "Presentation", "ConverterChecks"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // C libraries from Debian packages: module maps only.
@@ -51,12 +53,13 @@ let package = Package(
         .target(name: "Statistics", swiftSettings: optimised),
         // Plane and frame types, media time, colour matrices.
         .target(name: "Frames", swiftSettings: optimised),
-        // IVF container reader and the libvpx VP8 decoder and encoder.
+        // IVF container reader and the libvpx VP8 decoder.
         .target(name: "VPX", dependencies: ["Frames", "CVPX"]),
         // The SIMD row kernel (inlinable) and one module per instruction-set level.
         .target(name: "SIMDRows", dependencies: ["Frames", "CPrefetch"], swiftSettings: optimised),
         .target(name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("haswell")),
-        .target(name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
+        .target(
+            name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
         // The FrameConverter protocol and one file per converter.
         .target(
             name: "Converters",
@@ -66,16 +69,29 @@ let package = Package(
             ],
             swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks.
-        .target(name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
+        .target(
+            name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
         // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
         .target(name: "Presentation", dependencies: ["Frames", "Statistics"], swiftSettings: optimised),
         // The report document as `bench --json` writes it (read back) and the comparison of two runs.
         .target(name: "Reports", dependencies: ["Statistics"], swiftSettings: optimised),
-        // The measurement harness: clocks, interleaved runner, floors, stream runs.
+        // The measurement harness: clocks, interleaved runner, contenders, memory floors, cell results.
         .target(
             name: "Measurement",
-            dependencies: ["Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation", "Reports", "SIMDRows",
-                           "SIMDRowsAVX2", "SIMDRowsAVX512"],
+            dependencies: [
+                "Statistics", "Frames", "Converters", "Conformance", "Reports", "SIMDRows", "SIMDRowsAVX2",
+                "SIMDRowsAVX512",
+            ],
+            swiftSettings: optimised),
+        // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
+        .target(
+            name: "Streams",
+            dependencies: ["Measurement", "Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation"],
+            swiftSettings: optimised),
+        // A group call: participants, schedules, late frames, capacity.
+        .target(
+            name: "CallSimulation",
+            dependencies: ["Streams", "Measurement", "Statistics", "Frames", "VPX", "Converters", "Presentation"],
             swiftSettings: optimised),
         // The regression gate: reference builds, head and reference processes side by side, the decision.
         .target(name: "Gate", dependencies: ["Reports", "Statistics"], swiftSettings: optimised),
@@ -90,7 +106,8 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
-                "ConverterChecks", "Reports", "Gate", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
@@ -101,17 +118,27 @@ let package = Package(
 
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
         .target(
-            name: "TestSupport", dependencies: ["Frames", "Statistics", "ConverterChecks"], path: "Tests/TestSupport", swiftSettings: optimised),
+            name: "TestSupport", dependencies: ["Frames", "Statistics", "ConverterChecks"], path: "Tests/TestSupport",
+            swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
         .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "Statistics", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
         .testTarget(
             name: "MeasurementTests",
-            dependencies: ["Measurement", "Statistics", "Converters", "Conformance", "Frames", "TestSupport"]),
+            dependencies: [
+                "Measurement", "Streams", "Statistics", "Converters", "Conformance", "Frames", "TestSupport",
+            ]),
+        .testTarget(
+            name: "StreamsTests",
+            dependencies: [
+                "Streams", "Measurement", "Statistics", "Converters", "Conformance", "Frames", "TestSupport",
+            ]),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Measurement", "Converters", "Frames", "TestSupport"]),
+            dependencies: [
+                "Presentation", "CallSimulation", "Streams", "Measurement", "Converters", "Frames", "TestSupport",
+            ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Reports", "Statistics"]),
         .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),

@@ -1,7 +1,9 @@
 import ArgumentParser
+import CallSimulation
 import Foundation
 import Frames
 import Measurement
+import Streams
 
 extension CallSchedule: ExpressibleByArgument {}
 

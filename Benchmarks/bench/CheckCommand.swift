@@ -4,6 +4,7 @@ import Converters
 import Foundation
 import Frames
 import Measurement
+import Streams
 
 extension CheckKind: ExpressibleByArgument {}
 

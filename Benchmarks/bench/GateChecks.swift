@@ -2,6 +2,7 @@ import Conformance
 import Converters
 import Frames
 import Measurement
+import Streams
 
 /// The gate's checks that do not depend on the machine, run in this build:
 /// bit-exactness of every converter in every orientation, peers within

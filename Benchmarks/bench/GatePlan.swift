@@ -5,6 +5,7 @@ import Gate
 import Measurement
 import Reports
 import Statistics
+import Streams
 
 /// One `bench gate` run wired from the libraries: the reference resolved
 /// and built, the machine-independent checks, the side-by-side pairs, and

@@ -3,6 +3,7 @@ import Foundation
 import Measurement
 import Presentation
 import Statistics
+import Streams
 
 /// The report as one self-contained HTML page (no scripts, no external
 /// files): the machine line, charts as inline SVG — ratios to libyuv,

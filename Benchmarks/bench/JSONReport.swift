@@ -3,6 +3,7 @@ import Foundation
 import Measurement
 import Presentation
 import Statistics
+import Streams
 
 /// The report in Google Benchmark's JSON layout: a `context` object and a
 /// `benchmarks` array whose entries have `name`, `run_type`, `iterations`,

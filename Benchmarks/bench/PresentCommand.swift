@@ -3,6 +3,7 @@ import Converters
 import Foundation
 import Measurement
 import Presentation
+import Streams
 
 /// `bench present FILE... [--stamping P] [--scenario S] [--converter NAME] [--json FILE]`:
 /// each file decoded, converted, delivered under a scenario and stamped as

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Presentation
+import Streams
 
 /// The `bench present --json` document.
 struct PresentJSON: Encodable {

@@ -1,5 +1,6 @@
 import Measurement
 import Presentation
+import Streams
 
 /// The `bench present` table: one row per file.
 enum PresentTable {

@@ -1,6 +1,7 @@
 import Converters
 import Frames
 import Measurement
+import Streams
 
 /// Everything one `bench` report run measured, ready for the text table,
 /// the JSON file and the HTML page.

@@ -4,6 +4,7 @@ import Foundation
 import Frames
 import Measurement
 import Presentation
+import Streams
 
 /// `bench report` (also what a bare `bench` runs): the performance report.
 struct ReportCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Conformance
 import Converters
 import Frames
 import Measurement
+import Streams
 
 /// `bench verify PATH...`: conformance of IVF files, one line per file.
 struct VerifyCommand: ParsableCommand {

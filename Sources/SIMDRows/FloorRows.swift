@@ -201,27 +201,6 @@ func fillRow128(_ start: UnsafeMutableRawPointer, count: Int, streaming: Bool) {
     }
 }
 
-/// The bitwise OR of the `count` bytes at `start`, read once each with
-/// 16-byte loads (a last overlapping load or narrower loads for the rest);
-/// reads nothing outside `start ..< start + count`.
-@inline(never)
-public func orOfRowBaseline(_ start: UnsafePointer<UInt8>, count: Int) -> UInt8 {
-    var accumulator = FloorVector128()
-    var short: UInt64 = 0
-    foldRow128(UnsafeRawPointer(start), count: count, into: &accumulator, short: &short)
-    return orOfBytes(accumulator[0] | accumulator[1] | short)
-}
-
-/// Sets the `count` bytes at `start` to 0xFF with 16-byte stores, writing
-/// nothing outside `start ..< start + count`. With `streaming` (x86-64),
-/// whole 64-byte lines are written with non-temporal stores (call
-/// `fenceStreamingStores()` before others read them), the bytes before the
-/// first and after the last with ordinary stores.
-@inline(never)
-public func fillRowBaseline(_ start: UnsafeMutablePointer<UInt8>, count: Int, streaming: Bool) {
-    fillRow128(UnsafeMutableRawPointer(start), count: count, streaming: streaming)
-}
-
 /// Pixels a floor pass moves at a time in a row pair (the last piece of a
 /// row takes the rest, up to twice as many): each piece's source bytes are
 /// read, then its destination bytes written, so reading and writing overlap

@@ -91,29 +91,6 @@ func fillRow256(_ start: UnsafeMutableRawPointer, count: Int, streaming: Bool) {
     }
 }
 
-/// The bitwise OR of the `count` bytes at `start`, read once each with
-/// 32-byte loads (a last overlapping load or narrower loads for the rest);
-/// reads nothing outside `start ..< start + count`. Call only when the CPU
-/// supports AVX2 (`SIMDLevel.supported` contains `.avx2`).
-@inline(never)
-public func orOfRowAVX2(_ start: UnsafePointer<UInt8>, count: Int) -> UInt8 {
-    var accumulator = FloorVector256()
-    var short: UInt64 = 0
-    foldRow256(UnsafeRawPointer(start), count: count, into: &accumulator, short: &short)
-    return orOfBytes(orOfLanes(accumulator) | short)
-}
-
-/// Sets the `count` bytes at `start` to 0xFF with 32-byte stores, writing
-/// nothing outside `start ..< start + count`. With `streaming`, whole
-/// 64-byte lines are written with non-temporal stores (call
-/// `fenceStreamingStores()` before others read them), the bytes before the
-/// first and after the last with ordinary stores. Call only when the CPU
-/// supports AVX2.
-@inline(never)
-public func fillRowAVX2(_ start: UnsafeMutablePointer<UInt8>, count: Int, streaming: Bool) {
-    fillRow256(UnsafeMutableRawPointer(start), count: count, streaming: streaming)
-}
-
 /// One memory-floor pass at the AVX2 level: for each pair of luma rows, a
 /// piece at a time (`forEachFloorPiece`), reads the piece's luma of both
 /// rows and its U and V samples (meaningful bytes only), then sets the

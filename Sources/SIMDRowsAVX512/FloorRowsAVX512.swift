@@ -87,29 +87,6 @@ func fillRow512(_ start: UnsafeMutableRawPointer, count: Int, streaming: Bool) {
     }
 }
 
-/// The bitwise OR of the `count` bytes at `start`, read once each with
-/// 64-byte loads (a last overlapping load or narrower loads for the rest);
-/// reads nothing outside `start ..< start + count`. Call only when the CPU
-/// supports AVX-512 (`SIMDLevel.supported` contains `.avx512`).
-@inline(never)
-public func orOfRowAVX512(_ start: UnsafePointer<UInt8>, count: Int) -> UInt8 {
-    var accumulator = FloorVector512()
-    var short: UInt64 = 0
-    foldRow512(UnsafeRawPointer(start), count: count, into: &accumulator, short: &short)
-    return orOfBytes(orOfLanes(accumulator.lowHalf | accumulator.highHalf) | short)
-}
-
-/// Sets the `count` bytes at `start` to 0xFF with 64-byte stores, writing
-/// nothing outside `start ..< start + count`. With `streaming`, whole
-/// 64-byte lines are written with non-temporal stores (call
-/// `fenceStreamingStores()` before others read them), the bytes before the
-/// first and after the last with ordinary stores. Call only when the CPU
-/// supports AVX-512.
-@inline(never)
-public func fillRowAVX512(_ start: UnsafeMutablePointer<UInt8>, count: Int, streaming: Bool) {
-    fillRow512(UnsafeMutableRawPointer(start), count: count, streaming: streaming)
-}
-
 /// One memory-floor pass at the AVX-512 level: for each pair of luma rows, a
 /// piece at a time (`forEachFloorPiece`), reads the piece's luma of both
 /// rows and its U and V samples (meaningful bytes only), then sets the

@@ -2,6 +2,7 @@ import Converters
 import Foundation
 import Frames
 import Measurement
+import Streams
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Conformance
 import Converters
 import Frames
 import Measurement
+import Streams
 import TestSupport
 import Testing
 

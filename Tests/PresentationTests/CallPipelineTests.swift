@@ -1,3 +1,4 @@
+import CallSimulation
 import Converters
 import Frames
 import Measurement

@@ -1,6 +1,7 @@
 import Converters
 import Measurement
 import Presentation
+import Streams
 import TestSupport
 import Testing
 

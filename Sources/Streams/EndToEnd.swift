@@ -1,6 +1,7 @@
 import Conformance
 import Converters
 import Frames
+import Measurement
 import VPX
 
 /// The serial end-to-end pass: read, decode, convert and hand off each

@@ -1,6 +1,7 @@
 import Conformance
 import Converters
 import Frames
+import Measurement
 import VPX
 
 /// One failed check of a verified file.

@@ -1,6 +1,7 @@
 import Converters
 import Foundation
 import Measurement
+import Streams
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Conformance
 import Converters
 import Dispatch
 import Frames
+import Measurement
 import VPX
 
 /// The pipelined end-to-end pass: a serial decode queue decodes packets and

@@ -1,3 +1,4 @@
+import Measurement
 import Presentation
 
 #if canImport(Glibc)

@@ -2,10 +2,12 @@ import Converters
 import Dispatch
 import Foundation
 import Frames
+import Measurement
 import Presentation
 
 #if canImport(Glibc)
 import Glibc
+import Streams
 #endif
 
 /// What a call runs: its tiles, rate, length, converter and schedule.

@@ -63,8 +63,6 @@ public struct StreamRun {
     public var framesPerSecond: Double { seconds > 0 ? Double(frames * passes) / seconds : 0 }
     /// Whether shown-frame timestamps only go forward.
     public var timestampsMonotonic: Bool { timestamps.violations.isEmpty }
-    /// Whether delivery was in order with stamps that never go backwards.
-    public var deliveryOK: Bool { inOrder && deliveryBackwardsAt == nil }
 
     /// Per frame, its conversion time ÷ the decode time of its packet, in
     /// hand-off order: both measured a moment apart in the same run, so a

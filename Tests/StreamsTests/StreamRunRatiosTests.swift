@@ -1,4 +1,5 @@
 import Measurement
+import Streams
 import Testing
 
 @Suite struct StreamRunRatiosTests {
