@@ -93,8 +93,12 @@ let package = Package(
             name: "CallSimulation",
             dependencies: ["Streams", "Measurement", "Statistics", "Frames", "VPX", "Converters", "Presentation"],
             swiftSettings: optimised),
-        // The regression gate: reference builds, head and reference processes side by side, the decision.
-        .target(name: "Gate", dependencies: ["Reports", "Statistics"], swiftSettings: optimised),
+        // The regression gate: reference builds, head and reference processes side by side, the decision,
+        // and the checks that do not depend on the machine.
+        .target(
+            name: "Gate",
+            dependencies: ["Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames"],
+            swiftSettings: optimised),
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
         .target(

@@ -8,32 +8,32 @@ enum GateLines {
     /// A cell's outcome as a check line; a compared cell also says the
     /// smallest slowdown this run would have failed there (the one that
     /// moves the interval's lower end past `1 + threshold`).
-    static func check(_ outcome: CellOutcome, result: SideBySideRun.Result, threshold: Double) -> GateChecks.Check {
+    static func check(_ outcome: CellOutcome, result: SideBySideRun.Result, threshold: Double) -> GateCheck {
         let counts = "\(result.head.count)+\(result.reference.count) processes"
         switch outcome.kind {
         case .compared(let cpu, let wall, let verdict):
             let words = [Verdict.slower: " slower", .faster: " faster", .same: ""][verdict]!
             let catches =
                 outcome.fails ? "" : "; from ×\(Format.fixed((1 + threshold) / cpu.lower, 2)) slower it would fail"
-            return GateChecks.Check(
+            return GateCheck(
                 name: "\(outcome.cell)\(words)", passed: !outcome.fails,
                 detail:
                     "cpu ×\(Format.estimate(cpu)), wall ×\(Format.estimate(wall)) (head ÷ reference, \(counts); cpu decides\(catches))"
             )
         case .new:
-            return GateChecks.Check(
+            return GateCheck(
                 name: "\(outcome.cell) new", passed: true, detail: "not in the reference's reports (not gated)")
         case .missing(let reason):
-            return GateChecks.Check(
+            return GateCheck(
                 name: "\(outcome.cell)" + (outcome.fails ? " not measured by the head" : " skipped"),
                 passed: !outcome.fails, detail: "the reference measured it; the head: \(reason)")
         }
     }
 
     /// A thread check as a check line.
-    static func check(_ use: ThreadUse) -> GateChecks.Check {
+    static func check(_ use: ThreadUse) -> GateCheck {
         let shares = use.shares.map { Format.ratio($0) }.joined(separator: ", ")
-        return GateChecks.Check(
+        return GateCheck(
             name: use.lostThreads
                 ? "\(use.cell) ran on one thread" : "\(use.cell) runs on several threads",
             passed: !use.lostThreads,

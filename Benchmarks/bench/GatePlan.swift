@@ -1,3 +1,4 @@
+import ConverterChecks
 import Converters
 import Foundation
 import Frames
@@ -64,7 +65,7 @@ struct GatePlan {
         Output.line(
             "gate: head \(headBuild.label) against reference \(referenceCommit.prefix(12)), threshold \(Format.fixed(threshold * 100, 0)) %"
         )
-        var checks: [GateChecks.Check] = []
+        var checks: [GateCheck] = []
         if head == nil {
             checks += machineIndependentChecks(vectorPaths: vectorPaths, progress: progress)
         } else {
@@ -83,10 +84,11 @@ struct GatePlan {
         }
         progress.clear()
         Output.line(GateLines.processes(result))
-        checks += result.outcomes.map { GateChecks.report(GateLines.check($0, result: result, threshold: threshold)) }
-        checks += ThreadUse.checks(result.head, converters: ["parallel"]).map {
-            GateChecks.report(GateLines.check($0))
-        }
+        let timed =
+            result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
+            + ThreadUse.checks(result.head, converters: ["parallel"]).map(GateLines.check)
+        for check in timed { Output.line(check.line) }
+        checks += timed
         let failed = checks.filter { !$0.passed }
         Output.line(
             "gate: \(checks.count - failed.count) passed, \(failed.count) failed (\(Format.fixed(Date().timeIntervalSince(start), 1)) s)"
@@ -193,7 +195,7 @@ struct GatePlan {
     private func headExecutable(_ commit: String?, setting: Setting, progress: Progress) -> (
         executable: String, label: String
     )? {
-        guard let commit else { return (CommandLine.executablePath, "this build") }
+        guard let commit else { return (WorkerProcess.currentExecutable, "this build") }
         return build(commit, role: "head", setting: setting, progress: progress).map { ($0, String(commit.prefix(12))) }
     }
 
@@ -220,30 +222,26 @@ struct GatePlan {
     }
 
     /// Bit-exactness, peers' deviation and the vectors, in this build.
-    private func machineIndependentChecks(vectorPaths: [String], progress: Progress) -> [GateChecks.Check] {
+    private func machineIndependentChecks(vectorPaths: [String], progress: Progress) -> [GateCheck] {
         let matrix = ColorMatrix.bt601
         let converters = ConverterRegistry.all()
         let peers = ConverterRegistry.peerNames.compactMap { ConverterRegistry.make($0) }
         progress.update("gate: bit-exactness on synthetic frames")
         var checks = [
-            GateChecks.syntheticExactness(converters, matrix: matrix),
-            GateChecks.syntheticDeviation(peers, matrix: matrix),
+            ConformanceChecks.syntheticExactness(converters, matrix: matrix),
+            ConformanceChecks.syntheticDeviation(peers, matrix: matrix),
         ]
+        for check in checks { Output.line(check.line) }
         var paths = vectorPaths
         if VectorFiles.directoryExists(VectorFiles.defaultDirectory) {
             paths.insert(VectorFiles.defaultDirectory, at: 0)
         }
         progress.update("gate: verifying vectors")
-        checks += GateChecks.vectorChecks(
+        let vectors = ConformanceChecks.vectorChecks(
             paths, converters: converters + peers, matrix: matrix, orientation: orientation ?? .upright)
+        for check in vectors { Output.line(check.line) }
+        checks += vectors
         progress.clear()
         return checks
-    }
-}
-
-extension CommandLine {
-    /// The running executable's path (`/proc/self/exe` resolved, else argv[0]).
-    static var executablePath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
     }
 }

@@ -36,7 +36,7 @@ struct Report {
 /// The configuration of a report run, from the command line.
 struct ReportOptions {
     /// The default synthetic sizes.
-    static let defaultSizes = ["176x144", "640x480", "1280x720", "1920x1080"].compactMap(FrameSize.init(parsing:))
+    static let defaultSizes = SyntheticCell.defaultSizes
 
     /// Synthetic frame sizes, in order.
     var sizes = defaultSizes

@@ -36,6 +36,10 @@ public struct SyntheticCell: Hashable, Sendable, CustomStringConvertible {
         self.init(size: size, orientation: orientation)
     }
 
+    /// The sizes a default report measures upright.
+    public static let defaultSizes = ["176x144", "640x480", "1280x720", "1920x1080"].compactMap(
+        FrameSize.init(parsing:))
+
     /// The oriented cells a default report adds to its upright sizes: a
     /// mirrored local preview at 640×480 and a camera turned a quarter at
     /// 1280×720.

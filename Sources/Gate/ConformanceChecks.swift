@@ -4,37 +4,20 @@ import Frames
 import Measurement
 import Streams
 
-/// The gate's checks that do not depend on the machine, run in this build:
-/// bit-exactness of every converter in every orientation, peers within
-/// their tolerance of libyuv, and the vectors' verification (bad-ts files
-/// must fail, on their timestamps alone).
-enum GateChecks {
+/// The gate's checks that do not depend on the machine, run in the build
+/// being gated: bit-exactness of every converter in every orientation,
+/// peers within their tolerance of libyuv, and the vectors' verification
+/// (bad-ts files must fail, on their timestamps alone).
+public enum ConformanceChecks {
     /// Sizes of the synthetic bit-exactness check: the report's plus odd and tiny ones.
-    static let exactnessSizes =
-        ReportOptions.defaultSizes
+    public static let exactnessSizes =
+        SyntheticCell.defaultSizes
         + ["175x143", "33x17", "3x5", "2x2", "1x1"].compactMap(FrameSize.init(parsing:))
-
-    /// One line of the gate's verdict.
-    struct Check {
-        /// What was checked (names the file, or the converter and size).
-        let name: String
-        /// Whether it passed.
-        let passed: Bool
-        /// Figures or the failure's description.
-        let detail: String
-    }
-
-    /// Prints one check line and returns the check.
-    static func report(_ check: Check) -> Check {
-        Output.line(
-            "\(check.passed ? "pass" : "FAIL")  \(check.name)\(check.detail.isEmpty ? "" : ": " + check.detail)")
-        return check
-    }
 
     /// Every converter against libyuv on the synthetic frames of every
     /// `exactnessSizes` size in every orientation; a converter that does
     /// not offer an orientation is skipped there (named in the detail).
-    static func syntheticExactness(_ converters: [any FrameConverter], matrix: ColorMatrix) -> Check {
+    public static func syntheticExactness(_ converters: [any FrameConverter], matrix: ColorMatrix) -> GateCheck {
         var mismatches: [String] = []
         var skipped: [String: Set<String>] = [:]
         for size in exactnessSizes {
@@ -57,21 +40,20 @@ enum GateChecks {
                 + Orientation.allCases.map(\.name).filter(orientations.contains)
                 .joined(separator: ", ")
         }
-        return report(
-            Check(
-                name: "bit-exact with libyuv on synthetic frames",
-                passed: mismatches.isEmpty,
-                detail: mismatches.isEmpty
-                    ? ([
-                        "\(converters.count) converters × \(exactnessSizes.count) sizes × \(Orientation.allCases.count) orientations × \(ConverterBench.distinctFrames) frames"
-                    ]
-                        + skippedText).joined(separator: "; ")
-                    : "mismatch: " + mismatches.joined(separator: ", ")))
+        return GateCheck(
+            name: "bit-exact with libyuv on synthetic frames",
+            passed: mismatches.isEmpty,
+            detail: mismatches.isEmpty
+                ? ([
+                    "\(converters.count) converters × \(exactnessSizes.count) sizes × \(Orientation.allCases.count) orientations × \(ConverterBench.distinctFrames) frames"
+                ]
+                    + skippedText).joined(separator: "; ")
+                : "mismatch: " + mismatches.joined(separator: ", "))
     }
 
     /// Every peer's deviation from libyuv on the synthetic frames of every
     /// `exactnessSizes` size, which must stay within its tolerance.
-    static func syntheticDeviation(_ peers: [any FrameConverter], matrix: ColorMatrix) -> Check {
+    public static func syntheticDeviation(_ peers: [any FrameConverter], matrix: ColorMatrix) -> GateCheck {
         var figures: [String] = []
         var beyond: [String] = []
         for peer in peers {
@@ -89,36 +71,33 @@ enum GateChecks {
             figures.append("\(peer.name) \(total.summary) (tolerance \(tolerance))")
             if !total.isWithin(tolerance) { beyond.append("\(peer.name) max |Δ| \(total.maximum) > \(tolerance)") }
         }
-        return report(
-            Check(
-                name: "peers within their tolerance of libyuv on synthetic frames",
-                passed: beyond.isEmpty,
-                detail: (beyond.isEmpty ? figures : beyond).joined(separator: "; ")))
+        return GateCheck(
+            name: "peers within their tolerance of libyuv on synthetic frames",
+            passed: beyond.isEmpty,
+            detail: (beyond.isEmpty ? figures : beyond).joined(separator: "; "))
     }
 
     /// One check per vector file: ordinary files must pass `verify`; bad-ts-*
     /// files must fail it on timestamps alone.
-    static func vectorChecks(
+    public static func vectorChecks(
         _ paths: [String], converters: [any FrameConverter], matrix: ColorMatrix, orientation: Orientation
-    ) -> [Check] {
+    ) -> [GateCheck] {
         let files = VectorFiles.expand(paths)
         guard !files.isEmpty else {
             return [
-                report(
-                    Check(name: "vectors", passed: false, detail: "no IVF files (no Vectors/ here and no --vectors)"))
+                GateCheck(name: "vectors", passed: false, detail: "no IVF files (no Vectors/ here and no --vectors)")
             ]
         }
         let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
         return files.map { file in
             let verdict = verifier.verify(file)
             if VectorFiles.isExpectedBad(file) {
-                return report(
-                    Check(
-                        name: "\(file) flagged (deliberately bad timestamps)",
-                        passed: verdict.failedOnlyTimestamps,
-                        detail: verdict.passed
-                            ? "verify passed it: the timestamp check missed the fault"
-                            : verdict.summary))
+                return GateCheck(
+                    name: "\(file) flagged (deliberately bad timestamps)",
+                    passed: verdict.failedOnlyTimestamps,
+                    detail: verdict.passed
+                        ? "verify passed it: the timestamp check missed the fault"
+                        : verdict.summary)
             }
             let checked = [
                 "\(verdict.frames) frames", verdict.md5Checked ? "I420 MD5s" : nil,
@@ -127,10 +106,9 @@ enum GateChecks {
                 verdict.skipped.isEmpty ? nil : "skipped (unsupported): " + verdict.skipped.joined(separator: ", "),
                 verdict.deviationSummary.isEmpty ? nil : verdict.deviationSummary,
             ]
-            return report(
-                Check(
-                    name: "\(file)", passed: verdict.passed,
-                    detail: verdict.passed ? checked.compactMap { $0 }.joined(separator: ", ") : verdict.summary))
+            return GateCheck(
+                name: "\(file)", passed: verdict.passed,
+                detail: verdict.passed ? checked.compactMap { $0 }.joined(separator: ", ") : verdict.summary)
         }
     }
 
