@@ -88,6 +88,11 @@ let package = Package(
             name: "Streams",
             dependencies: ["Measurement", "Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation"],
             swiftSettings: optimised),
+        // One report run (synthetic cells, streams end to end, scaling, presentation) as a library call.
+        .target(
+            name: "ReportRun",
+            dependencies: ["Streams", "Measurement", "Converters", "Frames", "Presentation"],
+            swiftSettings: optimised),
         // A group call: participants, schedules, late frames, capacity.
         .target(
             name: "CallSimulation",
@@ -110,7 +115,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
-                "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation",
+                "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),

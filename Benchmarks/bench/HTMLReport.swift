@@ -2,6 +2,7 @@ import Conformance
 import Foundation
 import Measurement
 import Presentation
+import ReportRun
 import Statistics
 import Streams
 

@@ -73,12 +73,6 @@ struct PluginSession {
         return PluginSession(converters: loaded.filter { usable.contains($0.name) }, hadFailures: hadFailures)
     }
 
-    /// `builtIn` with `plugins` inserted before libyuv (which stays last).
-    static func merge(_ builtIn: [any FrameConverter], _ plugins: [any FrameConverter]) -> [any FrameConverter] {
-        let reference = builtIn.filter { $0.name == Contender.referenceLabel }
-        return builtIn.filter { $0.name != Contender.referenceLabel } + plugins + reference
-    }
-
     /// The frame sizes in the headers of the readable IVF `files` (a
     /// stream that changes size later is pre-flighted at its first size).
     static func sizes(of files: [String]) -> [FrameSize] {

@@ -4,6 +4,7 @@ import Foundation
 import Frames
 import Measurement
 import Presentation
+import ReportRun
 import Streams
 
 /// `bench report` (also what a bare `bench` runs): the performance report.
@@ -111,8 +112,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     /// The options as the measurement needs them.
-    func options() throws -> ReportOptions {
-        var options = ReportOptions()
+    func options() throws -> ReportPlan {
+        var options = ReportPlan()
         if let onlySizes { options.sizes = onlySizes.sizes }
         for size in sizes.flatMap(\.sizes) where !options.sizes.contains(size) { options.sizes.append(size) }
         options.matrix = matrix
@@ -133,9 +134,6 @@ struct ReportCommand: ParsableCommand {
         options.budget.minFrames = minFrames
         options.budget.maxFrames = maxFrames
         options.budget.warmupRounds = warmup
-        options.jsonPath = json
-        options.htmlPath = html
-        options.quiet = quiet
         return options
     }
 
@@ -155,11 +153,13 @@ struct ReportCommand: ParsableCommand {
                 "DEBUG BUILD: timings are not representative (use 'swift run -c release bench'); converters are built -O, the harness is not"
             )
         }
-        let report = try Self.measure(options)
+        let progress = Progress(quiet: quiet)
+        let report = try ReportRun.measure(options, announce: Output.line, progress: progress.update)
+        progress.clear()
         TextReport.print(report)
         var status: Int32 = session.hadFailures ? 1 : 0
-        if let path = options.jsonPath { status = max(status, Self.write(JSONReport.render(report), to: path)) }
-        if let path = options.htmlPath { status = max(status, Self.write(HTMLReport.render(report), to: path)) }
+        if let json { status = max(status, Self.write(JSONReport.render(report), to: json)) }
+        if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
         for run in report.serial + report.pipelined where run.error != nil && !run.expectedBad {
             Output.error("\(run.path): \(run.error!)")
             status = 1
@@ -171,106 +171,6 @@ struct ReportCommand: ParsableCommand {
             }
         }
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// Runs every section `options` asks for.
-    static func measure(_ options: ReportOptions) throws -> Report {
-        let start = Clock.monotonic()
-        let date = ISO8601DateFormatter.string(
-            from: Date(), timeZone: .current,
-            formatOptions: [.withInternetDateTime])
-        let machine = MachineInfo.current()
-        Output.line(machine.line)
-        let progress = Progress(quiet: options.quiet)
-        defer { progress.clear() }
-        let builtIn = options.converters.compactMap { ConverterRegistry.make($0, threads: options.threads) }
-        let converters = PluginSession.merge(builtIn, options.pluginConverters)
-        let parallel = converters.lazy.compactMap { $0 as? ParallelConverter }.first
-        if let parallel {
-            Output.line(
-                "parallel: \(parallel.threads) threads, one thread below "
-                    + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)"
-            )
-        }
-        let synthetic = ConverterBench.run(
-            converters: converters, cells: options.cells, matrix: options.matrix,
-            budget: options.budget, uprightTwins: true, progress: progress.update)
-        let files = VectorFiles.expand(options.vectorPaths)
-        let streamConverter =
-            ConverterRegistry.make(options.streamConverter, threads: options.threads) ?? LibYUVConverter()
-        var serial: [StreamRun] = []
-        var pipelined: [StreamRun] = []
-        for (number, file) in files.enumerated() {
-            progress.update("end to end \(number + 1)/\(files.count): \(VectorFiles.fileName(file))")
-            let (one, two) = streamPasses(file, converter: streamConverter, options: options)
-            serial.append(one)
-            if let two { pipelined.append(two) }
-        }
-        var scaling: [SizeResult] = []
-        if options.scaling {
-            var budget = options.budget
-            budget.seconds = min(budget.seconds, 2)
-            scaling = try Scaling.run(
-                sizes: options.sizes, threads: Scaling.threadCounts(cores: machine.cores),
-                matrix: options.matrix, budget: budget, progress: progress.update)
-        }
-        var presentation: [PresentationRun] = []
-        if options.presentation {
-            progress.update("presentation")
-            presentation = presentationRuns(converter: streamConverter, matrix: options.matrix)
-        }
-        progress.clear()
-        return Report(
-            machine: machine, date: date, matrix: options.matrix, budget: options.budget,
-            streamConverter: options.streamConverter,
-            parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
-            pipelined: pipelined, scaling: scaling, presentation: presentation, seconds: Clock.seconds(since: start))
-    }
-
-    /// The vectors of the presentation section: a small one and a large one of `Vectors/`.
-    static let presentationVectors = ["size-176x144.ivf", "size-1920x1080.ivf"]
-
-    /// The presentation section: the PiP sample's `host-ms` stamps against
-    /// `stream` stamps, flat out and after a half-second pause, on
-    /// `presentationVectors` (those that exist; about 3 s in all).
-    static func presentationRuns(converter: any FrameConverter, matrix: ColorMatrix) -> [PresentationRun] {
-        let files = presentationVectors.map { VectorFiles.defaultDirectory + "/" + $0 }
-            .filter { FileManager.default.fileExists(atPath: $0) }
-        var runs: [PresentationRun] = []
-        for policy in [StampingPolicy.hostMilliseconds, .stream] {
-            for scenario in [DeliveryScenario.flatOut, .pause(seconds: 0.5)] {
-                for file in files {
-                    runs.append(
-                        PresentationRun.run(
-                            path: file, converter: converter, matrix: matrix,
-                            scenario: scenario, policy: policy))
-                }
-            }
-        }
-        return runs
-    }
-
-    /// Most passes over one file in the end-to-end section.
-    static let maximumPasses = 20
-
-    /// The serial (and, with `--pipeline`, pipelined) runs of `file`:
-    /// passes repeat until at least `--min-frames` frames are timed (at
-    /// most `maximumPasses`), serial and pipelined alternating pass by pass
-    /// so drift affects both alike.
-    static func streamPasses(
-        _ file: String, converter: any FrameConverter,
-        options: ReportOptions
-    ) -> (StreamRun, StreamRun?) {
-        var serial: [StreamRun] = []
-        var pipelined: [StreamRun] = []
-        repeat {
-            serial.append(EndToEnd.run(path: file, converter: converter, matrix: options.matrix))
-            if options.pipeline {
-                pipelined.append(Pipeline.run(path: file, converter: converter, matrix: options.matrix))
-            }
-        } while serial[0].error == nil && serial[0].frames > 0 && serial.count < maximumPasses
-            && serial.count * serial[0].frames < options.budget.minFrames
-        return (StreamRun.combine(serial), pipelined.isEmpty ? nil : StreamRun.combine(pipelined))
     }
 
     /// Writes `text` to `path`; returns 0, or prints the error and returns 1.

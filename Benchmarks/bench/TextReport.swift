@@ -1,4 +1,5 @@
 import Measurement
+import ReportRun
 import Streams
 
 /// The report as aligned tables on standard output.

@@ -3,6 +3,7 @@ import Conformance
 import Converters
 import Frames
 import Measurement
+import ReportRun
 import Streams
 
 /// `bench verify PATH...`: conformance of IVF files, one line per file.
@@ -49,7 +50,7 @@ struct VerifyCommand: ParsableCommand {
         let files = VectorFiles.expand(paths)
         let session = try PluginSession.prepare(
             plugins.paths, sizes: PluginSession.sizes(of: files), orientations: [orientation], matrix: matrix)
-        let converters = PluginSession.merge(try ConverterSelection.parse(converters), session.converters)
+        let converters = ReportRun.withPlugins(try ConverterSelection.parse(converters), session.converters)
         let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
         var passed = 0
         var failed = 0

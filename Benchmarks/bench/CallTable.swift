@@ -1,0 +1,41 @@
+import CallSimulation
+
+/// The `bench call` tables.
+enum CallTable {
+    /// One row per participant, then the overall row and the CPU line.
+    static func lines(_ run: CallRun) -> [String] {
+        var table = Table([
+            ("tile", false), ("stream", false), ("due", true), ("on time", true), ("late", true), ("dropped", true),
+            ("p50 ms", true), ("p99 ms", true), ("max ms", true), ("freezes", true), ("error", false),
+        ])
+        /// The cells of one participant's or the overall figures.
+        func cells(_ name: String, _ stream: String, _ figures: CallFigures, _ error: String?) -> [String] {
+            [
+                name, stream, "\(figures.due)", "\(figures.onTime)", "\(figures.late)", "\(figures.dropped)",
+                Format.fixed(figures.latency.map { $0.median / 1e6 }, 2),
+                Format.fixed(figures.latency.map { $0.p99 / 1e6 }, 2),
+                Format.fixed(figures.latency.map { $0.max / 1e6 }, 2), "\(figures.freezes)", error ?? "",
+            ]
+        }
+        for tile in run.tiles {
+            let stream = "\(tile.streamSize)" + (tile.streamSize == tile.request.size ? "" : " (nearest)")
+            table.add(cells("\(tile.participant) \(tile.request.size)", stream, tile.figures, tile.error))
+        }
+        table.add(cells("all", "", run.overall, nil))
+        return table.render() + [
+            "cpu: \(Format.fixed(run.cpuUtilisation * 100, 1)) % of \(run.cores) cores "
+                + "(\(Format.fixed(run.cpuSeconds, 2)) s cpu over \(Format.fixed(run.wallSeconds, 2)) s wall)"
+        ]
+    }
+
+    /// The capacity line of one converter and its probes.
+    static func capacityLines(_ capacity: CallCapacity) -> [String] {
+        let probes = capacity.probes.map {
+            "\($0.tiles):\($0.passed ? "ok" : "late \($0.late)+dropped \($0.dropped)")"
+        }
+        return [
+            "\(capacity.converter): \(capacity.tiles)\(capacity.exact ? "" : "+") tiles of \(capacity.size) "
+                + "(probes \(probes.joined(separator: ", ")))"
+        ]
+    }
+}

@@ -1,0 +1,54 @@
+import Converters
+import Frames
+import Measurement
+import Streams
+
+/// Everything one `bench` report run measured, ready for the text table,
+/// the JSON file and the HTML page.
+public struct Report {
+    /// The machine the run was on.
+    public let machine: MachineInfo
+    /// When the run started (ISO 8601, local time with offset).
+    public let date: String
+    /// The colour matrix used.
+    public let matrix: ColorMatrix
+    /// The measurement budget per cell.
+    public let budget: RunBudget
+    /// The converter used end to end.
+    public let streamConverter: String
+    /// The `parallel` converter's measured crossover: it splits frames of
+    /// at least this many pixels (nil when it is not measured).
+    public let parallelMinimumPixels: Int?
+    /// Converters on synthetic frames, one entry per cell (size and orientation).
+    public let synthetic: [SizeResult]
+    /// Serial end-to-end runs, one per file.
+    public let serial: [StreamRun]
+    /// Pipelined runs, one per file (empty without `--pipeline`).
+    public let pipelined: [StreamRun]
+    /// Scaling results, one entry per size (empty without `--scaling`).
+    public let scaling: [SizeResult]
+    /// Presentation runs (stamping policy × delivery scenario × vector), empty with `--no-presentation`.
+    public let presentation: [PresentationRun]
+    /// Seconds the whole run took.
+    public let seconds: Double
+
+    /// A report with the given sections.
+    public init(
+        machine: MachineInfo, date: String, matrix: ColorMatrix, budget: RunBudget, streamConverter: String,
+        parallelMinimumPixels: Int?, synthetic: [SizeResult], serial: [StreamRun], pipelined: [StreamRun],
+        scaling: [SizeResult], presentation: [PresentationRun], seconds: Double
+    ) {
+        self.machine = machine
+        self.date = date
+        self.matrix = matrix
+        self.budget = budget
+        self.streamConverter = streamConverter
+        self.parallelMinimumPixels = parallelMinimumPixels
+        self.synthetic = synthetic
+        self.serial = serial
+        self.pipelined = pipelined
+        self.scaling = scaling
+        self.presentation = presentation
+        self.seconds = seconds
+    }
+}

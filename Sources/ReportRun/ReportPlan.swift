@@ -1,0 +1,47 @@
+import Converters
+import Frames
+import Measurement
+
+/// What a report run measures (the command line's choices, less where its
+/// output goes).
+public struct ReportPlan {
+    /// Synthetic frame sizes, in order.
+    public var sizes = SyntheticCell.defaultSizes
+    /// The orientations of the synthetic cells; nil: the sizes upright,
+    /// plus those of `SyntheticCell.defaultOriented` whose size is among them.
+    public var orientations: [Orientation]?
+
+    /// The synthetic cells: each size in each of `orientations` (the
+    /// orientations of a size one after the other), or (without them) each
+    /// size upright followed by the default oriented cells at sizes measured.
+    public var cells: [SyntheticCell] {
+        if let orientations {
+            return sizes.flatMap { size in orientations.map { SyntheticCell(size: size, orientation: $0) } }
+        }
+        return sizes.map { SyntheticCell(size: $0) } + SyntheticCell.defaultOriented.filter { sizes.contains($0.size) }
+    }
+    /// The colour matrix.
+    public var matrix = ColorMatrix.bt601
+    /// The converters measured (always including libyuv).
+    public var converters: [String] = ConverterRegistry.reportNames
+    /// Plug-in converters measured beside them (before libyuv).
+    public var pluginConverters: [any FrameConverter] = []
+    /// Threads for `parallel` (nil: all cores).
+    public var threads: Int?
+    /// IVF files and directories for the end-to-end section.
+    public var vectorPaths: [String] = []
+    /// The converter used end to end.
+    public var streamConverter = "simd"
+    /// Whether to run the pipelined mode too.
+    public var pipeline = false
+    /// Whether to run the scaling section.
+    public var scaling = false
+    /// Whether to run the presentation section.
+    public var presentation = true
+    /// Per-cell budget.
+    public var budget = RunBudget()
+
+    /// The default plan: every report converter at the default sizes and
+    /// oriented cells, Vectors/ end to end not included.
+    public init() {}
+}
