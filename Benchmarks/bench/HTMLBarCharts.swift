@@ -8,7 +8,7 @@ extension HTMLCharts {
     /// line at 1 (parity): a bar per converter at its median paired ratio
     /// with an error bar over its 95 % interval, and each memory floor as a
     /// dashed limit across the group (no converter can be below it).
-    static func ratioChart(_ sizes: [SizeResult]) -> String {
+    static func ratioChart(_ sizes: [CellResults]) -> String {
         let all = (sizes.first?.cells ?? []).filter { $0.label != Contender.referenceLabel }
         let labels = all.filter { !$0.isFloor }.map(\.label)
         let floorLabels = Array(Set(sizes.flatMap { $0.cells.filter(\.isFloor).map(\.label) })).sorted()
@@ -97,8 +97,8 @@ extension HTMLCharts {
 
     /// Throughput (Mpixel/s at the median) against frame size, one line per
     /// contender and each memory floor as a limit line; `id` names the chart.
-    static func throughputChart(_ sizes: [SizeResult], id: String, title: String) -> String {
-        var cells: [CellResult] = []
+    static func throughputChart(_ sizes: [CellResults], id: String, title: String) -> String {
+        var cells: [ContenderResult] = []
         for size in sizes {
             for cell in size.cells where !cells.contains(where: { $0.label == cell.label }) { cells.append(cell) }
         }

@@ -126,7 +126,7 @@ enum HTMLCharts {
     /// Per-frame latency distributions of every contender at one size: a
     /// histogram on a log time axis per row, with median (thick), p90, p99
     /// and max marked.
-    static func latencyChart(_ size: SizeResult) -> String {
+    static func latencyChart(_ size: CellResults) -> String {
         let rowHeight = 44.0
         let left = 130.0
         let right = 30.0

@@ -98,14 +98,14 @@ enum HTMLReport {
 
     /// A visible warning naming every converter, size and floor where the
     /// converter's median paired ratio to its floor is below
-    /// `SizeResult.floorTolerance` (then the floor is wrong); empty when none is.
+    /// `CellResults.floorTolerance` (then the floor is wrong); empty when none is.
     static func floorWarnings(_ report: Report) -> String {
         let sections = [("synthetic", report.synthetic), ("scaling", report.scaling)]
         let items = sections.flatMap { section, sizes in
             sizes.flatMap { size in
                 size.belowFloor.map { cell in
                     "<li><b>\(SVG.escape(cell.label))</b> at <b>\(size.cell)</b> (\(section)) takes \(Format.estimate(cell.ratioToFloor)) "
-                        + "of <b>\(SVG.escape(cell.floorLabel))</b>'s time, below \(Format.ratio(SizeResult.floorTolerance)): "
+                        + "of <b>\(SVG.escape(cell.floorLabel))</b>'s time, below \(Format.ratio(CellResults.floorTolerance)): "
                         + "that floor is not a floor</li>"
                 }
             }
@@ -120,7 +120,7 @@ enum HTMLReport {
     /// upright size (the largest size when none is upright) with its 95 %
     /// interval, and bit-exactness over every cell (for a peer, its
     /// deviation from libyuv over every cell).
-    static func summary(_ sizes: [SizeResult]) -> String {
+    static func summary(_ sizes: [CellResults]) -> String {
         let upright = sizes.filter { $0.orientation == .upright }
         guard
             let largest = (upright.isEmpty ? sizes : upright).max(by: { $0.size.pixelCount < $1.size.pixelCount })

@@ -80,7 +80,7 @@ enum JSONReport {
 
     /// The converters left out of synthetic cells, with the entry name they
     /// would have had and why (`unsupported`, `failed (status N)`).
-    static func notMeasured(_ sizes: [SizeResult]) -> [[String: Any]] {
+    static func notMeasured(_ sizes: [CellResults]) -> [[String: Any]] {
         sizes.flatMap { size in
             size.excluded.map { failure -> [String: Any] in
                 [
@@ -191,7 +191,7 @@ enum JSONReport {
     }
 
     /// One synthetic or scaling cell.
-    static func entry(_ cell: CellResult, prefix: String, matrix: String) -> [String: Any] {
+    static func entry(_ cell: ContenderResult, prefix: String, matrix: String) -> [String: Any] {
         var item = base(
             name: "\(prefix)/\(cell.label)/\(cell.cell.nameComponent)", iterations: cell.wall.count,
             realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
@@ -215,7 +215,7 @@ enum JSONReport {
         item["max"] = finite(cell.wall.max / 1000)
         item["mean"] = finite(cell.wall.mean / 1000)
         item["items_per_second"] = finite(1e9 / cell.wall.median)
-        item["bytes_per_second"] = finite(Double(CellResult.bytesMoved(cell.size)) * 1e9 / cell.wall.median)
+        item["bytes_per_second"] = finite(Double(ContenderResult.bytesMoved(cell.size)) * 1e9 / cell.wall.median)
         item["mpixels_per_second"] = finite(cell.megapixelsPerSecond)
         put(cell.ratioToLibyuv, "ratio_to_libyuv", into: &item)
         put(cell.cpuRatioToLibyuv, "cpu_ratio_to_libyuv", into: &item)

@@ -93,7 +93,7 @@ enum TextReport {
 
     /// One row per converter and cell (size and orientation), and one per
     /// converter left out of a cell: `skipped: unsupported` or `FAILED: ...`.
-    static func syntheticTable(_ sizes: [SizeResult]) -> Table {
+    static func syntheticTable(_ sizes: [CellResults]) -> Table {
         var table = Table([
             ("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
             ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×libyuv", true),
@@ -121,13 +121,13 @@ enum TextReport {
 
     /// `yes` or `NO` for an exact converter, a peer's deviation summary
     /// (`peer: max |Δ| ...`), `-` for a floor.
-    static func exactnessText(_ cell: CellResult) -> String {
+    static func exactnessText(_ cell: ContenderResult) -> String {
         if let deviation = cell.deviation { return "peer: " + deviation.summary }
         return cell.bitExact.map { $0 ? "yes" : "NO" } ?? "-"
     }
 
     /// A cell's ratio to its floor, naming the floor when it is not the one-thread one.
-    static func floorText(_ cell: CellResult) -> String {
+    static func floorText(_ cell: ContenderResult) -> String {
         Format.estimate(cell.ratioToFloor)
             + (cell.floorLabel == Contender.floorLabel || cell.isFloor ? "" : " (\(cell.floorLabel))")
     }
@@ -144,13 +144,13 @@ enum TextReport {
     }
 
     /// One warning line per converter and size whose median paired ratio to
-    /// its floor is below `SizeResult.floorTolerance`: the floor is then
+    /// its floor is below `CellResults.floorTolerance`: the floor is then
     /// wrong, not the converter.
-    static func floorWarnings(_ sizes: [SizeResult]) -> [String] {
+    static func floorWarnings(_ sizes: [CellResults]) -> [String] {
         sizes.flatMap { size in
             size.belowFloor.map { cell in
                 "WARNING: \(cell.label) at \(size.cell) takes \(Format.estimate(cell.ratioToFloor)) of \(cell.floorLabel)'s time, "
-                    + "below \(Format.ratio(SizeResult.floorTolerance)): that floor is not a floor"
+                    + "below \(Format.ratio(CellResults.floorTolerance)): that floor is not a floor"
             }
         }
     }
@@ -194,7 +194,7 @@ enum TextReport {
     }
 
     /// One row per size: the parallel converter at each thread count, libyuv, the floor.
-    static func scalingTable(_ sizes: [SizeResult]) -> Table {
+    static func scalingTable(_ sizes: [CellResults]) -> Table {
         let labels = sizes.first?.cells.map(\.label) ?? []
         var columns: [(String, Bool)] = [("size", false)]
         columns += labels.map { ($0, true) }

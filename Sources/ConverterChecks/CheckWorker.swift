@@ -58,7 +58,7 @@ public enum CheckWorker {
     static func preflight(
         _ converter: any FrameConverter, sizes: [FrameSize], matrix: ColorMatrix, orientation: Orientation
     )
-        -> Verdict
+        -> CheckFinding
     {
         for size in sizes {
             let label = "\(size) \(orientation.name) \(matrix.name)"

@@ -5,7 +5,7 @@ import Frames
 /// Every `(y, u, v)` triple of every selected matrix, upright, against
 /// the oracle: 256 frames of `ExhaustiveFrames` per matrix.
 enum ExhaustiveCheck {
-    static func run(_ context: CheckContext) -> Verdict {
+    static func run(_ context: CheckContext) -> CheckFinding {
         let size = ExhaustiveFrames.size
         let source = I420Buffer(size: size)
         let expected = BGRABuffer(size: size)

@@ -5,7 +5,7 @@ import VPX
 /// Every frame of the vector files, every selected orientation, the first
 /// matrix, against the oracle.
 enum FramesCheck {
-    static func run(_ context: CheckContext) -> Verdict {
+    static func run(_ context: CheckContext) -> CheckFinding {
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
         guard !context.options.vectorFiles.isEmpty else { return .skipped("no vector files") }
         var unsupported = UnsupportedCases()
@@ -51,7 +51,7 @@ enum FramesCheck {
             }
             if let failure { return .fail(failure) }
         }
-        let verdict = Verdict.finished(unsupported, comparison, context.options)
+        let verdict = CheckFinding.finished(unsupported, comparison, context.options)
         guard verdict.status == .pass else { return verdict }
         return .pass("\(frames) frames of \(context.options.vectorFiles.count) files", verdict.detail)
     }

@@ -10,7 +10,7 @@ enum OverReadCheck {
     /// Stride padding of the guarded planes (the last row has none after it).
     static let padding = 3
 
-    static func run(_ context: CheckContext) -> Verdict {
+    static func run(_ context: CheckContext) -> CheckFinding {
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
         var unsupported = UnsupportedCases()
         for size in SizesCheck.sizes {

@@ -23,7 +23,7 @@ enum SizesCheck {
         heights.flatMap { height in widths.map { FrameSize(width: $0, height: height) } }
     }
 
-    static func run(_ context: CheckContext) -> Verdict {
+    static func run(_ context: CheckContext) -> CheckFinding {
         var unsupported = UnsupportedCases()
         var comparison = OutputComparison(tolerance: context.options.tolerance)
         for size in sizes {

@@ -9,7 +9,7 @@ import Statistics
 /// the first matrix: medians of per-round paired ratios with their 95 %
 /// intervals. Informational: a slow converter still passes.
 enum SpeedCheck {
-    static func run(_ context: CheckContext) -> Verdict {
+    static func run(_ context: CheckContext) -> CheckFinding {
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
         var budget = RunBudget()
         budget.seconds = context.options.speedSeconds

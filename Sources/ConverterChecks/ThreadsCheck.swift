@@ -14,7 +14,7 @@ enum ThreadsCheck {
     /// Conversions per thread.
     static let repetitions = 8
 
-    static func run(_ context: CheckContext) -> Verdict {
+    static func run(_ context: CheckContext) -> CheckFinding {
         guard context.converter.isThreadSafe else { return .skipped("not flagged thread-safe") }
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
         let threads = max(2, context.options.threads)

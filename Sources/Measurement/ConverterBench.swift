@@ -21,15 +21,15 @@ public enum ConverterBench {
 
     /// Measures `converters` (libyuv must be among them) in every cell of
     /// `cells`. A converter that refuses or fails a cell is left out of it
-    /// (`SizeResult.excluded`) and the cell is measured without it. In an
+    /// (`CellResults.excluded`) and the cell is measured without it. In an
     /// oriented cell each converter is also measured upright, round by
-    /// round beside itself (`SizeResult.uprightSamples`), when
+    /// round beside itself (`CellResults.uprightSamples`), when
     /// `uprightTwins` is set. `progress(text)` receives a short status for
     /// the progress line.
     public static func run(
         converters: [any FrameConverter], cells: [SyntheticCell], matrix: ColorMatrix, budget: RunBudget,
         uprightTwins: Bool = false, progress: (String) -> Void
-    ) -> [SizeResult] {
+    ) -> [CellResults] {
         precondition(converters.contains { $0.name == Contender.referenceLabel }, "libyuv is the reference")
         return cells.map { cell in
             progress("synthetic \(cell): preparing frames")
@@ -147,14 +147,14 @@ public enum ConverterBench {
         _ samples: [CellSamples], size: FrameSize, orientation: Orientation = .upright, bitExact: [String: Bool],
         deviations: [String: Deviation] = [:],
         threads: [String: Int] = [:]
-    ) -> SizeResult {
+    ) -> CellResults {
         let byLabel = Dictionary(samples.map { ($0.label, $0) }) { first, _ in first }
         let reference = byLabel[Contender.referenceLabel]
         let scalar = byLabel[Contender.scalarLabel]
-        let cells = samples.compactMap { sample -> CellResult? in
+        let cells = samples.compactMap { sample -> ContenderResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
             let (floorLabel, floor) = Self.floor(threads: threads[sample.label] ?? 1, in: byLabel)
-            return CellResult(
+            return ContenderResult(
                 label: sample.label, size: size, orientation: orientation, wall: wall, cpu: cpu,
                 wallInRoundOrder: sample.wall,
                 libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
@@ -165,7 +165,7 @@ public enum ConverterBench {
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 bitExact: bitExact[sample.label], deviation: deviations[sample.label])
         }
-        return SizeResult(size: size, orientation: orientation, rounds: samples.first?.wall.count ?? 0, cells: cells)
+        return CellResults(size: size, orientation: orientation, rounds: samples.first?.wall.count ?? 0, cells: cells)
     }
 
     /// The floor a contender using `threads` threads is held to, and its

@@ -20,7 +20,7 @@ public enum Scaling {
     public static func run(
         sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
         progress: (String) -> Void
-    ) throws(ContenderFailure) -> [SizeResult] {
+    ) throws(ContenderFailure) -> [CellResults] {
         guard let inner = ConverterRegistry.make("simd") else { return [] }
         let parallel = threads.map { count in
             Contender.converter(

@@ -4,7 +4,7 @@ import Statistics
 /// What an orientation costs a converter: the time of its oriented
 /// conversion ÷ the time of its upright conversion of the same frames,
 /// measured round by round beside it in the oriented cell
-/// (`SizeResult.uprightSamples`): the median of the per-round ratios with
+/// (`CellResults.uprightSamples`): the median of the per-round ratios with
 /// its 95 % interval, paired like the ratios to libyuv, so drift of the
 /// machine and the other contenders' traffic weigh on both alike.
 public struct UprightRatio: Sendable, Equatable {
@@ -27,7 +27,7 @@ public struct UprightRatio: Sendable, Equatable {
 
     /// The ratio of every converter of every oriented cell of `sizes` with
     /// upright samples, in the order of `sizes` and of each cell's converters.
-    public static func all(in sizes: [SizeResult]) -> [UprightRatio] {
+    public static func all(in sizes: [CellResults]) -> [UprightRatio] {
         sizes.filter { $0.orientation != .upright }.flatMap { size in
             size.cells.compactMap { cell -> UprightRatio? in
                 guard let upright = size.uprightSamples[cell.label],

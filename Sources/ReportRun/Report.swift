@@ -20,13 +20,13 @@ public struct Report {
     /// at least this many pixels (nil when it is not measured).
     public let parallelMinimumPixels: Int?
     /// Converters on synthetic frames, one entry per cell (size and orientation).
-    public let synthetic: [SizeResult]
+    public let synthetic: [CellResults]
     /// Serial end-to-end runs, one per file.
     public let serial: [StreamRun]
     /// Pipelined runs, one per file (empty without `--pipeline`).
     public let pipelined: [StreamRun]
     /// Scaling results, one entry per size (empty without `--scaling`).
-    public let scaling: [SizeResult]
+    public let scaling: [CellResults]
     /// Presentation runs (stamping policy × delivery scenario × vector), empty with `--no-presentation`.
     public let presentation: [PresentationRun]
     /// Seconds the whole run took.
@@ -35,8 +35,8 @@ public struct Report {
     /// A report with the given sections.
     public init(
         machine: MachineInfo, date: String, matrix: ColorMatrix, budget: RunBudget, streamConverter: String,
-        parallelMinimumPixels: Int?, synthetic: [SizeResult], serial: [StreamRun], pipelined: [StreamRun],
-        scaling: [SizeResult], presentation: [PresentationRun], seconds: Double
+        parallelMinimumPixels: Int?, synthetic: [CellResults], serial: [StreamRun], pipelined: [StreamRun],
+        scaling: [CellResults], presentation: [PresentationRun], seconds: Double
     ) {
         self.machine = machine
         self.date = date

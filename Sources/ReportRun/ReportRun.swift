@@ -45,7 +45,7 @@ public enum ReportRun {
             serial.append(one)
             if let two { pipelined.append(two) }
         }
-        var scaling: [SizeResult] = []
+        var scaling: [CellResults] = []
         if plan.scaling {
             var budget = plan.budget
             budget.seconds = min(budget.seconds, 2)

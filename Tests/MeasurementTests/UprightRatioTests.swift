@@ -17,7 +17,7 @@ import Testing
     /// One cell's results from samples by label, with upright twins' samples.
     static func size(
         _ size: FrameSize, _ orientation: Orientation, _ walls: [String: [Double]], upright: [String: [Double]] = [:]
-    ) -> SizeResult {
+    ) -> CellResults {
         let samples = walls.sorted { $0.key < $1.key }.map { CellSamples(label: $0.key, wall: $0.value, cpu: $0.value) }
         var result = ConverterBench.summarize(samples, size: size, orientation: orientation, bitExact: [:])
         result.uprightSamples = upright

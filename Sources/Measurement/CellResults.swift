@@ -1,7 +1,7 @@
 import Frames
 
-/// Every contender at one frame size and orientation.
-public struct SizeResult: Sendable {
+/// One cell's results (a frame size and orientation): every contender's.
+public struct CellResults: Sendable {
     /// The frame size.
     public let size: FrameSize
     /// The orientation the converters converted into.
@@ -9,7 +9,7 @@ public struct SizeResult: Sendable {
     /// Rounds measured (frames per contender).
     public let rounds: Int
     /// One result per contender, converters first and the floors last.
-    public let cells: [CellResult]
+    public let cells: [ContenderResult]
     /// The converters left out of this cell, in registry order: those that
     /// refused it (`.unsupported`: skipped) or failed it (`.failed`: a
     /// failure). Nothing of theirs is timed.
@@ -29,7 +29,7 @@ public struct SizeResult: Sendable {
 
     /// The results `cells` of `rounds` rounds at `size` in `orientation`, and `floorAlone`.
     public init(
-        size: FrameSize, orientation: Orientation = .upright, rounds: Int, cells: [CellResult],
+        size: FrameSize, orientation: Orientation = .upright, rounds: Int, cells: [ContenderResult],
         floorAlone: [FloorStores: Double] = [:]
     ) {
         self.size = size
@@ -52,7 +52,7 @@ public struct SizeResult: Sendable {
 
     /// The converters whose median paired ratio to their floor is below
     /// `floorTolerance` at this size: each a sign that the floor is wrong.
-    public var belowFloor: [CellResult] {
+    public var belowFloor: [ContenderResult] {
         cells.filter { !$0.isFloor && ($0.ratioToFloor?.median ?? 1) < Self.floorTolerance }
     }
 }

@@ -2,8 +2,8 @@ import Conformance
 import Frames
 import Statistics
 
-/// One contender's figures at one frame size.
-public struct CellResult: Sendable {
+/// One contender's figures in one cell (a frame size and orientation).
+public struct ContenderResult: Sendable {
     /// The contender's label (`scalar`, ..., `libyuv`, `floor`).
     public let label: String
     /// The frame size measured.
