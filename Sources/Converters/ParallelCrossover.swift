@@ -15,13 +15,8 @@ enum ParallelCrossover {
 
     /// Idle time before each timed conversion, in microseconds: long enough
     /// for an idle core to go to sleep, as it does between the frames of a
-    /// call. Waking it is most of the cost of splitting: on the 2-vCPU
-    /// benchmark VM a Dispatch worker on a sleeping core joined after
-    /// 40–90 µs, against 10–15 µs when its core had just been busy. Measured
-    /// back to back, the crossover came out at 512×512 or below, and
-    /// `parallel` then took 1.1–1.4× the time of `simd` at 640×480 in the
-    /// report; measured after this sleep, no candidate gains 10 % there,
-    /// so only frames from `largestCrossover` up are split.
+    /// call, since waking it is most of the cost of splitting (what was
+    /// measured: docs/measurements.md#parallel-crossover).
     static let idleMicroseconds: UInt32 = 1000
 
     /// The smallest candidate pixel count at which converting on `threads`
@@ -59,8 +54,7 @@ enum ParallelCrossover {
 
     /// 1024 × 1024, between 1280 × 720 and 1920 × 1080: from this size up,
     /// splitting pays on any multi-core machine whose other cores are not
-    /// busy (on the benchmark VM, 0.6–0.65× libyuv's time at 1920 × 1080
-    /// against 0.77–0.81× for `simd` alone).
+    /// busy (docs/measurements.md#parallel-crossover).
     static let largestCrossover = 1024 * 1024
 
     /// Nanoseconds `body` takes, after `idleMicroseconds` of sleep.

@@ -56,10 +56,9 @@ public struct EntryComparison: Sendable, Equatable {
     /// shown but never makes a comparison fail. The end-to-end section times
     /// a few frames of each file in a moment, converting straight from
     /// libvpx's planes, and where libvpx's buffers land differs from one
-    /// process to the next: the 1080p vector's conversion measured 222 to
-    /// 318 µs in six runs of the same build, each with a narrow interval.
-    /// One run a side cannot tell a change of the build from that; the
-    /// synthetic cells can.
+    /// process to the next more than a change of the build would move it
+    /// (docs/measurements.md, "Comparing runs"); the synthetic cells can
+    /// tell.
     public var isEndToEnd: Bool {
         let parts = name.split(separator: "/")
         return parts.count == 4 && parts[0] == "stream" && ["convert", "latency", "frame"].contains(parts[3])

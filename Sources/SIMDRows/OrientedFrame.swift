@@ -185,9 +185,8 @@ public func convertReversedInPieces<M: SIMDRowMatrix, Level: SIMDLevelTag, Store
 @inlinable var tileRows: Int { 32 }
 /// Source columns per tile of a quarter turn (tile scratch row: 512 bytes):
 /// two whole 64-byte lines of luma, so each source line a tile reads is used
-/// up at once. Measured at rotate90 with the previous tile placed while the
-/// next converts, alternating builds (µs at 1280×720 / 1920×1080): 64 rows ×
-/// 64 columns 117 / 318, 32 × 128 121 / 297, 32 × 64 133 / 350.
+/// up at once (the shapes measured against it: docs/kernel.md, "Quarter
+/// turns in tiles").
 @inlinable var tileColumns: Int { 128 }
 
 /// Quarter turns: tiles of source rows × columns converted into a scratch,
