@@ -6,9 +6,10 @@ import Glibc
 
 /// In a check worker: on SIGSEGV or SIGBUS, writes `fault y`, `fault u`
 /// or `fault v` to the worker's protocol descriptor when the faulting
-/// address lies in that plane's guard page, then lets the signal kill the
-/// process as it would have (so the parent sees the signal and the plane).
-/// The handler only reads preallocated memory and calls `write`.
+/// address lies in that plane's guard page, then raises the signal again
+/// with its default action, so the process dies of it (the parent sees the
+/// signal and the plane) whether a fault or `raise`/`kill` sent it. The
+/// handler only reads preallocated memory and calls `write` and `raise`.
 public enum FaultReporter {
     /// Installs the handlers; faults are reported on `descriptor`.
     public static func install(descriptor: Int32) {
@@ -57,6 +58,9 @@ private func faultHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
             }
         }
     }
-    // SA_RESETHAND restored the default action: returning re-runs the
-    // faulting instruction, which now kills the process with this signal.
+    // SA_RESETHAND restored the default action. Raised again, the signal
+    // stays pending until the handler returns and then kills the process:
+    // a fault would also have re-run its instruction and faulted again, but
+    // a signal from raise or kill would otherwise be lost.
+    raise(signal)
 }

@@ -7,8 +7,14 @@ import Statistics
 /// The converter's time against libyuv and against the one-thread memory
 /// floor, measured interleaved in one run (`ConverterBench`), upright with
 /// the first matrix: medians of per-round paired ratios with their 95 %
-/// intervals. Informational: a slow converter still passes.
+/// intervals. A slow converter still passes; one whose whole interval lies
+/// below `impossibleFloorRatio` of the floor fails: nothing can convert
+/// faster than the floor moves the same bytes, so it did not write them.
 enum SpeedCheck {
+    /// The least ratio to the floor a converter that writes its output can
+    /// have, allowing for the floor's own noise.
+    static let impossibleFloorRatio = 0.95
+
     static func run(_ context: CheckContext) -> CheckFinding {
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
         var budget = RunBudget()
@@ -32,7 +38,14 @@ enum SpeedCheck {
             guard let cell = result.cells.first(where: { $0.label == context.converter.name }) else { continue }
             var figures: [String] = []
             if !isOracle, let ratio = cell.ratioToLibyuv { figures.append(describe(ratio, "libyuv")) }
-            if let ratio = cell.ratioToFloor { figures.append(describe(ratio, "floor")) }
+            if let ratio = cell.ratioToFloor {
+                if ratio.upper < impossibleFloorRatio {
+                    return .fail(
+                        "faster than moving its bytes at \(size) upright \(matrix.name) (\(describe(ratio, "floor"))): the output cannot have been written"
+                    )
+                }
+                figures.append(describe(ratio, "floor"))
+            }
             parts.append("\(size): " + figures.joined(separator: ", "))
         }
         return .pass(parts.joined(separator: "; ") + " (time ratios, 95 % intervals)")

@@ -93,6 +93,9 @@ struct PluginCLITests {
                 arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright", "--time-limit", "1"],
                 expected: ["sizes  FAIL: timed out at 41x1 upright bt601"]),
             Fault(
+                fault: "WRITES_NOTHING", arguments: ["--check", "speed"],
+                expected: ["speed  FAIL: faster than moving its bytes at ", "the output cannot have been written"]),
+            Fault(
                 fault: "CLOSE_CHROMA",
                 arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
                 expected: ["sizes  FAIL: at ", " B: got "]),
@@ -105,6 +108,15 @@ struct PluginCLITests {
             #expect(run.stdout.contains(text), "\(fault.fault): no '\(text)' in:\n\(run.stdout)")
         }
         #expect(run.lines.contains("0 passed, 1 failed"), "\(run.stdout)")
+    }
+
+    @Test("a plug-in that raises SIGSEGV while loading is named as crashing while loading: one line, exit 1")
+    func raisedSignalWhileLoading() throws {
+        let plugin = try #require(Self.fixture("RAISE_ON_LOAD"), "cannot build the RAISE_ON_LOAD fixture with cc")
+        let run = try BenchProcess.run(["check", "--plugin", plugin, "--converter", "faulty"])
+        #expect(run.status == 1, "exit \(run.status) (-1: killed by a signal); stderr: \(run.stderr)")
+        #expect(run.stderr.contains("SIGSEGV") && run.stderr.contains("while loading"), "\(run.stderr)")
+        #expect(!run.stdout.contains("passed"), "\(run.stdout)")
     }
 
     @Test("a crashing converter does not stop the others: the next converter is still checked")

@@ -5,8 +5,14 @@
 
 #include "framebench_plugin.h"
 
+#include <signal.h>
 #include <stddef.h>
 #include <unistd.h>
+
+#ifdef FAULT_RAISE_ON_LOAD
+/* fault: SIGSEGV raised (not caused) while the library loads */
+__attribute__((constructor)) static void raise_on_load(void) { raise(SIGSEGV); }
+#endif
 
 static const int32_t constants[6][6] = {
     {18997, -1160, 128, 25, 52, 102}, {16320, 32, 113, 22, 46, 90}, {18997, -1160, 128, 14, 34, 115},
@@ -41,6 +47,9 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
 #endif
 #ifdef FAULT_HANG
     if (s->width == 41) for (;;) sleep(1); /* fault: never returns at width 41 */
+#endif
+#ifdef FAULT_WRITES_NOTHING
+    if ((long)s->width * s->height >= 320L * 240) return 0; /* fault: claims success, writes nothing */
 #endif
     const int32_t *k = constants[matrix];
     for (int32_t y = 0; y < d->height; y++) {
