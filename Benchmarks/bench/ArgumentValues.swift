@@ -99,9 +99,13 @@ enum ConverterSelection {
     /// The converters named in the comma-separated `list`, in registry
     /// order, always including libyuv (the reference); the exact converters
     /// and the peers (`ConverterRegistry.reportNames`) when `list` is nil.
-    /// `threads` goes to `parallel`.
-    /// - Throws: `ValidationError` for an unknown name or an empty list.
-    static func parse(_ list: String?, threads: Int? = nil) throws -> [any FrameConverter] {
+    /// `threads` goes to `parallel`. Names in `pluginNames` (the converters
+    /// of loaded plug-ins) are accepted and left to the caller.
+    /// - Throws: `ValidationError` for an unknown name (listing the known
+    ///   ones) or an empty list.
+    static func parse(_ list: String?, threads: Int? = nil, pluginNames: [String] = []) throws
+        -> [any FrameConverter]
+    {
         guard let list else {
             return ConverterRegistry.reportNames.compactMap { ConverterRegistry.make($0, threads: threads) }
         }
@@ -111,15 +115,21 @@ enum ConverterSelection {
                 "--converters needs at least one of \(ConverterRegistry.knownNames.joined(separator: ", "))")
         }
         var wanted: Set<String> = ["libyuv"]
-        for name in names {
+        for name in names where !pluginNames.contains(name) {
             guard ConverterRegistry.knownNames.contains(name) else {
                 throw ValidationError(
-                    "unknown converter '\(name)' (\(ConverterRegistry.knownNames.joined(separator: ", ")))")
+                    "unknown converter '\(name)' (\((ConverterRegistry.knownNames + pluginNames).joined(separator: ", ")))"
+                )
             }
             wanted.insert(name)
         }
         return ConverterRegistry.knownNames.filter(wanted.contains).compactMap {
             ConverterRegistry.make($0, threads: threads)
         }
+    }
+
+    /// The names in the comma-separated `list` (nil: no list).
+    static func names(_ list: String?) -> Set<String>? {
+        list.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
     }
 }

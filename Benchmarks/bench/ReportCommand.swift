@@ -41,7 +41,7 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Comma-separated converters to measure (libyuv always runs).",
+            "Comma-separated converters to measure, built-in or of a --plugin (libyuv always runs).",
             valueName: ConverterRegistry.knownNames.joined(separator: ",")))
     var converters: String?
 
@@ -106,7 +106,8 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError("--max-frames (\(maxFrames)) is below --min-frames (\(minFrames))")
         }
         if noVectors && !vectors.isEmpty { throw ValidationError("--no-vectors contradicts --vectors") }
-        _ = try ConverterSelection.parse(converters, threads: 1)
+        // A plug-in's converter names are known once it is loaded (run()).
+        if plugins.paths.isEmpty { _ = try ConverterSelection.parse(converters, threads: 1) }
         try OutputPath.check(json, "--json")
         try OutputPath.check(html, "--html")
     }
@@ -119,7 +120,6 @@ struct ReportCommand: ParsableCommand {
         options.matrix = matrix
         options.orientations = orientation?.orientations
         options.threads = threads
-        options.converters = try ConverterSelection.parse(converters, threads: 1).map(\.name)
         options.vectorPaths =
             noVectors
             ? []
@@ -147,7 +147,10 @@ struct ReportCommand: ParsableCommand {
         let session = try PluginSession.prepare(
             plugins.paths, sizes: options.sizes, orientations: [.upright] + options.cells.map(\.orientation),
             matrix: options.matrix)
-        options.pluginConverters = session.converters
+        let pluginNames = session.converters.map(\.name)
+        options.converters = try ConverterSelection.parse(converters, threads: 1, pluginNames: pluginNames).map(\.name)
+        let wanted = ConverterSelection.names(converters)
+        options.pluginConverters = session.converters.filter { wanted?.contains($0.name) ?? true }
         if MachineInfo.isDebugBuild {
             Output.line(
                 "DEBUG BUILD: timings are not representative (use 'swift run -c release bench'); converters are built -O, the harness is not"

@@ -45,8 +45,16 @@ public enum CheckWorker {
                 orientation: Orientation(abiValue: orientation) ?? .upright)
             send(.outcome(verdict.status, verdict.detail))
         case .check(let kind):
+            // Watched for writes into its source, except where it is timed.
+            let watched =
+                kind == .speed
+                ? converter
+                : SourceWatchingConverter(inner: converter) { plane in
+                    send(.sourceWrite(plane))
+                    _exit(1)
+                }
             let context = CheckContext(
-                converter: converter, options: request.options, beginCase: { send(.begin($0)) },
+                converter: watched, options: request.options, beginCase: { send(.begin($0)) },
                 guarding: FaultReporter.watch)
             let outcome = ConverterCheck.run(kind, context)
             send(.outcome(outcome.status, outcome.detail))

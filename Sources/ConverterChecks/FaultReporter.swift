@@ -26,6 +26,12 @@ public enum FaultReporter {
         sigemptyset(&action.sa_mask)
         sigaction(SIGSEGV, &action, nil)
         sigaction(SIGBUS, &action, nil)
+        // A worker inherits its parent's signal mask: unblocked, a raised
+        // fault signal cannot stay pending while the converter runs on.
+        var faults = sigset_t()
+        sigemptyset(&faults)
+        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] { sigaddset(&faults, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &faults, nil)
     }
 
     /// Watches the guard pages of `frame`'s planes (nil: none).

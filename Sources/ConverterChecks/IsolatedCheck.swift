@@ -45,7 +45,7 @@ public struct IsolatedCheck: Sendable {
     }
 
     private func outcome(of run: WorkerProcess.Run, converter: String, check: CheckKind) -> CheckOutcome {
-        if let (status, detail) = run.outcome, run.termination == .exited(0) {
+        if run.sourceWritePlane == nil, let (status, detail) = run.outcome, run.termination == .exited(0) {
             return CheckOutcome(converter: converter, check: check, status: status, detail: detail)
         }
         return CheckOutcome(converter: converter, check: check, status: .fail, detail: describe(run, doing: nil))
@@ -55,6 +55,7 @@ public struct IsolatedCheck: Sendable {
     func describe(_ run: WorkerProcess.Run, doing: String?) -> String {
         let timeout = worker.caseTimeout
         let place = run.lastCase.map { "at \($0)" } ?? doing ?? "before its first case"
+        if let plane = run.sourceWritePlane { return "wrote into its source plane \(plane) \(place)" }
         switch run.termination {
         case .signalled(let signal):
             let name = WorkerProcess.signalName(signal)

@@ -4,6 +4,8 @@ public enum WorkerLine: Equatable, Sendable {
     case begin(String)
     /// A fault hit the guard page of plane `y`, `u` or `v`.
     case fault(String)
+    /// The converter wrote into source plane `y`, `u` or `v`.
+    case sourceWrite(String)
     /// A plug-in converter (probe).
     case converter(name: String, threadSafe: Bool)
     /// The task's outcome.
@@ -14,6 +16,7 @@ public enum WorkerLine: Equatable, Sendable {
         switch self {
         case .begin(let description): "case " + description
         case .fault(let plane): "fault " + plane
+        case .sourceWrite(let plane): "source " + plane
         case .converter(let name, let threadSafe): "converter \(name) \(threadSafe ? "thread-safe" : "single")"
         case .outcome(let status, let detail): "outcome \(status.rawValue) \(detail)"
         }
@@ -26,6 +29,7 @@ public enum WorkerLine: Equatable, Sendable {
         switch parts[0] {
         case "case": self = .begin(rest)
         case "fault": self = .fault(rest)
+        case "source": self = .sourceWrite(rest)
         case "converter":
             let words = rest.split(separator: " ").map(String.init)
             guard words.count == 2 else { return nil }

@@ -37,6 +37,10 @@ public struct WorkerProcess: Sendable {
         public var faultPlane: String? {
             lines.lazy.compactMap { if case .fault(let plane) = $0 { plane } else { nil } }.first
         }
+        /// The source plane a converter wrote into, as the worker reported it.
+        public var sourceWritePlane: String? {
+            lines.lazy.compactMap { if case .sourceWrite(let plane) = $0 { plane } else { nil } }.first
+        }
         /// The outcome line.
         public var outcome: (CheckOutcome.Status, String)? {
             lines.lazy.compactMap { if case .outcome(let s, let d) = $0 { (s, d) } else { nil } }.first

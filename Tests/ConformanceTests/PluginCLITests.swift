@@ -93,6 +93,10 @@ struct PluginCLITests {
                 arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright", "--time-limit", "1"],
                 expected: ["sizes  FAIL: timed out at 41x1 upright bt601"]),
             Fault(
+                fault: "WRITES_SOURCE",
+                arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
+                expected: ["sizes  FAIL: wrote into its source plane y at 1x1 upright bt601"]),
+            Fault(
                 fault: "WRITES_NOTHING", arguments: ["--check", "speed"],
                 expected: ["speed  FAIL: faster than moving its bytes at ", "the output cannot have been written"]),
             Fault(
@@ -208,6 +212,25 @@ struct PluginCLITests {
             run.stderr.contains("bench: plug-in converter faulty: left out, crashed (SIGSEGV) at 37x5 upright bt601"),
             "\(run.stderr)")
         #expect(run.stdout.contains("scalar") && !run.stdout.contains("faulty"), "\(run.stdout)")
+    }
+
+    @Test("the report's --converters takes a loaded plug-in's converter; an unknown name lists the known ones, exit 2")
+    func reportConvertersByPluginName() throws {
+        let plugin = try #require(Self.examplePlugin, "cannot build the example plug-in with cc")
+        let common = [
+            "--plugin", plugin, "--only-sizes", "16x8", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
+            "--warmup", "0", "--no-vectors", "--quiet",
+        ]
+        let narrowed = try BenchProcess.run(common + ["--converters", "c-scalar"])
+        #expect(narrowed.status == 0, "exit \(narrowed.status): \(narrowed.stderr)")
+        let rows = narrowed.lines.filter { $0.hasPrefix("16x8") || $0.hasPrefix("   ") }
+        #expect(narrowed.stdout.contains("c-scalar") && narrowed.stdout.contains("libyuv"), "\(narrowed.stdout)")
+        #expect(!rows.contains { $0.contains(" simd ") || $0.contains(" lut ") }, "\(narrowed.stdout)")
+        let unknown = try BenchProcess.run(common + ["--converters", "c-scalr"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr.hasPrefix("bench: unknown converter 'c-scalr' (") && unknown.stderr.contains("c-scalar"),
+            "\(unknown.stderr)")
     }
 
     @Test("the report's pre-flight covers its oriented cells: a converter that hangs turned a quarter is left out")

@@ -48,6 +48,9 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
 #ifdef FAULT_HANG
     if (s->width == 41) for (;;) sleep(1); /* fault: never returns at width 41 */
 #endif
+#ifdef FAULT_WRITES_SOURCE
+    ((uint8_t *)s->y)[0] ^= 1; /* fault: writes into its const source plane */
+#endif
 #ifdef FAULT_WRITES_NOTHING
     if ((long)s->width * s->height >= 320L * 240) return 0; /* fault: claims success, writes nothing */
 #endif
