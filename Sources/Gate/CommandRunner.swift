@@ -21,10 +21,12 @@ public enum CommandRunner {
 
     /// Runs `executable` with `arguments` in `directory` (nil: the current
     /// one), with `environment` added to this process's, standard input
-    /// closed, and waits for it.
+    /// closed, and waits for it; after `timeout` seconds (nil: never) it is
+    /// killed (SIGKILL, so its status is 128 + 9).
     /// - Throws: what `Process.run` throws when the program cannot start.
     public static func run(
-        _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+        _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        timeout: Double? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -38,8 +40,12 @@ public enum CommandRunner {
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return Result(status: status, output: String(decoding: data, as: UTF8.self))

@@ -19,6 +19,9 @@ public struct SideBySideRun: Sendable {
         /// Seconds the pairs may take in all; no pair starts that would
         /// likely end after it (the minimum pairs always run).
         public var budget = 240.0
+        /// Seconds one process may take before it is killed (a process that
+        /// hangs fails the gate rather than hanging it).
+        public var processTimeout = 300.0
 
         /// The default plan.
         public init() {}
@@ -103,7 +106,9 @@ public struct SideBySideRun: Sendable {
                 let report =
                     reportsDirectory.map { "\($0)/\(isReference ? "reference" : "head")-\(pair + 1).json" } ?? scratch
                 let began = Date()
-                let run = try measure(isReference ? reference : head, isReference: isReference, report: report)
+                let run = try measure(
+                    isReference ? reference : head, isReference: isReference, report: report,
+                    timeout: plan.processTimeout)
                 let seconds = Date().timeIntervalSince(began)
                 if isReference {
                     referenceRuns.append(run)
@@ -129,19 +134,23 @@ public struct SideBySideRun: Sendable {
     }
 
     /// One process of `executable`: its report.
-    private func measure(_ executable: String, isReference: Bool, report: String) throws(ProcessFailure)
-        -> BenchmarkRun
+    private func measure(_ executable: String, isReference: Bool, report: String, timeout: Double)
+        throws(ProcessFailure) -> BenchmarkRun
     {
         try? FileManager.default.removeItem(atPath: report)
         let result: CommandRunner.Result
         do {
-            result = try CommandRunner.run(executable, arguments + ["--json", report], in: directory)
+            result = try CommandRunner.run(
+                executable, arguments + ["--json", report], in: directory, timeout: timeout)
         } catch {
             throw ProcessFailure(isReference: isReference, executable: executable, status: -1, reason: "\(error)")
         }
         guard result.status == 0 else {
+            let reason =
+                result.status == 128 + SIGKILL
+                ? "killed after \(Int(timeout)) s without finishing" : result.lastErrorLine
             throw ProcessFailure(
-                isReference: isReference, executable: executable, status: result.status, reason: result.lastErrorLine)
+                isReference: isReference, executable: executable, status: result.status, reason: reason)
         }
         do {
             return try BenchmarkRun(json: try Data(contentsOf: URL(fileURLWithPath: report)))
