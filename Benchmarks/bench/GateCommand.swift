@@ -17,8 +17,9 @@ struct GateCommand: ParsableCommand {
             in alternating pairs (at least --pairs, more while a cell is undecided, within --budget), each \
             measuring every exact converter upright at \(GatePlan.sizes.map(\.description).joined(separator: ", ")) \
             and the report's oriented cells. A cell fails (exit 1, naming it) when the whole 95 % interval of \
-            head ÷ reference CPU time per frame (Hodges–Lehmann over the processes) lies above 1 + --threshold; \
-            wall time is shown beside it. Also fails on: a converter not bit-exact with libyuv on synthetic \
+            head ÷ reference CPU time per frame (Hodges–Lehmann over the processes) lies above 1 + --threshold, \
+            and (but for libyuv's cells) so does that of its CPU time relative to libyuv's in the same \
+            processes; wall time is shown beside them. Also fails on: a converter not bit-exact with libyuv on synthetic \
             frames in any orientation; a file of Vectors/ (and each --vectors) failing verify, except bad-ts-* \
             files, which must fail on their timestamps alone; a parallel converter that ran on one thread in \
             every head process where it should split. A reference that cannot be checked out or built: one \

@@ -11,15 +11,17 @@ enum GateLines {
     static func check(_ outcome: CellOutcome, result: SideBySideRun.Result, threshold: Double) -> GateCheck {
         let counts = "\(result.head.count)+\(result.reference.count) processes"
         switch outcome.kind {
-        case .compared(let cpu, let wall, let verdict):
+        case .compared(let cpu, let relative, let wall, let verdict):
             let words = [Verdict.slower: " slower", .faster: " faster", .same: ""][verdict]!
+            let lower = min(cpu.lower, relative?.lower ?? cpu.lower)
             let catches =
-                outcome.fails ? "" : "; from ×\(Format.fixed((1 + threshold) / cpu.lower, 2)) slower it would fail"
+                outcome.fails ? "" : "; from ×\(Format.fixed((1 + threshold) / lower, 2)) slower it would fail"
+            let figures =
+                ["cpu ×\(Format.estimate(cpu))"] + (relative.map { ["cpu×libyuv ×\(Format.estimate($0))"] } ?? [])
+                + ["wall ×\(Format.estimate(wall))"]
             return GateCheck(
                 name: "\(outcome.cell)\(words)", passed: !outcome.fails,
-                detail:
-                    "cpu ×\(Format.estimate(cpu)), wall ×\(Format.estimate(wall)) (head ÷ reference, \(counts); cpu decides\(catches))"
-            )
+                detail: figures.joined(separator: ", ") + " (head ÷ reference, \(counts)\(catches))")
         case .new:
             return GateCheck(
                 name: "\(outcome.cell) new", passed: true, detail: "not in the reference's reports (not gated)")
@@ -58,12 +60,13 @@ enum GateLines {
             "new ÷ old CPU (and wall) time per frame, Hodges-Lehmann over processes [95 %]:",
         ]
         for outcome in result.outcomes {
-            guard case .compared(let cpu, let wall, let verdict) = outcome.kind else {
+            guard case .compared(let cpu, let relative, let wall, let verdict) = outcome.kind else {
                 lines.append("  \(outcome.cell): \(outcome.kind == .new ? "new" : "not measured by the new commit")")
                 continue
             }
             let mark = verdict == .same ? "" : " (\(verdict.rawValue) beyond \(Format.fixed(threshold * 100, 0)) %)"
-            lines.append("  \(outcome.cell): cpu \(Format.estimate(cpu)), wall \(Format.estimate(wall))\(mark)")
+            let ratio = relative.map { ", cpu×libyuv \(Format.estimate($0))" } ?? ""
+            lines.append("  \(outcome.cell): cpu \(Format.estimate(cpu))\(ratio), wall \(Format.estimate(wall))\(mark)")
         }
         lines.append("")
         lines.append("wrote \(GateReference.path); commit it on its own with this message.")

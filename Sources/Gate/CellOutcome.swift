@@ -6,10 +6,11 @@ import Statistics
 public struct CellOutcome: Sendable, Equatable {
     /// How a cell came out.
     public enum Kind: Sendable, Equatable {
-        /// Measured by both: head ÷ reference of the per-process CPU times
-        /// (which decide) and median wall times (shown), and the verdict on
-        /// the CPU ratio.
-        case compared(cpu: RatioEstimate, wall: RatioEstimate, verdict: Verdict)
+        /// Measured by both: head ÷ reference of the per-process CPU times,
+        /// of the CPU times relative to libyuv's in the same process (nil
+        /// for libyuv's own cells) and of the median wall times (shown), and
+        /// the verdict (`GateComparison`).
+        case compared(cpu: RatioEstimate, relative: RatioEstimate?, wall: RatioEstimate, verdict: Verdict)
         /// The reference's processes did not measure the cell: shown, not gated.
         case new
         /// The reference measured the cell and the head did not (`reason`:
@@ -33,7 +34,7 @@ public struct CellOutcome: Sendable, Equatable {
     /// for any reason other than not offering the cell.
     public var fails: Bool {
         switch kind {
-        case .compared(_, _, let verdict): verdict == .slower
+        case .compared(_, _, _, let verdict): verdict == .slower
         case .new: false
         case .missing(let reason): reason != "unsupported"
         }

@@ -11,6 +11,13 @@ import Statistics
 /// (`ShiftEstimate`): the unit is the process, so the interval includes how
 /// much a whole process moves (where its memory landed, what else ran),
 /// not only how much frames move within one.
+///
+/// A converter's cell is slower only when its CPU time is slower and so is
+/// its CPU time relative to libyuv's in the same processes (the per-round
+/// paired ratio), each with its whole interval above `1 + threshold`:
+/// libyuv is the same library in both builds, so a slowdown that libyuv
+/// shows as well came from the machine or the harness, and libyuv's own
+/// cells, decided on CPU time alone, name it.
 public struct GateComparison: Sendable {
     /// Allowed slowdown: a cell fails when the whole interval of head ÷
     /// reference lies above `1 + threshold`.
@@ -45,8 +52,14 @@ public struct GateComparison: Sendable {
             else {
                 return CellOutcome(cell: cell, kind: .missing(reason: notMeasured[cell] ?? "not measured"))
             }
-            return CellOutcome(
-                cell: cell, kind: .compared(cpu: cpu, wall: wall, verdict: Verdict(cpu, threshold: threshold)))
+            let newRatios = new.compactMap(\.cpuToLibyuv)
+            let baseRatios = base.compactMap(\.cpuToLibyuv)
+            let relative =
+                newRatios.count == new.count && baseRatios.count == base.count
+                ? ShiftEstimate.ratio(of: newRatios, to: baseRatios) : nil
+            var verdict = Verdict(cpu, threshold: threshold)
+            if verdict == .slower, let relative, Verdict(relative, threshold: threshold) != .slower { verdict = .same }
+            return CellOutcome(cell: cell, kind: .compared(cpu: cpu, relative: relative, wall: wall, verdict: verdict))
         }
     }
 
@@ -55,7 +68,7 @@ public struct GateComparison: Sendable {
     /// lower end is not clear of the bound while its upper end is beyond it).
     public func isUndecided(_ outcomes: [CellOutcome]) -> Bool {
         outcomes.contains { outcome in
-            guard case .compared(let cpu, _, let verdict) = outcome.kind, verdict != .slower else { return false }
+            guard case .compared(let cpu, _, _, let verdict) = outcome.kind, verdict != .slower else { return false }
             return cpu.upper > 1 + threshold
         }
     }

@@ -9,12 +9,16 @@ public struct ProcessFigures: Sendable, Equatable {
     public let wall: Double
     /// Mean wall time per frame in microseconds (nil when the report has none).
     public let meanWall: Double?
+    /// The median of per-round ratios of CPU time to libyuv's in the same
+    /// process (nil for libyuv itself, and when the report has none).
+    public let cpuToLibyuv: Double?
 
     /// Figures with the given times.
-    public init(cpu: Double, wall: Double, meanWall: Double? = nil) {
+    public init(cpu: Double, wall: Double, meanWall: Double? = nil, cpuToLibyuv: Double? = nil) {
         self.cpu = cpu
         self.wall = wall
         self.meanWall = meanWall
+        self.cpuToLibyuv = cpuToLibyuv
     }
 
     /// The figures of every `convert/*` entry of `run` whose converter is
@@ -25,7 +29,9 @@ public struct ProcessFigures: Sendable, Equatable {
             guard let cell = entry.cell, converters.contains(cell.converter), let cpu = entry.cpuTime, cpu > 0 else {
                 continue
             }
-            figures[cell] = ProcessFigures(cpu: cpu, wall: entry.median, meanWall: entry.meanTime)
+            figures[cell] = ProcessFigures(
+                cpu: cpu, wall: entry.median, meanWall: entry.meanTime,
+                cpuToLibyuv: cell.converter == EntryCell.referenceConverter ? nil : entry.cpuRatioToLibyuv)
         }
         return figures
     }

@@ -27,6 +27,10 @@ public struct BenchmarkEntry: Sendable, Equatable {
     /// The mean wall time per frame in microseconds (`mean`); nil when the
     /// report has none for the entry.
     public let meanTime: Double?
+    /// The median of per-round ratios of this entry's process CPU time to
+    /// libyuv's in the same round (`cpu_ratio_to_libyuv`); nil when the
+    /// report has none for the entry.
+    public let cpuRatioToLibyuv: Double?
     /// The synthetic cell a `convert/*` entry measured; nil for other entries.
     public let cell: EntryCell?
 
@@ -35,7 +39,8 @@ public struct BenchmarkEntry: Sendable, Equatable {
     ///   or not empty, and every value is positive and finite.
     public init(
         name: String, samples: [Double], ratiosToLibyuv: [Double]? = nil, ratiosToDecode: [Double]? = nil,
-        ratiosToFloor: [Double]? = nil, cpuTime: Double? = nil, meanTime: Double? = nil, cell: EntryCell? = nil
+        ratiosToFloor: [Double]? = nil, cpuTime: Double? = nil, meanTime: Double? = nil,
+        cpuRatioToLibyuv: Double? = nil, cell: EntryCell? = nil
     ) {
         let ratios = [ratiosToLibyuv, ratiosToDecode, ratiosToFloor]
         precondition(!samples.isEmpty && ratios.allSatisfy { $0?.isEmpty != true }, "an entry without samples")
@@ -49,6 +54,7 @@ public struct BenchmarkEntry: Sendable, Equatable {
         self.ratiosToFloor = ratiosToFloor
         self.cpuTime = cpuTime
         self.meanTime = meanTime
+        self.cpuRatioToLibyuv = cpuRatioToLibyuv
         self.cell = cell
     }
 

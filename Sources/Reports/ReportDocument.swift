@@ -40,6 +40,7 @@ struct ReportDocument: Decodable {
         case floorRatios = "ratio_samples_to_floor"
         case cpuTime = "cpu_time"
         case meanTime = "mean"
+        case cpuRatioToLibyuv = "cpu_ratio_to_libyuv"
         case converter, width, height, orientation
     }
 
@@ -115,7 +116,7 @@ struct ReportDocument: Decodable {
             func time(_ key: EntryKey) throws -> Double? {
                 guard entry.contains(key), (try? entry.decodeNil(forKey: key)) != true else { return nil }
                 guard let value = try? entry.decode(Double.self, forKey: key), value >= 0, value.isFinite else {
-                    throw wrong("\(label) has a \(key.rawValue) that is not a time")
+                    throw wrong("\(label) has a \(key.rawValue) that is not a number of 0 or more")
                 }
                 return value
             }
@@ -131,7 +132,8 @@ struct ReportDocument: Decodable {
                 BenchmarkEntry(
                     name: name, samples: samples, ratiosToLibyuv: try ratios(.ratios),
                     ratiosToDecode: try ratios(.decodeRatios), ratiosToFloor: try ratios(.floorRatios),
-                    cpuTime: try time(.cpuTime), meanTime: try time(.meanTime), cell: cell))
+                    cpuTime: try time(.cpuTime), meanTime: try time(.meanTime),
+                    cpuRatioToLibyuv: try time(.cpuRatioToLibyuv).flatMap { $0 > 0 ? $0 : nil }, cell: cell))
         }
         let context = try? root.nestedContainer(keyedBy: ContextKey.self, forKey: .context)
         machineKey = (try? context?.decode(String.self, forKey: .machineKey)) ?? nil

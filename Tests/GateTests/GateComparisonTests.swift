@@ -26,7 +26,7 @@ import Testing
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [100, 102, 99, 101]), reference: Self.runs(Self.hd, [101, 100, 98, 103]))
         #expect(outcomes.count == 1)
-        guard case .compared(let cpu, _, let verdict) = outcomes[0].kind else {
+        guard case .compared(let cpu, _, _, let verdict) = outcomes[0].kind else {
             Issue.record("not compared")
             return
         }
@@ -39,7 +39,7 @@ import Testing
     @Test func slowdownBeyondTheThresholdFails() {
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [130, 128, 133, 131]), reference: Self.runs(Self.hd, [100, 101, 99, 102]))
-        guard case .compared(let cpu, _, let verdict) = outcomes[0].kind else {
+        guard case .compared(let cpu, _, _, let verdict) = outcomes[0].kind else {
             Issue.record("not compared")
             return
         }
@@ -53,7 +53,7 @@ import Testing
         // Head 8 % slower in the middle, but one process of each side overlaps.
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [108, 107, 109, 99]), reference: Self.runs(Self.hd, [100, 101, 99, 106]))
-        guard case .compared(let cpu, _, let verdict) = outcomes[0].kind else {
+        guard case .compared(let cpu, _, _, let verdict) = outcomes[0].kind else {
             Issue.record("not compared")
             return
         }
@@ -66,7 +66,7 @@ import Testing
     @Test func fasterIsSaidAndPasses() {
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [70, 71, 69, 72]), reference: Self.runs(Self.hd, [100, 101, 99, 102]))
-        guard case .compared(_, _, let verdict) = outcomes[0].kind else {
+        guard case .compared(_, _, _, let verdict) = outcomes[0].kind else {
             Issue.record("not compared")
             return
         }
@@ -93,6 +93,51 @@ import Testing
         #expect(one.first { $0.cell == lut }?.fails == true)
         let two = Self.comparison.outcomes(head: unsupported, reference: reference)
         #expect(two.first { $0.cell == lut }?.fails == false)
+    }
+
+    /// Processes with `simd` at `ratio` × libyuv's CPU time, libyuv at `libyuv` µs.
+    static func withLibyuv(_ pairs: [(ratio: Double, libyuv: Double)]) -> [BenchmarkRun] {
+        let reference = EntryCell(converter: "libyuv", width: 1280, height: 720)
+        return pairs.map { ratio, libyuv in
+            BenchmarkRun(
+                machineKey: nil,
+                entries: [
+                    BenchmarkEntry(
+                        name: "convert/simd/1280x720", samples: [ratio * libyuv], cpuTime: ratio * libyuv,
+                        meanTime: ratio * libyuv, cpuRatioToLibyuv: ratio, cell: hd),
+                    BenchmarkEntry(
+                        name: "convert/libyuv/1280x720", samples: [libyuv], cpuTime: libyuv, meanTime: libyuv,
+                        cpuRatioToLibyuv: 1, cell: reference),
+                ])
+        }
+    }
+
+    @Test func aSlowdownLibyuvSharesIsNamedOnLibyuvNotOnTheConverter() {
+        // Every head process 30 % slower, libyuv too; simd's share of libyuv's time unchanged.
+        let outcomes = Self.comparison.outcomes(
+            head: Self.withLibyuv([(0.80, 130), (0.81, 131), (0.79, 129), (0.80, 132)]),
+            reference: Self.withLibyuv([(0.80, 100), (0.81, 101), (0.79, 99), (0.80, 100)]))
+        let simd = outcomes.first { $0.cell == Self.hd }
+        guard case .compared(let cpu, let relative?, _, let verdict)? = simd?.kind else {
+            Issue.record("simd not compared with a ratio to libyuv")
+            return
+        }
+        #expect(cpu.lower > 1.2 && relative.lower < 1.05 && verdict == .same)
+        #expect(simd?.fails == false)
+        let libyuv = outcomes.first { $0.cell.converter == "libyuv" }
+        guard case .compared(_, nil, _, .slower)? = libyuv?.kind else {
+            Issue.record("libyuv not decided slower on its CPU time alone")
+            return
+        }
+    }
+
+    @Test func aSlowdownOfTheConverterAloneFails() {
+        // simd 20 % slower against libyuv in every head process, libyuv unchanged.
+        let outcomes = Self.comparison.outcomes(
+            head: Self.withLibyuv([(0.96, 100), (0.97, 101), (0.95, 99), (0.96, 100)]),
+            reference: Self.withLibyuv([(0.80, 100), (0.81, 101), (0.79, 99), (0.80, 100)]))
+        #expect(outcomes.first { $0.cell == Self.hd }?.fails == true)
+        #expect(outcomes.first { $0.cell.converter == "libyuv" }?.fails == false)
     }
 
     @Test func convertersNotGatedAreLeftOut() {
