@@ -91,7 +91,9 @@ let package = Package(
         // One report run (synthetic cells, streams end to end, scaling, presentation) as a library call.
         .target(
             name: "ReportRun",
-            dependencies: ["Streams", "Measurement", "Converters", "Frames", "Presentation"],
+            dependencies: [
+                "Streams", "Measurement", "Converters", "Frames", "Presentation", "Reports", "Conformance", "Statistics",
+            ],
             swiftSettings: optimised),
         // A group call: participants, schedules, late frames, capacity.
         .target(

@@ -3,6 +3,8 @@ import Converters
 import Foundation
 import Measurement
 import Presentation
+import ReportRun
+import Reports
 import Streams
 
 /// `bench present FILE... [--stamping P] [--scenario S] [--converter NAME] [--json FILE]`:
@@ -80,10 +82,11 @@ struct PresentCommand: ParsableCommand {
         Output.line("\(runs.count - failed) passed, \(failed) failed")
         if let json {
             do {
-                try PresentJSON(
-                    stamping: stamping, scenario: scenario, seed: seed, converter: converter.name, runs: runs
+                try PresentationDocument(
+                    stamping: stamping.rawValue, scenario: scenario.description, seed: seed, converter: converter.name,
+                    files: runs.map(PresentationFigures.init)
                 )
-                .encoded().write(to: URL(fileURLWithPath: json), options: .atomic)
+                .json().write(to: URL(fileURLWithPath: json), options: .atomic)
             } catch {
                 Output.error("\(json): cannot write: \(FileErrors.reason(error))")
                 throw ExitCode(1)

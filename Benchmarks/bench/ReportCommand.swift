@@ -5,6 +5,7 @@ import Frames
 import Measurement
 import Presentation
 import ReportRun
+import Reports
 import Streams
 
 /// `bench report` (also what a bare `bench` runs): the performance report.
@@ -161,7 +162,9 @@ struct ReportCommand: ParsableCommand {
         progress.clear()
         TextReport.print(report)
         var status: Int32 = session.hadFailures ? 1 : 0
-        if let json { status = max(status, Self.write(JSONReport.render(report), to: json)) }
+        if let json {
+            status = max(status, Self.write(String(decoding: ReportDocument(report).json(), as: UTF8.self), to: json))
+        }
         if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
         for run in report.serial + report.pipelined where run.error != nil && !run.expectedBad {
             Output.error("\(run.path): \(run.error!)")

@@ -13,7 +13,16 @@ public enum Scaling {
     }
 
     /// The label of the contender using `threads` threads.
-    public static func label(threads: Int) -> String { "threads:\(threads)" }
+    public static func label(threads: Int) -> String { labelPrefix + "\(threads)" }
+
+    /// The thread count of the contender labelled `label`; nil for a
+    /// contender that is not one of this section's thread counts.
+    public static func threads(ofLabel label: String) -> Int? {
+        label.hasPrefix(labelPrefix) ? Int(label.dropFirst(labelPrefix.count)) : nil
+    }
+
+    /// What every thread count's label starts with.
+    private static let labelPrefix = "threads:"
 
     /// Measures the parallel converter at each of `threads` (split forced
     /// even for small frames) plus libyuv and the floor, at every size.

@@ -1,12 +1,9 @@
 import Foundation
 
-/// A report written by `bench --json` (schema version 2), reduced to what
+/// A report written by `bench --json` (`ReportDocument`), reduced to what
 /// comparing two runs needs: the kind of machine and the named entries with
 /// their samples.
 public struct BenchmarkRun: Sendable, Equatable {
-    /// The value of `json_schema_version` this type reads.
-    public static let schemaVersion = 2
-
     /// `context.machine_key`, naming the kind of machine (CPU, cores, SIMD
     /// level); nil when the report has none.
     public let machineKey: String?
@@ -36,28 +33,36 @@ public struct BenchmarkRun: Sendable, Equatable {
         self.notMeasured = notMeasured
     }
 
-    /// The run a report's bytes describe.
-    ///
-    /// Requires a JSON object with `json_schema_version` 2 and a `benchmarks`
-    /// array whose entries each have a string `name` (unique) and a non-empty
-    /// `samples_us` array of positive numbers; `ratio_samples_to_libyuv`, when
-    /// present and not null or empty, must be such an array too. Every other
-    /// field is ignored. `context.machine_key` is read when it is a string.
+    /// The run a report's bytes describe (`ReportDocument(json:)` says
+    /// what it requires).
     /// - Throws: `BenchmarkRunError` saying what is wrong.
     public init(json data: Data) throws(BenchmarkRunError) {
-        let document: ReportDocument
-        do {
-            document = try JSONDecoder().decode(ReportDocument.self, from: data)
-        } catch let error as BenchmarkRunError {
-            throw error
-        } catch {
-            // ReportDocument turns every fault of a parsed document into a
-            // BenchmarkRunError, so what is left is bytes that do not parse.
-            throw .notJSON
+        self.init(try ReportDocument(json: data))
+    }
+
+    /// The run `document` describes.
+    public init(_ document: ReportDocument) {
+        let entries = document.benchmarks.map { entry in
+            /// The ratios `values` holds, nil for none.
+            func ratios(_ values: [Double]?) -> [Double]? { values?.isEmpty == false ? values : nil }
+            var cell: EntryCell?
+            if entry.name.hasPrefix("convert/"), let converter = entry.converter, let width = entry.width,
+                let height = entry.height
+            {
+                cell = EntryCell(
+                    converter: converter, width: width, height: height, orientation: entry.orientation ?? "upright")
+            }
+            return BenchmarkEntry(
+                name: entry.name, samples: entry.samples, ratiosToLibyuv: ratios(entry.ratioSamplesToLibyuv),
+                ratiosToDecode: ratios(entry.ratioSamplesToDecode), ratiosToFloor: ratios(entry.ratioSamplesToFloor),
+                cpuTime: entry.cpuTime, meanTime: entry.mean,
+                cpuRatioToLibyuv: entry.cpuRatioToLibyuv.flatMap { $0 > 0 ? $0 : nil }, cell: cell)
         }
         self.init(
-            machineKey: document.machineKey, entries: document.entries, cores: document.cores,
-            parallelMinimumPixels: document.parallelMinimumPixels, notMeasured: document.notMeasured)
+            machineKey: document.context.machineKey, entries: entries, cores: document.context.cores,
+            parallelMinimumPixels: document.context.parallelMinimumPixels,
+            notMeasured: Dictionary(
+                document.notMeasured.map { ($0.cell, $0.reason) }, uniquingKeysWith: { _, last in last }))
     }
 
     /// The entry called `name`, if any.

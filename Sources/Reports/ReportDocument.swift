@@ -1,38 +1,72 @@
 import Foundation
 
-/// The parts of a schema-2 report that `BenchmarkRun` reads, decoded field
-/// by field so each fault becomes a `BenchmarkRunError` naming it (thrown
-/// from `init(from:)`, which `JSONDecoder` passes on unchanged). Unknown
-/// fields are skipped.
-struct ReportDocument: Decodable {
-    /// `context.machine_key`, when it is a string.
-    let machineKey: String?
-    /// The entries in file order.
-    let entries: [BenchmarkEntry]
-    /// The cells of the top-level `not_measured` array with their `reason`.
-    let notMeasured: [EntryCell: String]
-    /// `context.num_cpus`, when it is a number.
-    let cores: Int?
-    /// `context.parallel_min_pixels`, when it is a number.
-    let parallelMinimumPixels: Int?
+/// The report `bench --json` writes and `bench compare` and the gate read:
+/// Google Benchmark's layout (`context`, `benchmarks`) with FrameBench's
+/// `presentation` and `not_measured` sections, numbered by
+/// `json_schema_version`.
+///
+/// Reading checks what comparing runs relies on and names each fault as a
+/// `BenchmarkRunError` (thrown from `init(from:)`, which `JSONDecoder`
+/// passes on unchanged): the version, a `benchmarks` array whose entries
+/// each have a unique string `name` and a non-empty `samples_us` array of
+/// positive numbers, ratio sample arrays of positive numbers, times of 0 or
+/// more, and every other known field of its type. Unknown fields are
+/// skipped; missing sections read as empty.
+public struct ReportDocument: Codable, Sendable, Equatable {
+    /// The `json_schema_version` this type writes and reads.
+    public static let schemaVersion = 2
+
+    /// The machine and the run's settings.
+    public var context: ReportContext
+    /// The entries in report order.
+    public var benchmarks: [ReportEntry]
+    /// The presentation runs.
+    public var presentation: [PresentationFigures]
+    /// The converters left out of synthetic cells.
+    public var notMeasured: [NotMeasuredCell]
+
+    /// A document with these sections.
+    public init(
+        context: ReportContext, benchmarks: [ReportEntry], presentation: [PresentationFigures] = [],
+        notMeasured: [NotMeasuredCell] = []
+    ) {
+        self.context = context
+        self.benchmarks = benchmarks
+        self.presentation = presentation
+        self.notMeasured = notMeasured
+    }
+
+    /// The document `data` holds.
+    /// - Throws: `BenchmarkRunError` saying what is wrong.
+    public init(json data: Data) throws(BenchmarkRunError) {
+        do {
+            self = try JSONDecoder().decode(ReportDocument.self, from: data)
+        } catch let error as BenchmarkRunError {
+            throw error
+        } catch {
+            // init(from:) turns every fault of a parsed document into a
+            // BenchmarkRunError, so what is left is bytes that do not parse.
+            throw .notJSON
+        }
+    }
+
+    /// The JSON text: pretty-printed, keys sorted, ending in a newline.
+    public func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Every field is a string, a number made finite, or a collection of
+        // them, so encoding cannot fail.
+        return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()
+    }
 
     private enum Key: String, CodingKey {
         case version = "json_schema_version"
-        case context, benchmarks
+        case context, benchmarks, presentation
         case notMeasured = "not_measured"
     }
 
-    private enum NotMeasuredKey: String, CodingKey {
-        case converter, width, height, orientation, reason
-    }
-
-    private enum ContextKey: String, CodingKey {
-        case machineKey = "machine_key"
-        case cores = "num_cpus"
-        case parallelMinimumPixels = "parallel_min_pixels"
-    }
-
-    private enum EntryKey: String, CodingKey {
+    /// The fields of an entry whose faults are named on their own.
+    private enum CheckedKey: String, CodingKey {
         case name
         case samples = "samples_us"
         case ratios = "ratio_samples_to_libyuv"
@@ -41,7 +75,6 @@ struct ReportDocument: Decodable {
         case cpuTime = "cpu_time"
         case meanTime = "mean"
         case cpuRatioToLibyuv = "cpu_ratio_to_libyuv"
-        case converter, width, height, orientation
     }
 
     /// A JSON scalar as a message shows it (`2`, `'2'`, `not a number`).
@@ -70,96 +103,128 @@ struct ReportDocument: Decodable {
         }
     }
 
-    init(from decoder: any Decoder) throws {
-        /// The error for a document that is not a report, for `reason`.
-        func wrong(_ reason: String) -> BenchmarkRunError { .notBenchmarkReport(reason: reason) }
-
+    public init(from decoder: any Decoder) throws {
         guard let root = try? decoder.container(keyedBy: Key.self) else {
-            throw wrong("the top level is not an object")
+            throw Self.wrong("the top level is not an object")
         }
-        guard root.contains(.version) else { throw wrong("no json_schema_version") }
+        guard root.contains(.version) else { throw Self.wrong("no json_schema_version") }
         let version = try? root.decode(Double.self, forKey: .version)
-        guard version == Double(BenchmarkRun.schemaVersion) else {
+        guard version == Double(Self.schemaVersion) else {
             let shown = (try? root.decode(Shown.self, forKey: .version)) ?? .other
-            throw wrong("json_schema_version is \(shown), not \(BenchmarkRun.schemaVersion)")
+            throw Self.wrong("json_schema_version is \(shown), not \(Self.schemaVersion)")
         }
         guard var list = try? root.nestedUnkeyedContainer(forKey: .benchmarks) else {
-            throw wrong("no benchmarks array")
+            throw Self.wrong("no benchmarks array")
         }
-        var entries: [BenchmarkEntry] = []
+        var entries: [ReportEntry] = []
         var seen: Set<String> = []
         while !list.isAtEnd {
             let index = list.currentIndex
-            guard let entry = try? list.nestedContainer(keyedBy: EntryKey.self) else {
-                throw wrong("benchmarks[\(index)] is not an object")
-            }
-            guard let name = try? entry.decode(String.self, forKey: .name) else {
-                throw wrong("benchmarks[\(index)] has no name")
-            }
+            let element = try list.superDecoder()
+            let name = try Self.checkEntry(element, index: index)
             let label = "benchmarks[\(index)] '\(name)'"
-            guard seen.insert(name).inserted else { throw wrong("\(label) repeats a name") }
-            guard let samples = try? entry.decode([Double].self, forKey: .samples),
-                !samples.isEmpty, samples.allSatisfy(Self.isPositive)
+            guard seen.insert(name).inserted else { throw Self.wrong("\(label) repeats a name") }
+            entries.append(try Self.decode(ReportEntry.self, from: element, naming: label))
+        }
+        benchmarks = entries
+        context = try Self.decodeIfPresent(ReportContext.self, .context, in: root) ?? ReportContext()
+        presentation = try Self.decodeIfPresent([PresentationFigures].self, .presentation, in: root) ?? []
+        notMeasured = try Self.decodeIfPresent([NotMeasuredCell].self, .notMeasured, in: root) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var root = encoder.container(keyedBy: Key.self)
+        try root.encode(Self.schemaVersion, forKey: .version)
+        try root.encode(context, forKey: .context)
+        try root.encode(benchmarks, forKey: .benchmarks)
+        try root.encode(presentation, forKey: .presentation)
+        try root.encode(notMeasured, forKey: .notMeasured)
+    }
+
+    /// The error for a document that is not a report, for `reason`.
+    private static func wrong(_ reason: String) -> BenchmarkRunError { .notBenchmarkReport(reason: reason) }
+
+    /// The name of the entry `element` holds, after checking the fields
+    /// whose faults are named on their own.
+    private static func checkEntry(_ element: any Decoder, index: Int) throws -> String {
+        guard let entry = try? element.container(keyedBy: CheckedKey.self) else {
+            throw wrong("benchmarks[\(index)] is not an object")
+        }
+        guard let name = try? entry.decode(String.self, forKey: .name) else {
+            throw wrong("benchmarks[\(index)] has no name")
+        }
+        let label = "benchmarks[\(index)] '\(name)'"
+        guard let samples = try? entry.decode([Double].self, forKey: .samples), !samples.isEmpty,
+            samples.allSatisfy(isPositive)
+        else {
+            throw wrong("\(label) has no samples_us array of positive numbers")
+        }
+        for key in [CheckedKey.ratios, .decodeRatios, .floorRatios] where entry.contains(key) {
+            guard
+                (try? entry.decodeNil(forKey: key)) == true
+                    || (try? entry.decode([Double].self, forKey: key))?.allSatisfy(isPositive) == true
             else {
-                throw wrong("\(label) has no samples_us array of positive numbers")
-            }
-            /// The entry's ratios under `key`: nil when absent, null or empty.
-            func ratios(_ key: EntryKey) throws -> [Double]? {
-                guard entry.contains(key), (try? entry.decodeNil(forKey: key)) != true else { return nil }
-                guard let values = try? entry.decode([Double].self, forKey: key), values.allSatisfy(Self.isPositive)
-                else {
-                    throw wrong("\(label) has a \(key.rawValue) that is not an array of positive numbers")
-                }
-                return values.isEmpty ? nil : values
-            }
-            /// The entry's time under `key`: nil when absent or null.
-            func time(_ key: EntryKey) throws -> Double? {
-                guard entry.contains(key), (try? entry.decodeNil(forKey: key)) != true else { return nil }
-                guard let value = try? entry.decode(Double.self, forKey: key), value >= 0, value.isFinite else {
-                    throw wrong("\(label) has a \(key.rawValue) that is not a number of 0 or more")
-                }
-                return value
-            }
-            var cell: EntryCell?
-            if name.hasPrefix("convert/"), let converter = try? entry.decode(String.self, forKey: .converter),
-                let width = try? entry.decode(Int.self, forKey: .width),
-                let height = try? entry.decode(Int.self, forKey: .height)
-            {
-                let orientation = (try? entry.decode(String.self, forKey: .orientation)) ?? "upright"
-                cell = EntryCell(converter: converter, width: width, height: height, orientation: orientation)
-            }
-            entries.append(
-                BenchmarkEntry(
-                    name: name, samples: samples, ratiosToLibyuv: try ratios(.ratios),
-                    ratiosToDecode: try ratios(.decodeRatios), ratiosToFloor: try ratios(.floorRatios),
-                    cpuTime: try time(.cpuTime), meanTime: try time(.meanTime),
-                    cpuRatioToLibyuv: try time(.cpuRatioToLibyuv).flatMap { $0 > 0 ? $0 : nil }, cell: cell))
-        }
-        let context = try? root.nestedContainer(keyedBy: ContextKey.self, forKey: .context)
-        machineKey = (try? context?.decode(String.self, forKey: .machineKey)) ?? nil
-        cores = (try? context?.decode(Int.self, forKey: .cores)) ?? nil
-        var notMeasured: [EntryCell: String] = [:]
-        if var list = try? root.nestedUnkeyedContainer(forKey: .notMeasured) {
-            while !list.isAtEnd {
-                guard let item = try? list.nestedContainer(keyedBy: NotMeasuredKey.self) else {
-                    _ = try? list.decode(Shown.self)
-                    continue
-                }
-                if let converter = try? item.decode(String.self, forKey: .converter),
-                    let width = try? item.decode(Int.self, forKey: .width),
-                    let height = try? item.decode(Int.self, forKey: .height),
-                    let reason = try? item.decode(String.self, forKey: .reason)
-                {
-                    let orientation = (try? item.decode(String.self, forKey: .orientation)) ?? "upright"
-                    notMeasured[
-                        EntryCell(converter: converter, width: width, height: height, orientation: orientation)] =
-                        reason
-                }
+                throw wrong("\(label) has a \(key.rawValue) that is not an array of positive numbers")
             }
         }
-        self.notMeasured = notMeasured
-        parallelMinimumPixels = (try? context?.decode(Int.self, forKey: .parallelMinimumPixels)) ?? nil
-        self.entries = entries
+        for key in [CheckedKey.cpuTime, .meanTime, .cpuRatioToLibyuv] where entry.contains(key) {
+            guard
+                (try? entry.decodeNil(forKey: key)) == true
+                    || (try? entry.decode(Double.self, forKey: key)).map({ $0 >= 0 && $0.isFinite }) == true
+            else {
+                throw wrong("\(label) has a \(key.rawValue) that is not a number of 0 or more")
+            }
+        }
+        return name
+    }
+
+    /// `type` decoded from `decoder`; a field missing or of the wrong type
+    /// is named under `label`.
+    private static func decode<T: Decodable>(_ type: T.Type, from decoder: any Decoder, naming label: String) throws
+        -> T
+    {
+        do {
+            return try T(from: decoder)
+        } catch let error as DecodingError {
+            throw wrong(fault(error, below: decoder.codingPath.count, label: label))
+        }
+    }
+
+    /// The section under `key`, nil when absent or null; a field missing or
+    /// of the wrong type is named.
+    private static func decodeIfPresent<T: Decodable>(
+        _ type: T.Type, _ key: Key, in root: KeyedDecodingContainer<Key>
+    ) throws -> T? {
+        do {
+            return try root.decodeIfPresent(T.self, forKey: key)
+        } catch let error as DecodingError {
+            throw wrong(fault(error, below: 1, label: key.stringValue))
+        }
+    }
+
+    /// `LABEL[i] has no field x` or `LABEL[i] has a field x.y of the wrong
+    /// type` for the path `error` names below its first `depth` components.
+    private static func fault(_ error: DecodingError, below depth: Int, label: String) -> String {
+        var path: [any CodingKey]
+        var missing = false
+        switch error {
+        case .keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+            missing = true
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        @unknown default:
+            path = []
+        }
+        path.removeFirst(min(depth, path.count))
+        var named = label
+        while let index = path.first?.intValue {
+            named += "[\(index)]"
+            path.removeFirst()
+        }
+        let field = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        if field.isEmpty { return "\(named) is of the wrong type" }
+        return missing ? "\(named) has no field \(field)" : "\(named) has a field \(field) of the wrong type"
     }
 
     /// Whether `value` is a positive finite number (a time or a ratio).

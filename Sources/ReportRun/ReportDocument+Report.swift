@@ -1,0 +1,240 @@
+import Conformance
+import Foundation
+import Measurement
+import Reports
+import Statistics
+import Streams
+
+extension ReportDocument {
+    /// Most samples written per entry.
+    public static let maximumSamples = 1000
+
+    /// The document of `report`. Times are microseconds; `real_time` is the
+    /// median per-frame wall time, `cpu_time` the mean process CPU time per
+    /// frame of synthetic and scaling cells; sample arrays hold at most
+    /// `maximumSamples` values, evenly spaced in measurement order. Every
+    /// number is finite (0 stands for one that is not).
+    public init(_ report: Report) {
+        let uprightRatios = UprightRatio.all(in: report.synthetic)
+        var entries: [ReportEntry] = []
+        for size in report.synthetic {
+            for cell in size.cells {
+                var entry = Self.entry(cell, prefix: "convert", matrix: report.matrix.name)
+                if let ratio = uprightRatios.first(where: {
+                    $0.label == cell.label && $0.size == cell.size && $0.orientation == cell.orientation
+                }) {
+                    (entry.ratioToUpright, entry.ratioToUprightInterval) = Self.estimate(ratio.estimate)
+                }
+                entries.append(entry)
+            }
+        }
+        for run in report.serial + report.pipelined { entries += Self.entries(run) }
+        for size in report.scaling {
+            for cell in size.cells {
+                var entry = Self.entry(cell, prefix: "scaling", matrix: report.matrix.name)
+                entry.threads = Scaling.threads(ofLabel: cell.label) ?? 1
+                entries.append(entry)
+            }
+        }
+        for index in entries.indices {
+            entries[index].familyIndex = index
+            entries[index].perFamilyInstanceIndex = 0
+        }
+        self.init(
+            context: Self.context(report), benchmarks: entries,
+            presentation: report.presentation.map { run in
+                var figures = PresentationFigures(run)
+                figures.stamping = run.sequence.policy.rawValue
+                figures.scenario = "\(run.scenario)"
+                return figures
+            },
+            notMeasured: report.synthetic.flatMap { size in
+                size.excluded.map { failure in
+                    NotMeasuredCell(
+                        name: "convert/\(failure.label)/\(size.cell.nameComponent)",
+                        cell: EntryCell(
+                            converter: failure.label, width: size.size.width, height: size.size.height,
+                            orientation: size.orientation.name),
+                        reason: "\(failure.error)")
+                }
+            })
+    }
+
+    /// The `context` object of `report`.
+    private static func context(_ report: Report) -> ReportContext {
+        let machine = report.machine
+        var context = ReportContext()
+        context.date = report.date
+        context.hostName = machine.hostName
+        context.executable = CommandLine.arguments.first ?? "bench"
+        context.cores = machine.cores
+        context.megahertz = Int(machine.megahertz.rounded())
+        context.cpuScalingEnabled = false
+        context.caches = machine.caches.map {
+            ReportContext.Cache(type: $0.type, level: $0.level, size: $0.size, sharing: $0.sharing)
+        }
+        context.loadAverage = machine.loadAverage
+        context.buildType = machine.build
+        context.cpuModel = machine.cpuModel
+        context.machineKey = machine.key.description
+        context.realTimeStatistic =
+            "median of the per-frame wall times (Google Benchmark writes a mean; FrameBench's mean is in 'mean')"
+        context.cpuTimeStatistic = "mean process CPU time per frame, all threads (convert and scaling entries only)"
+        context.intervalStatistic =
+            "95 % distribution-free interval of the median of per-round paired ratios (sign-test order statistics)"
+        context.floorAlone = Dictionary(
+            uniqueKeysWithValues: report.synthetic.map { size in
+                (
+                    size.cell.nameComponent,
+                    Dictionary(uniqueKeysWithValues: size.floorAlone.map { ($0.key.rawValue, finite($0.value)) })
+                )
+            })
+        context.floorWarnings = (report.synthetic + report.scaling).flatMap { size in
+            size.belowFloor.map { "\($0.label) at \(size.cell): \(shown($0.ratioToFloor)) of \($0.floorLabel)" }
+        }
+        context.simdPath = machine.simdPath
+        context.matrix = report.matrix.name
+        context.warmupRounds = report.budget.warmupRounds
+        context.minimumFrames = report.budget.minFrames
+        context.idleGapMilliseconds = report.budget.idleGap * 1000
+        context.streamConverter = report.streamConverter
+        context.parallelMinimumPixels = report.parallelMinimumPixels
+        context.interleaving =
+            "per frame, in a balanced Latin-square order (each contender follows every other equally often); ratios are medians of per-round paired ratios"
+        context.seconds = finite(report.seconds)
+        return context
+    }
+
+    /// An entry with Google Benchmark's fields.
+    private static func base(name: String, iterations: Int, realTime: Double, cpuTime: Double?, samples: [Double])
+        -> ReportEntry
+    {
+        var entry = ReportEntry(name: name, samples: thinned(samples).map { compact($0 / 1000) })
+        entry.runName = name
+        entry.runType = "iteration"
+        entry.repetitions = 1
+        entry.repetitionIndex = 0
+        entry.threads = 1
+        entry.iterations = iterations
+        entry.realTime = finite(realTime / 1000)
+        entry.timeUnit = "us"
+        entry.cpuTime = cpuTime.map { finite($0 / 1000) }
+        return entry
+    }
+
+    /// One synthetic or scaling cell.
+    private static func entry(_ cell: ContenderResult, prefix: String, matrix: String) -> ReportEntry {
+        var entry = base(
+            name: "\(prefix)/\(cell.label)/\(cell.cell.nameComponent)", iterations: cell.wall.count,
+            realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
+        if !cell.libyuvRatios.isEmpty && cell.label != Contender.referenceLabel {
+            entry.ratioSamplesToLibyuv = thinned(cell.libyuvRatios).map { compact($0) }
+        }
+        if !cell.floorRatios.isEmpty && !cell.isFloor {
+            entry.ratioSamplesToFloor = thinned(cell.floorRatios).map { compact($0) }
+        }
+        entry.converter = cell.label
+        entry.width = cell.size.width
+        entry.height = cell.size.height
+        entry.matrix = matrix
+        entry.orientation = cell.orientation.name
+        entry.min = finite(cell.wall.min / 1000)
+        entry.p10 = finite(cell.wall.percentile(0.1) / 1000)
+        entry.p25 = finite(cell.wall.percentile(0.25) / 1000)
+        entry.p50 = finite(cell.wall.median / 1000)
+        entry.p90 = finite(cell.wall.p90 / 1000)
+        entry.p99 = finite(cell.wall.p99 / 1000)
+        entry.max = finite(cell.wall.max / 1000)
+        entry.mean = finite(cell.wall.mean / 1000)
+        entry.itemsPerSecond = finite(1e9 / cell.wall.median)
+        entry.bytesPerSecond = finite(Double(ContenderResult.bytesMoved(cell.size)) * 1e9 / cell.wall.median)
+        entry.megapixelsPerSecond = finite(cell.megapixelsPerSecond)
+        (entry.ratioToLibyuv, entry.ratioToLibyuvInterval) = estimate(cell.ratioToLibyuv)
+        (entry.cpuRatioToLibyuv, entry.cpuRatioToLibyuvInterval) = estimate(cell.cpuRatioToLibyuv)
+        (entry.ratioToFloor, entry.ratioToFloorInterval) = estimate(cell.ratioToFloor)
+        entry.floor = cell.floorLabel
+        (entry.ratioToScalar, entry.ratioToScalarInterval) = estimate(cell.ratioToScalar)
+        entry.bitExact = cell.bitExact
+        entry.deviation = cell.deviation.map {
+            ReportDeviation(maximumDifference: $0.maximum, differingShare: $0.differingShare, psnr: $0.psnr)
+        }
+        return entry
+    }
+
+    /// The decode, convert and whole-frame entries of one stream run.
+    private static func entries(_ run: StreamRun) -> [ReportEntry] {
+        let file = VectorFiles.fileName(run.path)
+        /// `entry` with the run's shared fields.
+        func shared(_ entry: ReportEntry) -> ReportEntry {
+            var entry = entry
+            entry.file = run.path
+            entry.mode = run.mode.rawValue
+            entry.converter = run.converter
+            entry.frames = run.frames
+            entry.passes = run.passes
+            entry.timestampsMonotonic = run.timestampsMonotonic
+            entry.timestampViolations = run.timestamps.violations.map(\.frame.index)
+            entry.gaps = run.timestamps.gaps.map(\.frame.index)
+            entry.deliveryMonotonic = run.deliveryBackwardsAt == nil
+            entry.inOrder = run.inOrder
+            entry.expectedFailure = run.expectedBad
+            entry.error = run.error
+            return entry
+        }
+        var result: [ReportEntry] = []
+        let parts: [(String, [Double], [Double])] = [
+            ("decode", run.decodeTimes, []), ("convert", run.convertTimes, run.convertRatiosToDecode),
+            ("latency", run.latencies, run.latencyRatiosToDecode),
+        ]
+        for (part, times, ratios) in parts {
+            guard let distribution = Distribution(times) else { continue }
+            var entry = base(
+                name: "stream/\(run.mode.rawValue)/\(file)/\(part)", iterations: distribution.count,
+                realTime: distribution.median, cpuTime: nil, samples: times)
+            if !ratios.isEmpty { entry.ratioSamplesToDecode = thinned(ratios).map { compact($0) } }
+            entry.p50 = finite(distribution.median / 1000)
+            entry.p99 = finite(distribution.p99 / 1000)
+            entry.max = finite(distribution.max / 1000)
+            result.append(shared(entry))
+        }
+        if run.frames > 0 {
+            let perPass = run.passSeconds.map { $0 * 1e9 / Double(run.frames) }
+            var entry = base(
+                name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames * run.passes,
+                realTime: Distribution(perPass)?.median ?? 0, cpuTime: nil, samples: perPass)
+            entry.realTimeStatistic = "median over passes of the pass's time ÷ its frames"
+            let ratios = run.passRatiosToDecode
+            if !ratios.isEmpty { entry.ratioSamplesToDecode = thinned(ratios).map { compact($0) } }
+            entry.framesPerSecond = finite(run.framesPerSecond)
+            result.append(shared(entry))
+        }
+        return result
+    }
+
+    /// A ratio estimate's median and `[lower, upper]` interval (nil, nil when there is none).
+    private static func estimate(_ estimate: RatioEstimate?) -> (Double?, [Double]?) {
+        (estimate.map { finite($0.median) }, estimate.map { [finite($0.lower), finite($0.upper)] })
+    }
+
+    /// A ratio estimate as `median [lower,upper]`, two decimals.
+    private static func shown(_ estimate: RatioEstimate?) -> String {
+        guard let estimate else { return "-" }
+        return String(format: "%.2f [%.2f,%.2f]", estimate.median, estimate.lower, estimate.upper)
+    }
+
+    /// At most `maximumSamples` of `values`, evenly spaced (all of them when fewer).
+    private static func thinned(_ values: [Double]) -> [Double] {
+        guard values.count > maximumSamples else { return values }
+        return (0..<maximumSamples).map { values[$0 * values.count / maximumSamples] }
+    }
+
+    /// `value` rounded to 5 significant digits (compact JSON).
+    private static func compact(_ value: Double) -> Double {
+        guard value.isFinite, value != 0 else { return 0 }
+        let scale = pow(10, 5 - ceil(log10(abs(value))))
+        return (value * scale).rounded() / scale
+    }
+
+    /// `value`, or 0 when it is not finite (JSON has no NaN or infinity).
+    private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+}

@@ -1,0 +1,111 @@
+/// The report's `context` object: Google Benchmark's machine fields and
+/// FrameBench's settings. Every field is optional when read, so older and
+/// hand-written reports read; a report `bench` writes has them all.
+public struct ReportContext: Codable, Sendable, Equatable {
+    /// One cache level as `/sys` describes it.
+    public struct Cache: Codable, Sendable, Equatable {
+        /// `Data`, `Instruction` or `Unified`.
+        public var type: String
+        /// 1, 2, 3.
+        public var level: Int
+        /// Bytes.
+        public var size: Int
+        /// Logical CPUs sharing it.
+        public var sharing: Int
+
+        /// A cache with these figures.
+        public init(type: String, level: Int, size: Int, sharing: Int) {
+            self.type = type
+            self.level = level
+            self.size = size
+            self.sharing = sharing
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case type, level, size
+            case sharing = "num_sharing"
+        }
+    }
+
+    /// When the run started (ISO 8601).
+    public var date: String?
+    /// The machine's host name.
+    public var hostName: String?
+    /// The program that wrote the report.
+    public var executable: String?
+    /// Logical CPUs.
+    public var cores: Int?
+    /// Nominal clock in MHz.
+    public var megahertz: Int?
+    /// Always false (Google Benchmark's field).
+    public var cpuScalingEnabled: Bool?
+    /// The cache levels.
+    public var caches: [Cache]?
+    /// The load averages over 1, 5 and 15 minutes.
+    public var loadAverage: [Double]?
+    /// `release` or `debug`.
+    public var buildType: String?
+    /// The CPU's model name.
+    public var cpuModel: String?
+    /// The kind of machine (CPU, cores, SIMD level), as `MachineKey` writes it.
+    public var machineKey: String?
+    /// What `real_time` is.
+    public var realTimeStatistic: String?
+    /// What `cpu_time` is.
+    public var cpuTimeStatistic: String?
+    /// What the `_ci` intervals are.
+    public var intervalStatistic: String?
+    /// Per cell (`WxH[/orientation]`), each floor's time measured alone, µs.
+    public var floorAlone: [String: [String: Double]]?
+    /// Contenders measured below their floor, one line each.
+    public var floorWarnings: [String]?
+    /// The SIMD level and store kind the `simd` converter ran.
+    public var simdPath: String?
+    /// The colour matrix's name.
+    public var matrix: String?
+    /// Rounds run before measuring.
+    public var warmupRounds: Int?
+    /// Frames measured at least per cell.
+    public var minimumFrames: Int?
+    /// Idle milliseconds before each synthetic conversion.
+    public var idleGapMilliseconds: Double?
+    /// The converter used end to end.
+    public var streamConverter: String?
+    /// The smallest frame, in pixels, the `parallel` converter split over threads.
+    public var parallelMinimumPixels: Int?
+    /// How contenders were interleaved.
+    public var interleaving: String?
+    /// Seconds the whole run took.
+    public var seconds: Double?
+
+    /// A context with no field set.
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case date
+        case hostName = "host_name"
+        case executable
+        case cores = "num_cpus"
+        case megahertz = "mhz_per_cpu"
+        case cpuScalingEnabled = "cpu_scaling_enabled"
+        case caches
+        case loadAverage = "load_avg"
+        case buildType = "library_build_type"
+        case cpuModel = "cpu_model"
+        case machineKey = "machine_key"
+        case realTimeStatistic = "real_time_statistic"
+        case cpuTimeStatistic = "cpu_time_statistic"
+        case intervalStatistic = "ci_statistic"
+        case floorAlone = "floor_alone_us"
+        case floorWarnings = "floor_warnings"
+        case simdPath = "simd_path"
+        case matrix
+        case warmupRounds = "warmup_rounds"
+        case minimumFrames = "min_frames"
+        case idleGapMilliseconds = "idle_gap_ms"
+        case streamConverter = "stream_converter"
+        case parallelMinimumPixels = "parallel_min_pixels"
+        case interleaving
+        case seconds = "bench_seconds"
+    }
+}

@@ -1,0 +1,213 @@
+/// One entry of the report's `benchmarks` array, in Google Benchmark's
+/// layout with FrameBench's fields beside it.
+///
+/// Synthetic cells (`convert/<converter>/<WxH>[/<orientation>]`) and
+/// scaling cells (`scaling/threads:<n>/<WxH>`) carry the converter fields;
+/// stream entries (`stream/<serial|pipelined>/<file>/<part>`) carry the
+/// stream fields. Times are microseconds per frame; a field a kind of entry
+/// does not have is nil and left out of the JSON. `ratio_to_*` fields are
+/// medians of per-round paired ratios, each with its 95 % interval as
+/// `[lower, upper]` under the same key with `_ci`.
+public struct ReportEntry: Codable, Sendable, Equatable {
+    // Google Benchmark's fields.
+
+    /// The entry's name, unique within its report.
+    public var name: String
+    /// The same as `name` (Google Benchmark's `run_name`).
+    public var runName: String?
+    /// Always `iteration`.
+    public var runType: String?
+    /// Always 1.
+    public var repetitions: Int?
+    /// Always 0.
+    public var repetitionIndex: Int?
+    /// Threads: 1, or the scaling cell's thread count.
+    public var threads: Int?
+    /// Frames measured.
+    public var iterations: Int?
+    /// The median per-frame wall time (Google Benchmark writes a mean).
+    public var realTime: Double?
+    /// Always `us`.
+    public var timeUnit: String?
+    /// The mean process CPU time per frame, all threads (synthetic and scaling cells only).
+    public var cpuTime: Double?
+    /// The entry's position in `benchmarks`.
+    public var familyIndex: Int?
+    /// Always 0.
+    public var perFamilyInstanceIndex: Int?
+    /// What `real_time` is when it is not the median per-frame time.
+    public var realTimeStatistic: String?
+
+    // Samples.
+
+    /// Per-frame wall times in measurement order (at most 1,000, evenly spaced).
+    public var samples: [Double]
+    /// Per-round ratios of this cell's time to libyuv's in the same round.
+    public var ratioSamplesToLibyuv: [Double]?
+    /// Per-round ratios of this cell's time to its floor's in the same round.
+    public var ratioSamplesToFloor: [Double]?
+    /// Per frame (per pass for `frame` entries) the time ÷ libvpx's decode
+    /// time of the same frame (pass).
+    public var ratioSamplesToDecode: [Double]?
+
+    // Converter cells.
+
+    /// The converter (or stream converter) measured.
+    public var converter: String?
+    /// Frame width in pixels.
+    public var width: Int?
+    /// Frame height in pixels.
+    public var height: Int?
+    /// The colour matrix's name.
+    public var matrix: String?
+    /// The orientation's name (`upright`, `mirror`, `rotate90`, ...).
+    public var orientation: String?
+    /// The fastest frame.
+    public var min: Double?
+    /// The 10th percentile.
+    public var p10: Double?
+    /// The 25th percentile.
+    public var p25: Double?
+    /// The median.
+    public var p50: Double?
+    /// The 90th percentile.
+    public var p90: Double?
+    /// The 99th percentile.
+    public var p99: Double?
+    /// The slowest frame.
+    public var max: Double?
+    /// The mean wall time per frame.
+    public var mean: Double?
+    /// Frames a second at the median time.
+    public var itemsPerSecond: Double?
+    /// Bytes read and written a second at the median time.
+    public var bytesPerSecond: Double?
+    /// Megapixels a second at the median time.
+    public var megapixelsPerSecond: Double?
+    /// Wall time ÷ libyuv's, per round.
+    public var ratioToLibyuv: Double?
+    /// Its 95 % interval.
+    public var ratioToLibyuvInterval: [Double]?
+    /// Process CPU time ÷ libyuv's, per round.
+    public var cpuRatioToLibyuv: Double?
+    /// Its 95 % interval.
+    public var cpuRatioToLibyuvInterval: [Double]?
+    /// Wall time ÷ the floor's, per round.
+    public var ratioToFloor: Double?
+    /// Its 95 % interval.
+    public var ratioToFloorInterval: [Double]?
+    /// The floor divided by (`floor` or `floor:<n>threads`).
+    public var floor: String?
+    /// Wall time ÷ the scalar converter's, per round.
+    public var ratioToScalar: Double?
+    /// Its 95 % interval.
+    public var ratioToScalarInterval: [Double]?
+    /// Wall time ÷ the same converter's upright conversion measured beside it.
+    public var ratioToUpright: Double?
+    /// Its 95 % interval.
+    public var ratioToUprightInterval: [Double]?
+    /// Whether an exact converter's bytes equal libyuv's.
+    public var bitExact: Bool?
+    /// A peer's deviation from libyuv.
+    public var deviation: ReportDeviation?
+
+    // Stream entries.
+
+    /// The vector file's path.
+    public var file: String?
+    /// `serial` or `pipelined`.
+    public var mode: String?
+    /// Frames in one pass.
+    public var frames: Int?
+    /// Passes over the file.
+    public var passes: Int?
+    /// Whether every presentation stamp went forward.
+    public var timestampsMonotonic: Bool?
+    /// Frame indices whose stamps went backwards.
+    public var timestampViolations: [Int]?
+    /// Frame indices after a gap in the stamps.
+    public var gaps: [Int]?
+    /// Whether frames were delivered in stamp order.
+    public var deliveryMonotonic: Bool?
+    /// Whether frames came out in decode order.
+    public var inOrder: Bool?
+    /// Whether the file is one whose stamps are known to be bad.
+    public var expectedFailure: Bool?
+    /// What stopped the run, if anything.
+    public var error: String?
+    /// Frames a second over a whole pass (`frame` entries).
+    public var framesPerSecond: Double?
+
+    /// An entry called `name` with these per-frame times and no other field.
+    public init(name: String, samples: [Double]) {
+        self.name = name
+        self.samples = samples
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case runName = "run_name"
+        case runType = "run_type"
+        case repetitions
+        case repetitionIndex = "repetition_index"
+        case threads, iterations
+        case realTime = "real_time"
+        case timeUnit = "time_unit"
+        case cpuTime = "cpu_time"
+        case familyIndex = "family_index"
+        case perFamilyInstanceIndex = "per_family_instance_index"
+        case realTimeStatistic = "real_time_statistic"
+        case samples = "samples_us"
+        case ratioSamplesToLibyuv = "ratio_samples_to_libyuv"
+        case ratioSamplesToFloor = "ratio_samples_to_floor"
+        case ratioSamplesToDecode = "ratio_samples_to_decode"
+        case converter, width, height, matrix, orientation, min, p10, p25, p50, p90, p99, max, mean
+        case itemsPerSecond = "items_per_second"
+        case bytesPerSecond = "bytes_per_second"
+        case megapixelsPerSecond = "mpixels_per_second"
+        case ratioToLibyuv = "ratio_to_libyuv"
+        case ratioToLibyuvInterval = "ratio_to_libyuv_ci"
+        case cpuRatioToLibyuv = "cpu_ratio_to_libyuv"
+        case cpuRatioToLibyuvInterval = "cpu_ratio_to_libyuv_ci"
+        case ratioToFloor = "ratio_to_floor"
+        case ratioToFloorInterval = "ratio_to_floor_ci"
+        case floor
+        case ratioToScalar = "ratio_to_scalar"
+        case ratioToScalarInterval = "ratio_to_scalar_ci"
+        case ratioToUpright = "ratio_to_upright"
+        case ratioToUprightInterval = "ratio_to_upright_ci"
+        case bitExact = "bit_exact"
+        case deviation, file, mode, frames, passes
+        case timestampsMonotonic = "timestamps_monotonic"
+        case timestampViolations = "timestamp_violations"
+        case gaps
+        case deliveryMonotonic = "delivery_monotonic"
+        case inOrder = "in_order"
+        case expectedFailure = "expected_failure"
+        case error
+        case framesPerSecond = "frames_per_second"
+    }
+}
+
+/// How far a peer's bytes are from libyuv's.
+public struct ReportDeviation: Codable, Sendable, Equatable {
+    /// The largest absolute difference of one byte.
+    public var maximumDifference: Int
+    /// The share of bytes that differ, 0 ... 1.
+    public var differingShare: Double
+    /// Peak signal-to-noise ratio in decibels; nil when the bytes are equal.
+    public var psnr: Double?
+
+    /// A deviation with these figures.
+    public init(maximumDifference: Int, differingShare: Double, psnr: Double?) {
+        self.maximumDifference = maximumDifference
+        self.differingShare = differingShare
+        self.psnr = psnr
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case maximumDifference = "max_abs"
+        case differingShare = "differing_share"
+        case psnr = "psnr_db"
+    }
+}

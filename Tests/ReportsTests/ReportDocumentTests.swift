@@ -1,0 +1,146 @@
+import Foundation
+import Reports
+import Testing
+
+/// The report document is written and read by one type: what it writes
+/// reads back equal, and a field of the wrong type is named.
+@Suite struct ReportDocumentTests {
+    /// A document with every field of every section set.
+    static func everyField() -> ReportDocument {
+        var context = ReportContext()
+        context.date = "2026-12-02T07:00:00+00:00"
+        context.hostName = "host"
+        context.executable = "bench"
+        context.cores = 2
+        context.megahertz = 2450
+        context.cpuScalingEnabled = false
+        context.caches = [ReportContext.Cache(type: "Data", level: 1, size: 32768, sharing: 1)]
+        context.loadAverage = [0.5, 0.25, 0.125]
+        context.buildType = "release"
+        context.cpuModel = "cpu"
+        context.machineKey = "key"
+        context.realTimeStatistic = "median"
+        context.cpuTimeStatistic = "mean"
+        context.intervalStatistic = "95 %"
+        context.floorAlone = ["64x48": ["floor": 1.5]]
+        context.floorWarnings = ["lut at 64x48: 0.90 [0.80,0.95] of floor"]
+        context.simdPath = "avx2"
+        context.matrix = "bt601"
+        context.warmupRounds = 3
+        context.minimumFrames = 30
+        context.idleGapMilliseconds = 16.5
+        context.streamConverter = "simd"
+        context.parallelMinimumPixels = 1_048_576
+        context.interleaving = "latin square"
+        context.seconds = 12.25
+        var convert = ReportEntry(name: "convert/simd/64x48/mirror", samples: [1.5, 2.5])
+        convert.runName = convert.name
+        convert.runType = "iteration"
+        convert.repetitions = 1
+        convert.repetitionIndex = 0
+        convert.threads = 1
+        convert.iterations = 2
+        convert.realTime = 2
+        convert.timeUnit = "us"
+        convert.cpuTime = 2.25
+        convert.familyIndex = 0
+        convert.perFamilyInstanceIndex = 0
+        convert.ratioSamplesToLibyuv = [0.5, 0.75]
+        convert.ratioSamplesToFloor = [1.25, 1.5]
+        convert.converter = "simd"
+        convert.width = 64
+        convert.height = 48
+        convert.matrix = "bt601"
+        convert.orientation = "mirror"
+        (convert.min, convert.p10, convert.p25, convert.p50) = (1.5, 1.5, 1.5, 2)
+        (convert.p90, convert.p99, convert.max, convert.mean) = (2.5, 2.5, 2.5, 2)
+        (convert.itemsPerSecond, convert.bytesPerSecond, convert.megapixelsPerSecond) = (5e5, 8e9, 1.5e3)
+        (convert.ratioToLibyuv, convert.ratioToLibyuvInterval) = (0.625, [0.5, 0.75])
+        (convert.cpuRatioToLibyuv, convert.cpuRatioToLibyuvInterval) = (0.5, [0.25, 0.75])
+        (convert.ratioToFloor, convert.ratioToFloorInterval) = (1.375, [1.25, 1.5])
+        convert.floor = "floor"
+        (convert.ratioToScalar, convert.ratioToScalarInterval) = (0.125, [0.0625, 0.25])
+        (convert.ratioToUpright, convert.ratioToUprightInterval) = (1.0625, [1, 1.125])
+        convert.bitExact = true
+        convert.deviation = ReportDeviation(maximumDifference: 2, differingShare: 0.25, psnr: 48.5)
+        var stream = ReportEntry(name: "stream/serial/a.ivf/frame", samples: [100])
+        stream.ratioSamplesToDecode = [1.5]
+        stream.realTimeStatistic = "per pass"
+        stream.file = "Vectors/a.ivf"
+        stream.mode = "serial"
+        stream.frames = 30
+        stream.passes = 2
+        stream.timestampsMonotonic = false
+        stream.timestampViolations = [4]
+        stream.gaps = [7]
+        stream.deliveryMonotonic = true
+        stream.inOrder = true
+        stream.expectedFailure = true
+        stream.error = "frame 9 at byte 1234: truncated"
+        stream.framesPerSecond = 300
+        var figures = PresentationFigures(
+            path: "Vectors/a.ivf", shown: 30, presented: 29, lost: [3], duplicates: 1, regressions: 0,
+            nonPositiveDurations: 0, overlaps: 1, freezes: 0, late: 2, freezeThresholdNanoseconds: 50_000_000,
+            meanFrameIntervalSeconds: 0.033, latencyNanoseconds: .init(p50: 1e6, p99: 2e6, max: 3e6),
+            firstIssues: ["frame 3 lost"], passed: false, error: "stopped")
+        figures.stamping = "host-clock"
+        figures.scenario = "jitter"
+        let missing = NotMeasuredCell(
+            name: "convert/swscale/64x48/mirror",
+            cell: EntryCell(converter: "swscale", width: 64, height: 48, orientation: "mirror"), reason: "unsupported")
+        return ReportDocument(
+            context: context, benchmarks: [convert, stream], presentation: [figures], notMeasured: [missing])
+    }
+
+    @Test("every field written reads back equal, and the run it describes has its figures")
+    func roundTrip() throws {
+        let document = Self.everyField()
+        let text = String(decoding: document.json(), as: UTF8.self)
+        #expect(text.contains(#""json_schema_version" : \#(ReportDocument.schemaVersion)"#))
+        #expect(text.contains(#""ratio_to_libyuv_ci" : ["#) && text.contains(#""mpixels_per_second""#))
+        let read = try ReportDocument(json: document.json())
+        #expect(read == document)
+        let run = try BenchmarkRun(json: document.json())
+        #expect(run.machineKey == "key" && run.cores == 2 && run.parallelMinimumPixels == 1_048_576)
+        let convert = try #require(run.entry(named: "convert/simd/64x48/mirror"))
+        #expect(convert.cell == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror"))
+        #expect(convert.ratiosToLibyuv == [0.5, 0.75] && convert.ratiosToFloor == [1.25, 1.5])
+        #expect(convert.cpuTime == 2.25 && convert.meanTime == 2 && convert.cpuRatioToLibyuv == 0.5)
+        #expect(run.entry(named: "stream/serial/a.ivf/frame")?.ratiosToDecode == [1.5])
+        #expect(run.notMeasured == [missing(document): "unsupported"])
+    }
+
+    /// The cell the document's first `not_measured` item names.
+    func missing(_ document: ReportDocument) -> EntryCell { document.notMeasured[0].cell }
+
+    @Test("the committed schema-2 report reads, and writing what was read reads back equal")
+    func committedFileRoundTrips() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: SchemaTwoFileTests.path))
+        let document = try ReportDocument(json: data)
+        #expect(document.benchmarks.count == 34 && document.context.cores == 2)
+        #expect(document.benchmarks[0].bitExact == true && document.benchmarks[0].floor == "floor")
+        #expect(try ReportDocument(json: document.json()) == document)
+    }
+
+    @Test(
+        "a known field missing or of the wrong type is named with its entry or section",
+        arguments: [
+            (
+                #"{"json_schema_version": 2, "benchmarks": [{"name": "a", "samples_us": [1], "width": "wide"}]}"#,
+                "benchmarks[0] 'a' has a field width of the wrong type"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [], "context": {"num_cpus": "two"}}"#,
+                "context has a field num_cpus of the wrong type"
+            ),
+            (
+                #"{"json_schema_version": 2, "benchmarks": [], "not_measured": [{"converter": "x"}]}"#,
+                "not_measured[0] has no field name"
+            ),
+        ])
+    func wrongType(text: String, reason: String) {
+        #expect(throws: BenchmarkRunError.notBenchmarkReport(reason: reason)) {
+            try ReportDocument(json: Data(text.utf8))
+        }
+    }
+}
