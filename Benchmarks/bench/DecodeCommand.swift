@@ -2,6 +2,7 @@ import ArgumentParser
 import Conformance
 import Converters
 import Frames
+import Streams
 import VPX
 
 /// `bench decode FILE [--bgra CONVERTER [--matrix NAME] [--orientation NAME]] [--threads N]`:
@@ -61,37 +62,18 @@ struct DecodeCommand: ParsableCommand {
             throw ValidationError("--bgra: no converter '\(name)' in the built-ins or the --plugin files")
         }
         let stem = FrameDigest.stem(ofPath: file)
-        var target: BGRABuffer?
         do {
-            _ = try StreamDecoder.decode(path: file, threads: threads) { frame in
-                let digest: String
-                let size = converter == nil ? frame.image.size : orientation.orientedSize(of: frame.image.size)
-                if let converter {
-                    if target?.size != size { target = BGRABuffer(size: size) }
-                    do throws(ConversionError) {
-                        try converter.convert(frame.image, to: target!.view, matrix: matrix, orientation: orientation)
-                    } catch {
-                        throw ConversionFault(
-                            description: "packet \(frame.packet): \(converter.name) \(orientation): \(error)")
-                    }
-                    digest = FrameDigest.bgra(target!.view)
-                } else {
-                    digest = FrameDigest.i420(frame.image)
-                }
+            _ = try ConvertedStream.run(
+                path: file, threads: threads, converter: converter, matrix: matrix, orientation: orientation
+            ) { frame, converted in
                 let name = FrameDigest.frameName(
-                    stem: stem, size: size, packet: frame.packet,
-                    ext: converter == nil ? "i420" : "bgra")
-                Output.line("\(digest)  \(name)")
+                    stem: stem, size: converted?.size ?? frame.image.size, packet: frame.packet,
+                    ext: converted == nil ? "i420" : "bgra")
+                Output.line("\(converted.map(FrameDigest.bgra) ?? FrameDigest.i420(frame.image))  \(name)")
             }
         } catch {
             Output.error("\(file): \(error)")
             throw ExitCode(1)
         }
     }
-}
-
-/// A converter refused or failed a frame of `bench decode --bgra`.
-struct ConversionFault: Error, CustomStringConvertible {
-    /// The packet, the converter, the orientation and what it reported.
-    let description: String
 }

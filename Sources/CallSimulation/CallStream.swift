@@ -31,7 +31,7 @@ public final class LoopingVectorStream: CallFrameSource {
     private let firstPTS: Int64
     private var reader: IVFReader
     private var decoder: VP8Decoder
-    private var target: BGRABuffer?
+    private var target = ConversionTarget()
     private var packetsThisLoop = 0
 
     /// A looping stream over the IVF file in `bytes`, converted with `converter` (`matrix`).
@@ -74,8 +74,7 @@ public final class LoopingVectorStream: CallFrameSource {
             try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
                 shown = true
                 guard convert else { return }
-                if target?.size != image.size { target = BGRABuffer(size: image.size) }
-                try converter.convert(image, to: target!.view, matrix: matrix)
+                _ = try target.convert(image, with: converter, matrix: matrix)
             }
             if shown {
                 return MediaTime(value: packet.pts - firstPTS + Int64(loops) * loopTicks, timebase: timebase)

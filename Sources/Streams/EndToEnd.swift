@@ -19,20 +19,17 @@ public enum EndToEnd {
         var latencies: [Double] = []
         var shown: [ShownFrameTime] = []
         var stamps: [UInt64] = []
-        var target: BGRABuffer?
         var failure: String?
         let start = Clock.monotonic()
         do {
-            _ = try StreamDecoder.decode(
-                path: path, clock: Clock.monotonic,
+            _ = try ConvertedStream.run(
+                path: path, converter: converter, matrix: matrix, clock: Clock.monotonic,
                 onPacket: { _, timing in
                     if let timing { decodeTimes.append(Double(timing.decodeTime)) }
                 }
-            ) { frame in
-                shown.append(ShownFrameTime(index: shown.count, packet: frame.packet, time: frame.time))
-                if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
-                try converter.convert(frame.image, to: target!.view, matrix: matrix)
+            ) { frame, _ in
                 let handOff = Clock.monotonic()
+                shown.append(ShownFrameTime(index: shown.count, packet: frame.packet, time: frame.time))
                 if let timing = frame.timing {
                     convertTimes.append(Double(handOff &- timing.handedOver))
                     shownDecodeTimes.append(Double(timing.decodeTime))

@@ -108,7 +108,7 @@ private final class PipelineState: @unchecked Sendable {
     var convertError: String?
     /// The ring; the array itself never changes after `init`, only each slot's contents.
     private let slots: [Slot]
-    private var target: BGRABuffer?
+    private var target = ConversionTarget()
 
     /// One frame buffer of the ring.
     private final class Slot {
@@ -127,8 +127,6 @@ private final class PipelineState: @unchecked Sendable {
 
     /// Convert queue: converts slot `slot` into the output buffer.
     func convert(slot: Int, with converter: any FrameConverter, matrix: ColorMatrix) throws(ConversionError) {
-        let source = slots[slot].buffer!
-        if target?.size != source.size { target = BGRABuffer(size: source.size) }
-        try converter.convert(source.view, to: target!.view, matrix: matrix)
+        _ = try target.convert(slots[slot].buffer!.view, with: converter, matrix: matrix)
     }
 }

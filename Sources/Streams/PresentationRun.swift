@@ -48,16 +48,13 @@ public struct PresentationRun: Sendable {
         let packetTimes = Self.packetTimes(source)
         let schedule = ArrivalSchedule(scenario: scenario, packetTimes: packetTimes, start: clock.now())
         let session = PresentationSession(clock: clock, scenario: scenario, schedule: schedule)
-        var target: BGRABuffer?
         var failure: String?
         session.waitForPacket(0)
         do {
-            _ = try StreamDecoder.decode(
-                source: source,
+            _ = try ConvertedStream.run(
+                source: source, converter: converter, matrix: matrix,
                 onPacket: { record, _ in session.waitForPacket(record.number) }
-            ) { frame in
-                if target?.size != frame.image.size { target = BGRABuffer(size: frame.image.size) }
-                try converter.convert(frame.image, to: target!.view, matrix: matrix)
+            ) { frame, _ in
                 session.frameConverted(packet: frame.packet, mediaTime: frame.time)
             }
         } catch {
