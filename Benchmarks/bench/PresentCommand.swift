@@ -3,6 +3,7 @@ import Converters
 import Foundation
 import Measurement
 import Presentation
+import ReportRendering
 import Streams
 
 /// `bench present FILE... [--stamping P] [--scenario S] [--converter NAME] [--json FILE]`:

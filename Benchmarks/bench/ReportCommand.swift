@@ -4,6 +4,7 @@ import Foundation
 import Frames
 import Measurement
 import Presentation
+import ReportRendering
 import ReportRun
 import Streams
 
@@ -159,7 +160,7 @@ struct ReportCommand: ParsableCommand {
         let progress = Progress(quiet: quiet)
         let report = try ReportRun.measure(options, announce: Output.line, progress: progress.update)
         progress.clear()
-        TextReport.print(report)
+        for line in TextReport.lines(report) { Output.line(line) }
         var status: Int32 = session.hadFailures ? 1 : 0
         if let json { status = max(status, Self.write(JSONReport.render(report), to: json)) }
         if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
