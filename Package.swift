@@ -112,12 +112,20 @@ let package = Package(
             name: "ConverterChecks",
             dependencies: ["Frames", "Statistics", "VPX", "Converters", "Conformance", "Measurement"],
             swiftSettings: optimised),
-        // The command-line tool: argument handling, commands, rendering.
+        // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
+        // inline SVG charts, the present and call tables, number formatting.
+        .target(
+            name: "ReportRendering",
+            dependencies: [
+                "Measurement", "ReportRun", "Streams", "Statistics", "Conformance", "Presentation", "CallSimulation",
+            ],
+            swiftSettings: optimised),
+        // The command-line tool: argument handling, commands, wiring the libraries, printing.
         .executableTarget(
             name: "bench",
             dependencies: [
                 "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
-                "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun",
+                "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun", "ReportRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),

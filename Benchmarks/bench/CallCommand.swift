@@ -3,6 +3,7 @@ import CallSimulation
 import Foundation
 import Frames
 import Measurement
+import ReportRendering
 import Streams
 
 extension CallSchedule: ExpressibleByArgument {}

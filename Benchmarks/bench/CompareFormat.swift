@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReportRendering
 import Reports
 import Statistics
 

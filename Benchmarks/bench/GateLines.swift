@@ -1,4 +1,5 @@
 import Gate
+import ReportRendering
 import Reports
 import Statistics
 

@@ -4,6 +4,7 @@ import Foundation
 import Frames
 import Gate
 import Measurement
+import ReportRendering
 import Reports
 import Statistics
 import Streams

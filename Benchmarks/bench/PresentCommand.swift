@@ -3,6 +3,7 @@ import Converters
 import Foundation
 import Measurement
 import Presentation
+import ReportRendering
 import ReportRun
 import Reports
 import Streams

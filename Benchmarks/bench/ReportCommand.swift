@@ -4,6 +4,7 @@ import Foundation
 import Frames
 import Measurement
 import Presentation
+import ReportRendering
 import ReportRun
 import Reports
 import Streams
@@ -160,7 +161,7 @@ struct ReportCommand: ParsableCommand {
         let progress = Progress(quiet: quiet)
         let report = try ReportRun.measure(options, announce: Output.line, progress: progress.update)
         progress.clear()
-        TextReport.print(report)
+        for line in TextReport.lines(report) { Output.line(line) }
         var status: Int32 = session.hadFailures ? 1 : 0
         if let json {
             status = max(status, Self.write(String(decoding: ReportDocument(report).json(), as: UTF8.self), to: json))

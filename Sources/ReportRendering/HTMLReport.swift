@@ -10,9 +10,10 @@ import Streams
 /// files): the machine line, charts as inline SVG — ratios to libyuv,
 /// throughput against frame size, per-frame latency distributions per
 /// converter, scaling by thread count — and the tables behind them.
-enum HTMLReport {
-    /// The whole page.
-    static func render(_ report: Report) -> String {
+public enum HTMLReport {
+    /// The whole page for `report`: a complete UTF-8 HTML document, ending
+    /// in a newline, that `bench --html` writes as it is.
+    public static func render(_ report: Report) -> String {
         var body = "<h1>FrameBench report</h1>"
         body += "<p class=\"machine\">\(SVG.escape(report.machine.line))</p>"
         if MachineInfo.isDebugBuild {

@@ -2,7 +2,7 @@ import Foundation
 
 /// An aligned text table: a header row, then rows; text columns are
 /// left-aligned and columns whose header is marked numeric are right-aligned.
-struct Table {
+public struct Table {
     /// Column titles.
     let headers: [String]
     /// Which columns are right-aligned (numbers).
@@ -10,19 +10,20 @@ struct Table {
     /// The rows, each as many cells as headers.
     private(set) var rows: [[String]] = []
 
-    /// A table with `columns` given as (title, right-aligned).
-    init(_ columns: [(String, Bool)]) {
+    /// An empty table with `columns` given as (title, right-aligned).
+    public init(_ columns: [(String, Bool)]) {
         headers = columns.map(\.0)
         numeric = columns.map(\.1)
     }
 
     /// Appends a row (missing cells are blank, extra cells dropped).
-    mutating func add(_ cells: [String]) {
+    public mutating func add(_ cells: [String]) {
         rows.append((0..<headers.count).map { $0 < cells.count ? cells[$0] : "" })
     }
 
-    /// The table as lines, columns separated by two spaces, no trailing blanks.
-    func render() -> [String] {
+    /// The header and the rows as lines, each column padded to its widest
+    /// cell, columns separated by two spaces, no trailing blanks.
+    public func render() -> [String] {
         let widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
         }

@@ -2,93 +2,97 @@ import Measurement
 import ReportRun
 import Streams
 
-/// The report as aligned tables on standard output.
-enum TextReport {
-    /// Prints every section of `report` that has results.
-    static func print(_ report: Report) {
+/// The report as aligned text tables, as `bench` prints it on standard output.
+public enum TextReport {
+    /// Every section of `report` that has results, as the lines `bench`
+    /// prints on standard output (without their newlines), in order.
+    public static func lines(_ report: Report) -> [String] {
+        var lines: [String] = []
         let b = report.budget
-        Output.line(
+        lines.append(
             "bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
                 + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved per frame in a balanced order; "
                 + (Format.pacing(b).map { "paced: \($0); " } ?? "")
                 + "×libyuv, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)")
         if !report.synthetic.isEmpty {
-            Output.line("")
-            Output.line("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
-            for line in syntheticTable(report.synthetic).render() { Output.line(line) }
-            Output.line(
+            lines.append("")
+            lines.append("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
+            lines += syntheticTable(report.synthetic).render()
+            lines.append(
                 "ratios: median of per-round paired ratios [its 95 % interval]; below 1 is faster than the reference")
-            Output.line(
+            lines.append(
                 "floor = every I420 byte read once with vector loads + every BGRA byte written once (the faster of streaming"
             )
-            Output.line(
+            lines.append(
                 "  and ordinary stores), the fastest the bytes can move; floor:Nthreads the same in the parallel converter's"
             )
-            Output.line(
+            lines.append(
                 "  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;"
             )
-            Output.line("  GB/s counts I420 read + BGRA written")
+            lines.append("  GB/s counts I420 read + BGRA written")
             if report.synthetic.contains(where: { $0.orientation != .upright }) {
-                Output.line(
+                lines.append(
                     "a cell named with an orientation converts into it (libyuv: its rotate/mirror passes, then the conversion;"
                 )
-                Output.line(
+                lines.append(
                     "  docs/orientation.md); its floors move the upright cell's bytes; skipped: the converter does not offer it"
                 )
             }
-            Output.line(
+            lines.append(
                 "cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which other processes barely move"
             )
-            Output.line(
+            lines.append(
                 "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming: "
                     + report.synthetic.filter { size in
                         report.synthetic.first { $0.size == size.size }?.orientation == size.orientation
                     }.map { size in
                         "\(size.size) \(Format.micros(size.floorAlone[.cached].map { $0 * 1000 })) / \(Format.micros(size.floorAlone[.streaming].map { $0 * 1000 }))"
                     }.joined(separator: ", "))
-            for line in floorWarnings(report.synthetic) { Output.line(line) }
+            lines += floorWarnings(report.synthetic)
             let uprightRatios = UprightRatio.all(in: report.synthetic)
             if !uprightRatios.isEmpty {
-                Output.line("")
-                Output.line(
+                lines.append("")
+                lines.append(
                     "What each orientation costs: a converter's oriented time ÷ its upright time on the same frames, measured"
                 )
-                Output.line(
+                lines.append(
                     "  round by round beside it in the oriented cell (median of per-round ratios [95 % interval])")
-                for line in uprightTable(uprightRatios).render() { Output.line(line) }
+                lines += uprightTable(uprightRatios).render()
             }
         }
         if !report.serial.isEmpty {
-            Output.line("")
-            Output.line(
+            lines.append("")
+            lines.append(
                 "End to end, serial (converter \(report.streamConverter); latency µs; bad-ts-* files are broken on purpose)"
             )
-            for line in streamTable(report.serial).render() { Output.line(line) }
+            lines += streamTable(report.serial).render()
         }
         if !report.pipelined.isEmpty {
-            Output.line("")
-            Output.line(
+            lines.append("")
+            lines.append(
                 "Pipelined: decode N+1 on one Dispatch queue while N converts on another (depth \(Pipeline.defaultDepth))"
             )
-            for line in pipelineTable(serial: report.serial, pipelined: report.pipelined).render() { Output.line(line) }
+            lines += pipelineTable(serial: report.serial, pipelined: report.pipelined).render()
         }
         if !report.presentation.isEmpty {
-            Output.line("")
-            Output.line("Presentation: each converted frame stamped for display as an app does (docs/presentation.md);")
-            Output.line(
+            lines.append("")
+            lines.append(
+                "Presentation: each converted frame stamped for display as an app does (docs/presentation.md);")
+            lines.append(
                 "  host-ms = the PiP sample's host clock in ms with 1 s durations, stream = media time anchored at the first frame"
             )
-            for line in PresentTable.lines(report.presentation, settings: true) { Output.line(line) }
+            lines += PresentTable.lines(report.presentation, settings: true)
         }
         if !report.scaling.isEmpty {
-            Output.line("")
-            Output.line(
+            lines.append("")
+            lines.append(
                 "Scaling: ParallelConverter(simd) median µs per frame by thread count, beside libyuv and the memory floor"
             )
-            for line in scalingTable(report.scaling).render() { Output.line(line) }
+            lines += scalingTable(report.scaling).render()
         }
-        Output.line("")
-        Output.line("done in \(Format.fixed(report.seconds, 1)) s")
+        lines.append("")
+        lines.append("done in \(Format.fixed(report.seconds, 1)) s")
+        return lines
     }
 
     /// One row per converter and cell (size and orientation), and one per

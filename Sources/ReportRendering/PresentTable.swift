@@ -3,9 +3,11 @@ import Presentation
 import Streams
 
 /// The `bench present` table: one row per file.
-enum PresentTable {
-    /// The header and one row per run, as text lines.
-    static func lines(_ runs: [PresentationRun], settings: Bool = false) -> [String] {
+public enum PresentTable {
+    /// The header and one row per run, as aligned text lines; with
+    /// `settings`, each row starts with its stamping policy and scenario and
+    /// names the file without its directory (the report's section).
+    public static func lines(_ runs: [PresentationRun], settings: Bool = false) -> [String] {
         table(runs, settings: settings).render()
     }
 

@@ -2,10 +2,11 @@ import Foundation
 import Measurement
 import Statistics
 
-/// Number formatting for tables and pages.
-enum Format {
+/// Number formatting for tables and pages, shared by every renderer so
+/// that the same figure reads the same everywhere.
+public enum Format {
     /// `value` with `digits` decimals (`-` for nil or non-finite).
-    static func fixed(_ value: Double?, _ digits: Int) -> String {
+    public static func fixed(_ value: Double?, _ digits: Int) -> String {
         guard let value, value.isFinite else { return "-" }
         return String(format: "%.\(digits)f", value)
     }
@@ -17,8 +18,8 @@ enum Format {
         return fixed(us, us < 10 ? 2 : (us < 100 ? 1 : 0))
     }
 
-    /// A ratio with two decimals and a `×` (for tables).
-    static func ratio(_ value: Double?) -> String {
+    /// A ratio with two decimals (`-` for nil or non-finite), for tables.
+    public static func ratio(_ value: Double?) -> String {
         value.map { fixed($0, 2) } ?? "-"
     }
 }
@@ -27,8 +28,9 @@ extension Format {
     /// A ratio estimate's median with two decimals (`-` for nil).
     static func ratio(_ estimate: RatioEstimate?) -> String { ratio(estimate?.median) }
 
-    /// A ratio estimate as `median [lower, upper]` (its 95 % interval), two decimals.
-    static func estimate(_ estimate: RatioEstimate?) -> String {
+    /// A ratio estimate as `median [lower,upper]` (its 95 % interval), two
+    /// decimals each (`-` for nil).
+    public static func estimate(_ estimate: RatioEstimate?) -> String {
         guard let estimate else { return "-" }
         return "\(fixed(estimate.median, 2)) [\(fixed(estimate.lower, 2)),\(fixed(estimate.upper, 2))]"
     }

@@ -1,9 +1,10 @@
 import CallSimulation
 
 /// The `bench call` tables.
-enum CallTable {
-    /// One row per participant, then the overall row and the CPU line.
-    static func lines(_ run: CallRun) -> [String] {
+public enum CallTable {
+    /// One row per participant, then the overall row, as aligned text
+    /// lines, and last the CPU line.
+    public static func lines(_ run: CallRun) -> [String] {
         var table = Table([
             ("tile", false), ("stream", false), ("due", true), ("on time", true), ("late", true), ("dropped", true),
             ("p50 ms", true), ("p99 ms", true), ("max ms", true), ("freezes", true), ("error", false),
@@ -28,8 +29,8 @@ enum CallTable {
         ]
     }
 
-    /// The capacity line of one converter and its probes.
-    static func capacityLines(_ capacity: CallCapacity) -> [String] {
+    /// The capacity line of one converter and its probes (one line).
+    public static func capacityLines(_ capacity: CallCapacity) -> [String] {
         let probes = capacity.probes.map {
             "\($0.tiles):\($0.passed ? "ok" : "late \($0.late)+dropped \($0.dropped)")"
         }
