@@ -13,14 +13,15 @@ public struct CheckContext {
     /// case, so that a process watching the check can name the case that
     /// crashed or hung.
     public let beginCase: (String) -> Void
-    /// Called with the guarded frame of an over-read case before it is
-    /// converted, and with nil after.
-    public let guarding: (GuardedI420?) -> Void
+    /// Called with the guarded source frame and destination bytes of an
+    /// over-read case before it is converted, and with nil, nil after.
+    public let guarding: (GuardedI420?, GuardedBytes?) -> Void
 
     /// A context for `converter` against `oracle` (default libyuv).
     public init(
         converter: any FrameConverter, oracle: any FrameConverter = LibYUVConverter(), options: CheckOptions,
-        beginCase: @escaping (String) -> Void = { _ in }, guarding: @escaping (GuardedI420?) -> Void = { _ in }
+        beginCase: @escaping (String) -> Void = { _ in },
+        guarding: @escaping (GuardedI420?, GuardedBytes?) -> Void = { _, _ in }
     ) {
         (self.converter, self.oracle, self.options, self.beginCase, self.guarding) =
             (converter, oracle, options, beginCase, guarding)

@@ -55,7 +55,7 @@ public enum CheckWorker {
                 }
             let context = CheckContext(
                 converter: watched, options: request.options, beginCase: { send(.begin($0)) },
-                guarding: FaultReporter.watch)
+                guarding: { FaultReporter.watch($0, destination: $1) })
             let outcome = ConverterCheck.run(kind, context)
             send(.outcome(outcome.status, outcome.detail))
         }

@@ -12,33 +12,33 @@ enum ExhaustiveCheck {
         let actual = BGRABuffer(size: size)
         var unsupported = UnsupportedCases()
         var comparison = OutputComparison(tolerance: context.options.tolerance)
-        for matrix in context.options.matrices {
-            var wrongTriples = 0
-            var first: String?
-            for u in 0...255 {
-                context.beginCase("\(size) upright \(matrix.name) u=\(u)")
-                ExhaustiveFrames.fill(source, u: UInt8(u))
-                do throws(ConversionError) {
-                    try context.oracle.convert(source.view, to: expected.view, matrix: matrix)
-                    try context.converter.convert(source.view, to: actual.view, matrix: matrix)
-                } catch .unsupported {
-                    unsupported.refused(matrix, .upright)
-                    break
-                } catch {
-                    return .fail("\(error) at \(size) upright \(matrix.name)")
-                }
-                unsupported.converted()
-                if context.options.tolerance != nil {
-                    if !comparison.compare(actual.view, expected.view, at: "u=\(u) \(matrix.name)") {
-                        return .fail(comparison.failure!)
+        do {
+            for matrix in context.options.matrices {
+                var wrongTriples = 0
+                var first: String?
+                for u in 0...255 {
+                    ExhaustiveFrames.fill(source, u: UInt8(u))
+                    let label = "\(size) upright \(matrix.name) u=\(u)"
+                    let converted = try unsupported.attempt(label, matrix, .upright, in: context) {
+                        () throws(ConversionError) in
+                        try context.oracle.convert(source.view, to: expected.view, matrix: matrix)
+                        try context.converter.convert(source.view, to: actual.view, matrix: matrix)
                     }
-                    continue
+                    guard converted else { break }
+                    if context.options.tolerance != nil {
+                        if !comparison.compare(actual.view, expected.view, at: "u=\(u) \(matrix.name)") {
+                            return .fail(comparison.failure!)
+                        }
+                        continue
+                    }
+                    wrongTriples += countWrong(actual.view, expected.view, u: u, matrix: matrix, first: &first)
                 }
-                wrongTriples += countWrong(actual.view, expected.view, u: u, matrix: matrix, first: &first)
+                if let first {
+                    return .fail("\(first); \(wrongTriples) of 16777216 triples wrong")
+                }
             }
-            if let first {
-                return .fail("\(first); \(wrongTriples) of 16777216 triples wrong")
-            }
+        } catch {
+            return .fail(error.description)
         }
         return .finished(unsupported, comparison, context.options)
     }

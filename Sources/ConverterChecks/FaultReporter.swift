@@ -4,20 +4,21 @@ import Frames
 import Glibc
 #endif
 
-/// In a check worker: on SIGSEGV or SIGBUS, writes `fault y`, `fault u`
-/// or `fault v` to the worker's protocol descriptor when the faulting
-/// address lies in that plane's guard page, then raises the signal again
+/// In a check worker: on SIGSEGV or SIGBUS, writes `fault y`, `fault u`,
+/// `fault v` or `fault bgra` to the worker's protocol descriptor when the
+/// faulting address lies in the guard page after that source plane or
+/// after the destination, then raises the signal again
 /// with its default action, so the process dies of it (the parent sees the
 /// signal and the plane) whether a fault or `raise`/`kill` sent it. The
 /// handler only reads preallocated memory and calls `write` and `raise`.
 public enum FaultReporter {
     /// Installs the handlers; faults are reported on `descriptor`.
     public static func install(descriptor: Int32) {
-        let state = UnsafeMutablePointer<UInt>.allocate(capacity: 5)
-        state.initialize(repeating: 0, count: 5)
+        let state = UnsafeMutablePointer<UInt>.allocate(capacity: 6)
+        state.initialize(repeating: 0, count: 6)
         state[0] = UInt(descriptor)
         state[1] = UInt(GuardedBytes.pageSize)
-        let lines: [String] = ["fault y\n", "fault u\n", "fault v\n"]
+        let lines: [String] = ["fault y\n", "fault u\n", "fault v\n", "fault bgra\n"]
         faultMessages = lines.map { UnsafePointer(strdup($0)!) }
         faultState = state
         var action = sigaction()
@@ -34,13 +35,18 @@ public enum FaultReporter {
         pthread_sigmask(SIG_UNBLOCK, &faults, nil)
     }
 
-    /// Watches the guard pages of `frame`'s planes (nil: none).
-    public static func watch(_ frame: GuardedI420?) {
+    /// Watches the guard pages after `frame`'s planes and after
+    /// `destination` (nil: none).
+    public static func watch(_ frame: GuardedI420?, destination: GuardedBytes?) {
         guard let state = faultState else { return }
         for plane in 0..<3 {
             state[2 + plane] = frame.map { UInt(bitPattern: $0.planes[plane].guardPage) } ?? 0
         }
+        state[5] = destination.map { UInt(bitPattern: $0.guardPage) } ?? 0
     }
+
+    /// The plane letter a `fault` line names for the destination.
+    public static let destinationPlane = "bgra"
 
     /// The plane letter of a `fault` protocol line, or nil.
     public static func plane(ofLine line: String) -> String? {
@@ -48,19 +54,20 @@ public enum FaultReporter {
     }
 }
 
-/// Descriptor, page size, then the three guard pages' addresses.
+/// Descriptor, page size, then the guard pages' addresses: the three
+/// source planes', then the destination's.
 nonisolated(unsafe) private var faultState: UnsafeMutablePointer<UInt>?
-/// The three lines, preallocated.
+/// The four lines, preallocated.
 nonisolated(unsafe) private var faultMessages: [UnsafePointer<CChar>] = []
 
 private func faultHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
     guard let state = faultState, let info else { return }
     let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
-    for plane in 0..<3 {
-        let page = state[2 + plane]
+    for guarded in 0..<4 {
+        let page = state[2 + guarded]
         if page != 0 && address >= page && address < page + state[1] {
             faultMessages.withUnsafeBufferPointer { messages in
-                _ = write(Int32(state[0]), messages[plane], 8)
+                _ = write(Int32(state[0]), messages[guarded], strlen(messages[guarded]))
             }
         }
     }

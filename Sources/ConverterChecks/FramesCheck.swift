@@ -2,16 +2,23 @@ import Converters
 import Frames
 import VPX
 
-/// Every frame of the vector files, every selected orientation, the first
-/// matrix, against the oracle.
+/// Every frame of the vector files against the oracle: every selected
+/// orientation with the first matrix, and upright (when selected) with
+/// each other matrix.
 enum FramesCheck {
+    /// The matrix × orientation cases each frame is converted in.
+    static func cases(_ options: CheckOptions) -> [(ColorMatrix, Orientation)] {
+        guard let first = options.matrices.first else { return [] }
+        let upright = options.orientations.contains(.upright) ? options.matrices.dropFirst() : []
+        return options.orientations.map { (first, $0) } + upright.map { ($0, .upright) }
+    }
+
     static func run(_ context: CheckContext) -> CheckFinding {
-        guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
+        guard !context.options.matrices.isEmpty else { return .skipped("no matrix selected") }
         guard !context.options.vectorFiles.isEmpty else { return .skipped("no vector files") }
         var unsupported = UnsupportedCases()
         var comparison = OutputComparison(tolerance: context.options.tolerance)
         var frames = 0
-        var failure: String?
         var expected: [Orientation: BGRABuffer] = [:]
         var actual: [Orientation: BGRABuffer] = [:]
         for file in context.options.vectorFiles {
@@ -21,43 +28,34 @@ enum FramesCheck {
                 _ = try StreamDecoder.decode(path: file) { frame in
                     defer { index += 1 }
                     frames += 1
-                    for orientation in context.options.orientations where !unsupported.isRefused(matrix, orientation) {
+                    for (matrix, orientation) in cases(context.options)
+                    where !unsupported.isRefused(matrix, orientation) {
                         let size = orientation.orientedSize(of: frame.image.size)
                         if expected[orientation]?.size != size {
                             expected[orientation] = BGRABuffer(size: size)
                             actual[orientation] = BGRABuffer(size: size)
                         }
+                        let output = actual[orientation]!.view
+                        let reference = expected[orientation]!.view
                         let label = "\(frame.image.size) \(orientation.name) \(matrix.name), \(name) frame \(index)"
-                        context.beginCase(label)
-                        do throws(ConversionError) {
+                        let converted = try unsupported.attempt(label, matrix, orientation, in: context) {
+                            () throws(ConversionError) in
                             try context.oracle.convert(
-                                frame.image, to: expected[orientation]!.view, matrix: matrix, orientation: orientation)
+                                frame.image, to: reference, matrix: matrix, orientation: orientation)
                             try context.converter.convert(
-                                frame.image, to: actual[orientation]!.view, matrix: matrix, orientation: orientation)
-                        } catch .unsupported {
-                            unsupported.refused(matrix, orientation)
-                            continue
-                        } catch {
-                            throw FrameFailure(description: "\(error) at \(label)")
+                                frame.image, to: output, matrix: matrix, orientation: orientation)
                         }
-                        unsupported.converted()
-                        if !comparison.compare(actual[orientation]!.view, expected[orientation]!.view, at: label) {
-                            throw FrameFailure(description: comparison.failure!)
+                        if converted && !comparison.compare(output, reference, at: label) {
+                            throw UnsupportedCases.CaseFailure(description: comparison.failure!)
                         }
                     }
                 }
             } catch {
-                failure = (error.underlying as? FrameFailure)?.description ?? "\(file): \(error)"
+                return .fail((error.underlying as? UnsupportedCases.CaseFailure)?.description ?? "\(file): \(error)")
             }
-            if let failure { return .fail(failure) }
         }
         let verdict = CheckFinding.finished(unsupported, comparison, context.options)
         guard verdict.status == .pass else { return verdict }
         return .pass("\(frames) frames of \(context.options.vectorFiles.count) files", verdict.detail)
-    }
-
-    /// Stops decoding at the first failing frame.
-    struct FrameFailure: Error, CustomStringConvertible {
-        let description: String
     }
 }

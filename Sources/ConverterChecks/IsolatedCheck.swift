@@ -2,7 +2,8 @@
 /// running `CheckWorker`), so a converter that crashes or hangs fails its
 /// check instead of ending the caller: a crash becomes `crashed (SIGSEGV)
 /// at CASE` (or `read past the end of plane u at CASE` when the fault hit
-/// a guard page), a hang `timed out at CASE`.
+/// a source plane's guard page, `wrote past the end of its destination at
+/// CASE` when it hit the destination's), a hang `timed out at CASE`.
 public struct IsolatedCheck: Sendable {
     /// The process runner.
     public let worker: WorkerProcess
@@ -59,6 +60,9 @@ public struct IsolatedCheck: Sendable {
         switch run.termination {
         case .signalled(let signal):
             let name = WorkerProcess.signalName(signal)
+            if run.faultPlane == FaultReporter.destinationPlane {
+                return "wrote past the end of its destination \(place) (\(name))"
+            }
             if let plane = run.faultPlane { return "read past the end of plane \(plane) \(place) (\(name))" }
             return "crashed (\(name)) \(place)"
         case .timedOut: return "timed out \(place) (no progress for \(timeout.formatted) s)"

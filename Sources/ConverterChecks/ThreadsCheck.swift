@@ -25,19 +25,19 @@ enum ThreadsCheck {
         for orientation in context.options.orientations {
             let oriented = orientation.orientedSize(of: size)
             let references = sources.map { _ in BGRABuffer(size: oriented) }
-            context.beginCase("\(size) \(orientation.name) \(matrix.name), one thread")
-            do throws(ConversionError) {
-                for (source, reference) in zip(sources, references) {
-                    try context.converter.convert(
-                        source.view, to: reference.view, matrix: matrix, orientation: orientation)
+            do {
+                let label = "\(size) \(orientation.name) \(matrix.name), one thread"
+                let converted = try unsupported.attempt(label, matrix, orientation, in: context) {
+                    () throws(ConversionError) in
+                    for (source, reference) in zip(sources, references) {
+                        try context.converter.convert(
+                            source.view, to: reference.view, matrix: matrix, orientation: orientation)
+                    }
                 }
-            } catch .unsupported {
-                unsupported.refused(matrix, orientation)
-                continue
+                guard converted else { continue }
             } catch {
-                return .fail("\(error) at \(size) \(orientation.name)")
+                return .fail(error.description)
             }
-            unsupported.converted()
             context.beginCase("\(size) \(orientation.name) \(matrix.name), \(threads) threads")
             let outputs = sources.map { _ in BGRABuffer(size: oriented) }
             let shared = Shared(sources: sources, references: references, outputs: outputs)

@@ -1,8 +1,38 @@
+import Converters
 import Frames
 
 /// The matrix × orientation combinations a converter refused as
-/// unsupported during a check, for the outcome's note.
+/// unsupported during a check, for the outcome's note, and the one step
+/// every check takes a case by (`attempt`).
 struct UnsupportedCases {
+    /// A case failed with an error other than a refusal.
+    struct CaseFailure: Error, CustomStringConvertible {
+        /// `ERROR at CASE`.
+        let description: String
+    }
+
+    /// One case of a check: names it to `context` (`beginCase`), then runs
+    /// `convert`. A refusal (`unsupported`) of `matrix` with `orientation`
+    /// is recorded and the case skipped; any other error fails the check.
+    /// - Returns: whether the case converted (false: skip it).
+    /// - Throws: `CaseFailure`, `ERROR at LABEL`.
+    mutating func attempt(
+        _ label: String, _ matrix: ColorMatrix, _ orientation: Orientation, in context: CheckContext,
+        _ convert: () throws(ConversionError) -> Void
+    ) throws(CaseFailure) -> Bool {
+        context.beginCase(label)
+        do {
+            try convert()
+        } catch .unsupported {
+            refused(matrix, orientation)
+            return false
+        } catch {
+            throw CaseFailure(description: "\(error) at \(label)")
+        }
+        converted()
+        return true
+    }
+
     private(set) var combinations: [(ColorMatrix, Orientation)] = []
     private(set) var anyConverted = false
 

@@ -82,6 +82,9 @@ struct PluginCLITests {
                 fault: "OVERREAD_CHROMA", arguments: ["--check", "over-read", "--orientation", "upright"],
                 expected: ["over-read  FAIL: read past the end of plane u at 1x1 upright (SIGSEGV)"]),
             Fault(
+                fault: "WRITES_PAST_END", arguments: ["--check", "over-read", "--orientation", "upright"],
+                expected: ["over-read  FAIL: wrote past the end of its destination at 1x1 upright (SIGSEGV)"]),
+            Fault(
                 fault: "PADDING_WRITE",
                 arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
                 expected: ["sizes  FAIL: wrote into row padding at 1x1 upright bt601: row 0 byte 4"]),

@@ -85,6 +85,9 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
         if (d->stride > 4 * d->width) out[4 * d->width] = 0; /* fault: first byte of the row padding */
 #endif
     }
+#ifdef FAULT_WRITES_PAST_END
+    d->data[(ptrdiff_t)(d->height - 1) * d->stride + 4 * d->width] = 0; /* fault: one byte past the last row */
+#endif
     return FRAMEBENCH_OK;
 }
 

@@ -1,0 +1,51 @@
+import ConverterChecks
+import Converters
+import Frames
+import TestSupport
+import Testing
+
+/// Every converter path (`ConvertersUnderTest`: each SIMD level with both
+/// store kinds, the parallel converter over every inner converter with
+/// uneven bands) through the check harness that `bench check` runs on
+/// plug-ins, in process, against libyuv:
+/// - `exhaustive`: all 256³ `(y, u, v)` triples of all six matrices;
+/// - `sizes`: widths 1…67 at heights 1, 2, 3, 4, 7, 16, 17 and 33 and a
+///   1283×723 frame, padded strides of 1 to 29 bytes, canaries after each
+///   destination row, every matrix and orientation;
+/// - `over-read`: those widths and 127×11, 175×143, 176×144 with every
+///   source plane and the destination ending right before a `PROT_NONE`
+///   page (strides padded by 0 and 3 bytes), every orientation; a read or
+///   write past them kills this process;
+/// - `frames`: every frame of the official VP8 vectors and of `Vectors/`,
+///   upright in all six matrices and in the other seven orientations.
+@Suite struct ConverterConformanceTests {
+    /// The checks run, with every matrix and orientation (bt709 first, so
+    /// the oriented frames are converted in it).
+    static let options: CheckOptions = {
+        var options = CheckOptions()
+        options.matrices = [.bt709] + ColorMatrix.allCases.filter { $0 != .bt709 }
+        options.vectorFiles = TestPaths.officialVectors + TestPaths.ownVectors
+        return options
+    }()
+
+    /// Runs check `kind` on the converter labelled `label` and expects a pass.
+    func check(_ kind: CheckKind, _ label: String) {
+        let context = CheckContext(converter: ConvertersUnderTest.named(label), options: Self.options)
+        let outcome = ConverterCheck.run(kind, context)
+        #expect(outcome.status == .pass, "\(label) \(kind.rawValue): \(outcome.detail)")
+    }
+
+    @Test("all 256³ triples of every matrix equal libyuv", arguments: ConvertersUnderTest.labels)
+    func exhaustive(label: String) { check(.exhaustive, label) }
+
+    @Test(
+        "every size, padded strides, canaries intact, every matrix and orientation",
+        arguments: ConvertersUnderTest.labels)
+    func sizes(label: String) { check(.sizes, label) }
+
+    @Test("no read past a source plane or write past the destination", arguments: ConvertersUnderTest.labels)
+    func overRead(label: String) { check(.overRead, label) }
+
+    @Test("every frame of every vector equals libyuv", arguments: ConvertersUnderTest.labels)
+    func frames(label: String) { check(.frames, label) }
+}
