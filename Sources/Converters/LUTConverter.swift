@@ -146,3 +146,8 @@ public struct LUTConverter: DestinationBandConverter {
         }
     }
 }
+
+extension LUTConverter {
+    /// Its row of the converter table: exact, every orientation.
+    public static let entry = ConverterEntry(name: "lut", role: .exact) { _ in LUTConverter() }
+}

@@ -124,3 +124,11 @@ final class ScratchFrames: @unchecked Sendable {
         lock.withLock { free[frame.size, default: []].append(frame) }
     }
 }
+
+extension LibYUVConverter {
+    /// Its row of the converter table: exact, every orientation. It is the
+    /// oracle every other converter is checked against, so the conformance
+    /// tests have nothing to hold it to.
+    public static let entry = ConverterEntry(
+        name: "libyuv", role: .exact, make: { _ in LibYUVConverter() }, conformancePaths: { [] })
+}

@@ -141,3 +141,33 @@ private struct BandWork: @unchecked Sendable {
     let destination: BGRAView
     let bands: [Range<Int>]
 }
+
+extension ParallelConverter {
+    /// Its row of the converter table: exact, every orientation, over
+    /// `simd`. The conformance tests force its split (crossover 0) even on
+    /// small frames, over every inner converter, with thread counts that
+    /// leave bands of uneven heights, and check it as the registry makes it.
+    public static let entry = ConverterEntry(
+        name: "parallel", role: .exact, make: { ParallelConverter(inner: SIMDConverter(), threads: $0) },
+        conformancePaths: {
+            [
+                (
+                    "parallel(simd, 2 threads)",
+                    ParallelConverter(inner: SIMDConverter(), threads: 2, minimumParallelPixels: 0)
+                ),
+                (
+                    "parallel(simd streaming, 2 threads)",
+                    ParallelConverter(inner: SIMDConverter(stores: .streaming), threads: 2, minimumParallelPixels: 0)
+                ),
+                (
+                    "parallel(lut, 3 threads)",
+                    ParallelConverter(inner: LUTConverter(), threads: 3, minimumParallelPixels: 0)
+                ),
+                (
+                    "parallel(scalar, 7 threads)",
+                    ParallelConverter(inner: ScalarConverter(), threads: 7, minimumParallelPixels: 0)
+                ),
+                ("parallel (registry default)", ParallelConverter(inner: SIMDConverter())),
+            ]
+        })
+}

@@ -162,3 +162,29 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
         self.init(rawValue: environmentValue.lowercased())
     }
 }
+
+extension SIMDConverter {
+    /// Its row of the converter table: exact, every orientation; the
+    /// conformance tests check every level this machine runs, with ordinary
+    /// and with streaming stores.
+    public static let entry = ConverterEntry(
+        name: "simd", role: .exact, make: { _ in SIMDConverter() },
+        conformancePaths: {
+            SIMDLevel.supported.flatMap { level in
+                [
+                    ("simd-\(level.rawValue)", SIMDConverter(level: level, stores: .cached)),
+                    ("simd-\(level.rawValue) streaming", SIMDConverter(level: level, stores: .streaming)),
+                ]
+            }
+        })
+
+    /// The row of `simd` with ordinary stores only, made on request.
+    public static let cachedEntry = ConverterEntry(name: "simd-cached", role: .variant) { _ in
+        SIMDConverter(stores: .cached)
+    }
+
+    /// The row of `simd` with streaming stores for every frame, made on request.
+    public static let streamingEntry = ConverterEntry(name: "simd-streaming", role: .variant) { _ in
+        SIMDConverter(stores: .streaming)
+    }
+}

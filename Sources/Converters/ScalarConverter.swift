@@ -60,3 +60,8 @@ public struct ScalarConverter: DestinationBandConverter {
         return UInt8(truncatingIfNeeded: nonNegative | overflow)
     }
 }
+
+extension ScalarConverter {
+    /// Its row of the converter table: exact, every orientation.
+    public static let entry = ConverterEntry(name: "scalar", role: .exact) { _ in ScalarConverter() }
+}

@@ -39,3 +39,23 @@ public struct SwscaleConverter: FrameConverter {
     /// The contexts of every instance, shared by every thread.
     private static let workers = SwscaleWorkers()
 }
+
+extension SwscaleConverter {
+    /// Its row of the converter table: a peer, upright only, within the
+    /// largest |Δ| from libyuv's bytes observed on random frames for each
+    /// matrix (docs/peers.md).
+    public static let entry = ConverterEntry(
+        name: "swscale",
+        role: .peer { matrix in
+            switch matrix {
+            case .bt601: 4
+            case .bt601Full: 3
+            case .bt709: 16
+            case .bt709Full: 2
+            case .bt2020: 20
+            case .bt2020Full: 4
+            }
+        },
+        orientations: [.upright]
+    ) { _ in SwscaleConverter() }
+}

@@ -1,0 +1,67 @@
+import Frames
+
+/// One row of the converter table (`ConverterRegistry.table`): a built-in
+/// converter's name, how it is judged, what it offers and how to make it.
+/// The registry, the conformance tests and the checks read these rows; a
+/// new converter is its own file, with its row, plus one line in the table.
+public struct ConverterEntry: Sendable {
+    /// How reports, checks and the gate judge a converter.
+    public enum Role: Sendable, Equatable {
+        /// Held to libyuv's bytes and measured by default.
+        case exact
+        /// Compared with libyuv by its deviation, within a tolerance per
+        /// matrix (the largest |Δ| from libyuv's bytes), and measured by default.
+        case peer(tolerance: @Sendable (ColorMatrix) -> Int)
+        /// Another configuration of an exact converter, made on request
+        /// only (for comparisons such as `simd-cached` against `simd-streaming`).
+        case variant
+
+        /// Whether `a` and `b` are the same role (tolerances are not compared).
+        public static func == (a: Role, b: Role) -> Bool {
+            switch (a, b) {
+            case (.exact, .exact), (.peer, .peer), (.variant, .variant): true
+            default: false
+            }
+        }
+    }
+
+    /// The command-line name, also the converter's `name`.
+    public let name: String
+    /// How it is judged.
+    public let role: Role
+    /// The orientations it converts; it throws `.unsupported` for the others.
+    public let orientations: [Orientation]
+    /// A new instance; `threads` applies to converters that split frames
+    /// over threads (nil: the active processor count).
+    public let make: @Sendable (_ threads: Int?) -> any FrameConverter
+    /// Every configuration the conformance tests hold to libyuv's bytes,
+    /// each with a label for failure messages (empty for peers and variants,
+    /// whose configurations another row covers).
+    public let conformancePaths: @Sendable () -> [(label: String, converter: any FrameConverter)]
+
+    /// A row with these fields; `conformancePaths` defaults to the one
+    /// instance `make(nil)` makes, labelled `name`, for an exact converter,
+    /// and to none otherwise.
+    public init(
+        name: String, role: Role, orientations: [Orientation] = Orientation.allCases,
+        make: @escaping @Sendable (_ threads: Int?) -> any FrameConverter,
+        conformancePaths: (@Sendable () -> [(label: String, converter: any FrameConverter)])? = nil
+    ) {
+        self.name = name
+        self.role = role
+        self.orientations = orientations
+        self.make = make
+        self.conformancePaths =
+            conformancePaths ?? { role == .exact ? [(name, make(nil))] : [] }
+    }
+
+    /// Whether it is a peer, judged by its deviation from libyuv.
+    public var isPeer: Bool {
+        if case .peer = role { true } else { false }
+    }
+
+    /// The tolerance of a peer with `matrix`; nil for exact converters and variants.
+    public func tolerance(matrix: ColorMatrix) -> Int? {
+        if case .peer(let tolerance) = role { tolerance(matrix) } else { nil }
+    }
+}

@@ -1,0 +1,55 @@
+import Converters
+import Frames
+import TestSupport
+import Testing
+
+/// The converter table says what each built-in converter is, and the
+/// converters agree with their rows.
+@Suite struct ConverterTableTests {
+    @Test("names are unique, and each row makes a converter of its name")
+    func rowsMakeTheirConverters() {
+        let names = ConverterRegistry.table.map(\.name)
+        #expect(Set(names).count == names.count)
+        for entry in ConverterRegistry.table {
+            #expect(entry.make(nil).name == entry.name)
+            #expect(ConverterRegistry.make(entry.name)?.name == entry.name)
+        }
+        #expect(ConverterRegistry.make("no-such-converter") == nil)
+    }
+
+    @Test("each converter converts exactly the orientations its row offers", arguments: ConverterRegistry.knownNames)
+    func offeredOrientations(name: String) throws {
+        let entry = try #require(ConverterRegistry.entry(named: name))
+        let source = I420Buffer.random(size: FrameSize(width: 16, height: 8), padding: 0, seed: 5)
+        for orientation in Orientation.allCases {
+            let target = BGRABuffer(size: orientation.orientedSize(of: source.size))
+            let result = Result { () throws(ConversionError) in
+                try entry.make(nil).convert(source.view, to: target.view, matrix: .bt601, orientation: orientation)
+            }
+            if entry.orientations.contains(orientation) {
+                #expect(throws: Never.self, "\(name) \(orientation)") { try result.get() }
+            } else {
+                #expect(throws: ConversionError.unsupported, "\(name) \(orientation)") { try result.get() }
+            }
+        }
+    }
+
+    @Test("peers have a tolerance for every matrix; exact converters and variants have none")
+    func tolerances() {
+        for entry in ConverterRegistry.table {
+            for matrix in ColorMatrix.allCases {
+                #expect((entry.tolerance(matrix: matrix) != nil) == entry.isPeer, "\(entry.name) \(matrix.name)")
+            }
+        }
+        #expect(ConverterRegistry.peerNames == ["swscale"])
+        #expect(ConverterRegistry.names == ["scalar", "lut", "simd", "parallel", "libyuv"])
+    }
+
+    @Test("every exact converter but the oracle has paths the conformance tests check")
+    func conformancePaths() {
+        for entry in ConverterRegistry.table where entry.role == .exact && entry.name != LibYUVConverter().name {
+            #expect(!entry.conformancePaths().isEmpty, "\(entry.name)")
+        }
+        #expect(ConvertersUnderTest.labels.count == Set(ConvertersUnderTest.labels).count)
+    }
+}
