@@ -34,7 +34,7 @@ enum SpeedCheck {
                 return .fail("\(error.error) at \(size) upright \(matrix.name)")
             }
             let result = ConverterBench.summarize(
-                samples, size: size, bitExact: [:], threads: ConverterBench.threadsByLabel(converters, at: size))
+                samples, size: size, bitExact: [:], threads: ConverterBench.threadsByID(converters, at: size))
             guard let cell = result.cells.first(where: { $0.label == context.converter.name }) else { continue }
             var figures: [String] = []
             if !isOracle, let ratio = cell.ratioToLibyuv { figures.append(describe(ratio, "libyuv")) }

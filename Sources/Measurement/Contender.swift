@@ -14,13 +14,16 @@ public struct Contender {
         case floor(threads: Int)
     }
 
-    /// The label in tables, JSON names and charts (`scalar`, `floor`, `threads:2`...).
-    public let label: String
+    /// Who it is.
+    public let id: ContenderID
     /// What runs.
     public let kind: Kind
 
+    /// The label in tables, JSON names and charts (`scalar`, `floor`, `threads:2`...).
+    public var label: String { id.description }
+
     /// The label of the one-thread memory floor.
-    public static let floorLabel = EntryCell.floorConverter
+    public static let floorLabel = ContenderID.floorName
     /// The label of the converter the ×libyuv ratios are taken against.
     public static let referenceLabel = EntryCell.referenceConverter
     /// The label of the readable reference, for the `×scalar` ratios.
@@ -28,19 +31,17 @@ public struct Contender {
 
     /// The label of the memory floor on `threads` threads (`floor` for one,
     /// `floor:2threads` for two, ...).
-    public static func floorLabel(threads: Int) -> String {
-        threads == 1 ? floorLabel : "\(floorLabel):\(threads)threads"
-    }
+    public static func floorLabel(threads: Int) -> String { ContenderID.floor(threads: threads).description }
 
-    /// A contender for `converter`, labelled with its name unless `label` is given.
-    public static func converter(_ converter: any FrameConverter, label: String? = nil) -> Contender {
-        Contender(label: label ?? converter.name, kind: .converter(converter))
+    /// A contender for `converter`, identified by its name unless `id` is given.
+    public static func converter(_ converter: any FrameConverter, id: ContenderID? = nil) -> Contender {
+        Contender(id: id ?? .converter(converter.name), kind: .converter(converter))
     }
 
     /// The memory floor on `threads` threads, split in the bands a parallel
     /// converter with as many threads uses.
     public static func floor(threads: Int = 1) -> Contender {
-        Contender(label: floorLabel(threads: threads), kind: .floor(threads: threads))
+        Contender(id: .floor(threads: threads), kind: .floor(threads: threads))
     }
 
     /// Whether this is a memory floor.

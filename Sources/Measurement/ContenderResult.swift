@@ -4,8 +4,8 @@ import Statistics
 
 /// One contender's figures in one cell (a frame size and orientation).
 public struct ContenderResult: Sendable {
-    /// The contender's label (`scalar`, ..., `libyuv`, `floor`).
-    public let label: String
+    /// The contender.
+    public let id: ContenderID
     /// The frame size measured.
     public let size: FrameSize
     /// The orientation converted into (floors: the cell's, though they move the upright bytes).
@@ -50,5 +50,8 @@ public struct ContenderResult: Sendable {
     /// The synthetic cell: size and orientation.
     public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation) }
     /// Whether this is a memory floor's cell.
-    public var isFloor: Bool { label == Contender.floorLabel || label.hasPrefix(Contender.floorLabel + ":") }
+    public var isFloor: Bool { id.isFloor }
+
+    /// The contender's label (`scalar`, ..., `libyuv`, `floor`, `threads:2`).
+    public var label: String { id.description }
 }

@@ -38,9 +38,14 @@ public enum ConverterBench {
             ) { done, planned in
                 progress("synthetic \(cell): frame \(done) of ~\(planned)")
             }
-            let samples = allSamples.filter { UprightTwin.base(ofLabel: $0.label) == nil }
-            let twins = allSamples.compactMap { sample in
-                UprightTwin.base(ofLabel: sample.label).map { ($0, sample.wall) }
+            var samples: [CellSamples] = []
+            var twins: [(String, [Double])] = []
+            for sample in allSamples {
+                if case .upright(let name) = sample.id {
+                    twins.append((name, sample.wall))
+                } else {
+                    samples.append(sample)
+                }
             }
             progress("synthetic \(cell): checking bit-exactness")
             let frames = SyntheticFrames.frames(size: cell.size, count: distinctFrames)
@@ -51,7 +56,7 @@ public enum ConverterBench {
             var result = summarize(
                 samples, size: cell.size, orientation: cell.orientation, bitExact: exact,
                 deviations: deviations(peers, frames: frames, matrix: matrix, orientation: cell.orientation),
-                threads: threadsByLabel(measured, at: cell.size))
+                threads: threadsByID(measured, at: cell.size))
             result.excluded = excluded
             result.floorAlone = floorAlone(frames[0])
             result.uprightSamples = Dictionary(twins) { first, _ in first }
@@ -116,11 +121,13 @@ public enum ConverterBench {
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws(ContenderFailure) -> [CellSamples] {
         let twins =
-            uprightTwins && orientation != .upright ? converters.map { Contender.converter(UprightTwin(base: $0)) } : []
+            uprightTwins && orientation != .upright
+            ? converters.map { Contender.converter(UprightTwin(base: $0), id: .upright($0.name)) } : []
         let contenders = contenders(converters, at: size) + twins
         let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
         let outputs = contenders.map { contender in
-            let upright = contender.isFloor || UprightTwin.base(ofLabel: contender.label) != nil
+            let upright: Bool
+            if case .upright = contender.id { upright = true } else { upright = contender.isFloor }
             return BGRABuffer(alignedRowsOf: upright ? size : orientation.orientedSize(of: size))
         }
         do {
@@ -128,14 +135,14 @@ public enum ConverterBench {
                 contenders, frames: frames, outputs: outputs, matrix: matrix, orientation: orientation,
                 budget: budget, progress: progress)
         } catch {
-            guard let base = UprightTwin.base(ofLabel: error.label) else { throw error }
-            throw ContenderFailure(label: base, error: error.error)
+            guard case .upright(let name) = error.id else { throw error }
+            throw ContenderFailure(id: .converter(name), error: error.error)
         }
     }
 
-    /// The threads each converter uses at `size`, by label.
-    public static func threadsByLabel(_ converters: [any FrameConverter], at size: FrameSize) -> [String: Int] {
-        Dictionary(converters.map { ($0.name, Contender.threads(of: $0, at: size)) }) { first, _ in first }
+    /// The threads each converter uses at `size`.
+    public static func threadsByID(_ converters: [any FrameConverter], at size: FrameSize) -> [ContenderID: Int] {
+        Dictionary(converters.map { (.converter($0.name), Contender.threads(of: $0, at: size)) }) { first, _ in first }
     }
 
     /// Turns samples into results: distributions, paired ratios (with their
@@ -146,16 +153,17 @@ public enum ConverterBench {
     public static func summarize(
         _ samples: [CellSamples], size: FrameSize, orientation: Orientation = .upright, bitExact: [String: Bool],
         deviations: [String: Deviation] = [:],
-        threads: [String: Int] = [:]
+        threads: [ContenderID: Int] = [:]
     ) -> CellResults {
-        let byLabel = Dictionary(samples.map { ($0.label, $0) }) { first, _ in first }
-        let reference = byLabel[Contender.referenceLabel]
-        let scalar = byLabel[Contender.scalarLabel]
+        let byID = Dictionary(samples.map { ($0.id, $0) }) { first, _ in first }
+        let reference = byID[.converter(Contender.referenceLabel)]
+        let scalar = byID[.converter(Contender.scalarLabel)]
         let cells = samples.compactMap { sample -> ContenderResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
-            let (floorLabel, floor) = Self.floor(threads: threads[sample.label] ?? 1, in: byLabel)
+            let (floorLabel, floor) = Self.floor(threads: threads[sample.id] ?? 1, in: byID)
+            let name = sample.id.converterName
             return ContenderResult(
-                label: sample.label, size: size, orientation: orientation, wall: wall, cpu: cpu,
+                id: sample.id, size: size, orientation: orientation, wall: wall, cpu: cpu,
                 wallInRoundOrder: sample.wall,
                 libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
                 ratioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
@@ -163,7 +171,7 @@ public enum ConverterBench {
                 floorLabel: floorLabel, floorRatios: floor.map { PairedRatios.of(sample.wall, over: $0) } ?? [],
                 ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0) },
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
-                bitExact: bitExact[sample.label], deviation: deviations[sample.label])
+                bitExact: name.flatMap { bitExact[$0] }, deviation: name.flatMap { deviations[$0] })
         }
         return CellResults(size: size, orientation: orientation, rounds: samples.first?.wall.count ?? 0, cells: cells)
     }
@@ -174,10 +182,12 @@ public enum ConverterBench {
     /// threads (moving the bytes on one core is also a way to move them, and
     /// on a 2-core VM often the faster one: the bands' cache lines travel
     /// between the cores). Nil samples when no floor was measured.
-    static func floor(threads: Int, in byLabel: [String: CellSamples]) -> (label: String, samples: [Double]?) {
-        let single = byLabel[Contender.floorLabel]?.wall
+    static func floor(threads: Int, in byID: [ContenderID: CellSamples]) -> (label: String, samples: [Double]?) {
+        let single = byID[.floor(threads: 1)]?.wall
         let threadedLabel = Contender.floorLabel(threads: threads)
-        guard threads > 1, let threaded = byLabel[threadedLabel]?.wall else { return (Contender.floorLabel, single) }
+        guard threads > 1, let threaded = byID[.floor(threads: threads)]?.wall else {
+            return (Contender.floorLabel, single)
+        }
         guard let single else { return (threadedLabel, threaded) }
         return ("best of \(Contender.floorLabel), \(threadedLabel)", zip(single, threaded).map { min($0, $1) })
     }

@@ -46,7 +46,7 @@ public enum InterleavedRun {
                 do throws(ConversionError) {
                     try converter.convert(views[frame], to: targets[index], matrix: matrix, orientation: orientation)
                 } catch {
-                    throw ContenderFailure(label: contenders[index].label, error: error)
+                    throw ContenderFailure(id: contenders[index].id, error: error)
                 }
             case .floor: floors[index]!.run(views[frame], to: targets[index])
             }
@@ -94,7 +94,7 @@ public enum InterleavedRun {
                 floor?.stores = FloorStores.faster(cached: times[index][.cached]!, streaming: times[index][.streaming]!)
             }
         }
-        var samples = contenders.map { CellSamples(label: $0.label) }
+        var samples = contenders.map { CellSamples(id: $0.id) }
         for k in 0..<count {
             samples[k].wall.reserveCapacity(budget.minFrames)
             samples[k].cpu.reserveCapacity(budget.minFrames)
@@ -125,19 +125,22 @@ public enum InterleavedRun {
 
 /// A contender's converter refused or failed a conversion during a run.
 public struct ContenderFailure: Error, Equatable, CustomStringConvertible {
-    /// The contender's label.
-    public let label: String
+    /// The contender.
+    public let id: ContenderID
     /// What the converter reported.
     public let error: ConversionError
 
     /// Names the contender and its error.
-    public init(label: String, error: ConversionError) {
-        self.label = label
+    public init(id: ContenderID, error: ConversionError) {
+        self.id = id
         self.error = error
     }
 
     /// `LABEL: unsupported` or `LABEL: failed (status N)`.
     public var description: String { "\(label): \(error)" }
+
+    /// The contender's label.
+    public var label: String { id.description }
 
     /// How a report shows the contender in the cell it was left out of:
     /// `skipped: unsupported` (it does not offer the cell's matrix or

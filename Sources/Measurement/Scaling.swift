@@ -12,18 +12,6 @@ public enum Scaling {
         Array(Set([1, 2, cores, 2 * cores])).sorted()
     }
 
-    /// The label of the contender using `threads` threads.
-    public static func label(threads: Int) -> String { labelPrefix + "\(threads)" }
-
-    /// The thread count of the contender labelled `label`; nil for a
-    /// contender that is not one of this section's thread counts.
-    public static func threads(ofLabel label: String) -> Int? {
-        label.hasPrefix(labelPrefix) ? Int(label.dropFirst(labelPrefix.count)) : nil
-    }
-
-    /// What every thread count's label starts with.
-    private static let labelPrefix = "threads:"
-
     /// Measures the parallel converter at each of `threads` (split forced
     /// even for small frames) plus libyuv and the floor, at every size.
     public static func run(
@@ -34,12 +22,12 @@ public enum Scaling {
         let parallel = threads.map { count in
             Contender.converter(
                 ParallelConverter(inner: inner, threads: count, minimumParallelPixels: 0),
-                label: label(threads: count))
+                id: .threads(count))
         }
         let floorThreads = Set(threads).subtracting([1]).sorted()
         let contenders =
             parallel + [.converter(LibYUVConverter()), .floor()] + floorThreads.map { Contender.floor(threads: $0) }
-        let threadsByLabel = Dictionary(uniqueKeysWithValues: threads.map { (label(threads: $0), $0) })
+        let threadsByID = Dictionary(uniqueKeysWithValues: threads.map { (ContenderID.threads($0), $0) })
         return try sizes.map { size throws(ContenderFailure) in
             progress("scaling \(size): preparing frames")
             let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
@@ -50,7 +38,7 @@ public enum Scaling {
             ) { done, planned in
                 progress("scaling \(size): frame \(done) of ~\(planned)")
             }
-            return ConverterBench.summarize(samples, size: size, bitExact: [:], threads: threadsByLabel)
+            return ConverterBench.summarize(samples, size: size, bitExact: [:], threads: threadsByID)
         }
     }
 }

@@ -9,11 +9,8 @@ struct UprightTwin: FrameConverter {
     /// The converter converting upright.
     let base: any FrameConverter
 
-    /// The suffix of a twin's label after its converter's name.
-    static let suffix = "@upright"
-
-    /// `base`'s name with `suffix`.
-    var name: String { base.name + Self.suffix }
+    /// `NAME@upright` (`ContenderID.upright`).
+    var name: String { ContenderID.upright(base.name).description }
 
     /// `base`'s.
     var isThreadSafe: Bool { base.isThreadSafe }
@@ -24,11 +21,5 @@ struct UprightTwin: FrameConverter {
         _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         try base.convert(source, to: destination, matrix: matrix, orientation: .upright)
-    }
-
-    /// The name of the converter a twin's label `label` belongs to, or nil
-    /// when `label` is not a twin's.
-    static func base(ofLabel label: String) -> String? {
-        label.hasSuffix(suffix) ? String(label.dropLast(suffix.count)) : nil
     }
 }

@@ -206,7 +206,9 @@ public enum TextReport {
         var table = Table(columns)
         for size in sizes {
             let medians = labels.map { label in size.cells.first { $0.label == label }?.wall.median }
-            let threaded = size.cells.filter { $0.label.hasPrefix("threads:") }
+            let threaded = size.cells.filter {
+                if case .threads = $0.id { true } else { false }
+            }
             let best = threaded.compactMap(\.ratioToFloor).min { $0.median < $1.median }
             let floor = size.cells.first { $0.label == Contender.floorLabel }?.wall.median
             table.add(

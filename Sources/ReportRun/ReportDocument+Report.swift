@@ -32,7 +32,7 @@ extension ReportDocument {
         for size in report.scaling {
             for cell in size.cells {
                 var entry = Self.entry(cell, prefix: "scaling", matrix: report.matrix.name)
-                entry.threads = Scaling.threads(ofLabel: cell.label) ?? 1
+                if case .threads(let count) = cell.id { entry.threads = count }
                 entries.append(entry)
             }
         }

@@ -9,14 +9,14 @@ import Testing
     @Test("a threaded converter is held round by round to the faster of the one-thread floor and its own-thread floor")
     func bestFloor() throws {
         let samples = [
-            CellSamples(label: "libyuv", wall: [20, 20], cpu: [20, 20]),
-            CellSamples(label: "simd", wall: [12, 12], cpu: [12, 12]),
-            CellSamples(label: "parallel", wall: [9, 9], cpu: [16, 16]),
-            CellSamples(label: "floor", wall: [10, 10], cpu: [10, 10]),
-            CellSamples(label: "floor:2threads", wall: [8, 12], cpu: [14, 20]),
+            CellSamples(id: .converter("libyuv"), wall: [20, 20], cpu: [20, 20]),
+            CellSamples(id: .converter("simd"), wall: [12, 12], cpu: [12, 12]),
+            CellSamples(id: .converter("parallel"), wall: [9, 9], cpu: [16, 16]),
+            CellSamples(id: .floor(threads: 1), wall: [10, 10], cpu: [10, 10]),
+            CellSamples(id: .floor(threads: 2), wall: [8, 12], cpu: [14, 20]),
         ]
         let result = ConverterBench.summarize(
-            samples, size: Self.size, bitExact: [:], threads: ["parallel": 2, "simd": 1])
+            samples, size: Self.size, bitExact: [:], threads: [.converter("parallel"): 2, .converter("simd"): 1])
         let parallel = try #require(result.cells.first { $0.label == "parallel" })
         #expect(parallel.floorLabel == "best of floor, floor:2threads")
         #expect(parallel.ratioToFloor?.median == 0.9)  // 9 ÷ 10 and 9 ÷ 8: the lower middle
@@ -28,11 +28,12 @@ import Testing
     @Test("without the threaded floor, the one-thread floor")
     func singleFloorOnly() throws {
         let samples = [
-            CellSamples(label: "libyuv", wall: [20], cpu: [20]),
-            CellSamples(label: "parallel", wall: [11], cpu: [16]),
-            CellSamples(label: "floor", wall: [10], cpu: [10]),
+            CellSamples(id: .converter("libyuv"), wall: [20], cpu: [20]),
+            CellSamples(id: .converter("parallel"), wall: [11], cpu: [16]),
+            CellSamples(id: .floor(threads: 1), wall: [10], cpu: [10]),
         ]
-        let result = ConverterBench.summarize(samples, size: Self.size, bitExact: [:], threads: ["parallel": 2])
+        let result = ConverterBench.summarize(
+            samples, size: Self.size, bitExact: [:], threads: [.converter("parallel"): 2])
         let parallel = try #require(result.cells.first { $0.label == "parallel" })
         #expect(parallel.floorLabel == "floor" && parallel.ratioToFloor?.median == 1.1)
     }

@@ -99,8 +99,8 @@ private struct WrongTurn: FrameConverter {
         #expect(turned.cells.first { $0.label == "scalar" }?.ratioToLibyuv != nil)
         #expect(
             turned.excluded == [
-                ContenderFailure(label: "upright-only", error: .unsupported),
-                ContenderFailure(label: "failing", error: .failed(status: 7)),
+                ContenderFailure(id: .converter("upright-only"), error: .unsupported),
+                ContenderFailure(id: .converter("failing"), error: .failed(status: 7)),
             ])
         #expect(turned.failures.map(\.label) == ["failing"])
         #expect(turned.excluded.map(\.cellStatus) == ["skipped: unsupported", "FAILED: failed (status 7)"])

@@ -18,7 +18,9 @@ import Testing
     static func size(
         _ size: FrameSize, _ orientation: Orientation, _ walls: [String: [Double]], upright: [String: [Double]] = [:]
     ) -> CellResults {
-        let samples = walls.sorted { $0.key < $1.key }.map { CellSamples(label: $0.key, wall: $0.value, cpu: $0.value) }
+        let samples = walls.sorted { $0.key < $1.key }.map {
+            CellSamples(id: $0.key == "floor" ? .floor(threads: 1) : .converter($0.key), wall: $0.value, cpu: $0.value)
+        }
         var result = ConverterBench.summarize(samples, size: size, orientation: orientation, bitExact: [:])
         result.uprightSamples = upright
         return result
