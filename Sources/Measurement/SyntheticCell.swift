@@ -24,18 +24,6 @@ public struct SyntheticCell: Hashable, Sendable, CustomStringConvertible {
     /// `1280x720/rotate90`.
     public var nameComponent: String { orientation == .upright ? "\(size)" : "\(size)/\(orientation)" }
 
-    /// The cell whose `nameComponent` is `text`, or nil.
-    public init?(nameComponent text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard (1...2).contains(parts.count), let size = FrameSize(parsing: parts[0]) else { return nil }
-        guard parts.count == 2 else {
-            self.init(size: size)
-            return
-        }
-        guard let orientation = Orientation(name: parts[1]), orientation != .upright else { return nil }
-        self.init(size: size, orientation: orientation)
-    }
-
     /// The sizes a default report measures upright.
     public static let defaultSizes = ["176x144", "640x480", "1280x720", "1920x1080"].compactMap(
         FrameSize.init(parsing:))

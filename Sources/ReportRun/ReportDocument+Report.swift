@@ -19,7 +19,7 @@ extension ReportDocument {
         var entries: [ReportEntry] = []
         for size in report.synthetic {
             for cell in size.cells {
-                var entry = Self.entry(cell, prefix: "convert", matrix: report.matrix.name)
+                var entry = Self.entry(cell, name: Self.convertName(cell.label, size.cell), matrix: report.matrix.name)
                 if let ratio = uprightRatios.first(where: {
                     $0.label == cell.label && $0.size == cell.size && $0.orientation == cell.orientation
                 }) {
@@ -31,7 +31,8 @@ extension ReportDocument {
         for run in report.serial + report.pipelined { entries += Self.entries(run) }
         for size in report.scaling {
             for cell in size.cells {
-                var entry = Self.entry(cell, prefix: "scaling", matrix: report.matrix.name)
+                var entry = Self.entry(
+                    cell, name: .scaling(contender: cell.label, size: "\(size.size)"), matrix: report.matrix.name)
                 if case .threads(let count) = cell.id { entry.threads = count }
                 entries.append(entry)
             }
@@ -51,7 +52,7 @@ extension ReportDocument {
             notMeasured: report.synthetic.flatMap { size in
                 size.excluded.map { failure in
                     NotMeasuredCell(
-                        name: "convert/\(failure.label)/\(size.cell.nameComponent)",
+                        name: Self.convertName(failure.label, size.cell).description,
                         cell: EntryCell(
                             converter: failure.label, width: size.size.width, height: size.size.height,
                             orientation: size.orientation.name),
@@ -123,9 +124,9 @@ extension ReportDocument {
     }
 
     /// One synthetic or scaling cell.
-    private static func entry(_ cell: ContenderResult, prefix: String, matrix: String) -> ReportEntry {
+    private static func entry(_ cell: ContenderResult, name: EntryName, matrix: String) -> ReportEntry {
         var entry = base(
-            name: "\(prefix)/\(cell.label)/\(cell.cell.nameComponent)", iterations: cell.wall.count,
+            name: name.description, iterations: cell.wall.count,
             realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
         if !cell.libyuvRatios.isEmpty && cell.label != Contender.referenceLabel {
             entry.ratioSamplesToLibyuv = thinned(cell.libyuvRatios).map { compact($0) }
@@ -182,14 +183,15 @@ extension ReportDocument {
             return entry
         }
         var result: [ReportEntry] = []
-        let parts: [(String, [Double], [Double])] = [
-            ("decode", run.decodeTimes, []), ("convert", run.convertTimes, run.convertRatiosToDecode),
-            ("latency", run.latencies, run.latencyRatiosToDecode),
+        let parts: [(EntryName.StreamPart, [Double], [Double])] = [
+            (.decode, run.decodeTimes, []), (.convert, run.convertTimes, run.convertRatiosToDecode),
+            (.latency, run.latencies, run.latencyRatiosToDecode),
         ]
         for (part, times, ratios) in parts {
             guard let distribution = Distribution(times) else { continue }
             var entry = base(
-                name: "stream/\(run.mode.rawValue)/\(file)/\(part)", iterations: distribution.count,
+                name: EntryName.stream(mode: run.mode.rawValue, file: file, part: part).description,
+                iterations: distribution.count,
                 realTime: distribution.median, cpuTime: nil, samples: times)
             if !ratios.isEmpty { entry.ratioSamplesToDecode = thinned(ratios).map { compact($0) } }
             entry.p50 = finite(distribution.median / 1000)
@@ -200,7 +202,8 @@ extension ReportDocument {
         if run.frames > 0 {
             let perPass = run.passSeconds.map { $0 * 1e9 / Double(run.frames) }
             var entry = base(
-                name: "stream/\(run.mode.rawValue)/\(file)/frame", iterations: run.frames * run.passes,
+                name: EntryName.stream(mode: run.mode.rawValue, file: file, part: .frame).description,
+                iterations: run.frames * run.passes,
                 realTime: Distribution(perPass)?.median ?? 0, cpuTime: nil, samples: perPass)
             entry.realTimeStatistic = "median over passes of the pass's time ÷ its frames"
             let ratios = run.passRatiosToDecode
@@ -209,6 +212,13 @@ extension ReportDocument {
             result.append(shared(entry))
         }
         return result
+    }
+
+    /// The name of `converter`'s entry in the synthetic cell `cell`.
+    private static func convertName(_ converter: String, _ cell: SyntheticCell) -> EntryName {
+        .convert(
+            converter: converter, size: "\(cell.size)",
+            orientation: cell.orientation == .upright ? nil : cell.orientation.name)
     }
 
     /// A ratio estimate's median and `[lower, upper]` interval (nil, nil when there is none).

@@ -46,7 +46,7 @@ public struct BenchmarkRun: Sendable, Equatable {
             /// The ratios `values` holds, nil for none.
             func ratios(_ values: [Double]?) -> [Double]? { values?.isEmpty == false ? values : nil }
             var cell: EntryCell?
-            if entry.name.hasPrefix("convert/"), let converter = entry.converter, let width = entry.width,
+            if case .convert = EntryName(parsing: entry.name), let converter = entry.converter, let width = entry.width,
                 let height = entry.height
             {
                 cell = EntryCell(

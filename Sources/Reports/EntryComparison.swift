@@ -37,19 +37,7 @@ public struct EntryComparison: Sendable, Equatable {
     /// only be compared as times, so they carry whatever the machine did
     /// between the runs; the build's entries are compared on ratios to
     /// them.
-    public static func isReference(_ name: String) -> Bool {
-        let parts = name.split(separator: "/")
-        guard parts.count >= 2 else { return false }
-        switch parts[0] {
-        case "convert":
-            return parts[1] == EntryCell.floorConverter || parts[1].hasPrefix(EntryCell.floorConverter + ":")
-                || parts[1] == EntryCell.referenceConverter
-        case "stream":
-            return parts.count == 4 && parts[3] == "decode"
-        default:
-            return false
-        }
-    }
+    public static func isReference(_ name: String) -> Bool { EntryName(parsing: name).isReference }
 
     /// Whether the entry is an end-to-end timing of a stream
     /// (`stream/MODE/FILE/convert`, `latency` or `frame`): its verdict is
@@ -59,10 +47,7 @@ public struct EntryComparison: Sendable, Equatable {
     /// process to the next more than a change of the build would move it
     /// (docs/measurements.md, "Comparing runs"); the synthetic cells can
     /// tell.
-    public var isEndToEnd: Bool {
-        let parts = name.split(separator: "/")
-        return parts.count == 4 && parts[0] == "stream" && ["convert", "latency", "frame"].contains(parts[3])
-    }
+    public var isEndToEnd: Bool { EntryName(parsing: name).isEndToEnd }
 
     /// Whether the entry's verdict decides the comparison: neither a
     /// reference nor an end-to-end timing.

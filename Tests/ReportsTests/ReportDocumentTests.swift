@@ -144,3 +144,30 @@ import Testing
         }
     }
 }
+
+/// Entry names are written from and read into one value.
+@Suite struct EntryNameTests {
+    @Test(
+        "each layout reads back from its name; references and end-to-end timings are told by kind",
+        arguments: [
+            (EntryName.convert(converter: "simd", size: "640x480", orientation: nil), false, false),
+            (.convert(converter: "simd", size: "640x480", orientation: "rotate90"), false, false),
+            (.convert(converter: "floor:2threads", size: "1920x1080", orientation: nil), true, false),
+            (.convert(converter: "libyuv", size: "64x48", orientation: "mirror"), true, false),
+            (.scaling(contender: "threads:2", size: "640x480"), false, false),
+            (.stream(mode: "serial", file: "a.ivf", part: .decode), true, false),
+            (.stream(mode: "pipelined", file: "a.ivf", part: .latency), false, true),
+            (.other("something/else"), false, false),
+        ])
+    func roundTrip(name: EntryName, isReference: Bool, isEndToEnd: Bool) {
+        #expect(EntryName(parsing: name.description) == name)
+        #expect(name.isReference == isReference && name.isEndToEnd == isEndToEnd)
+    }
+
+    @Test("names of no known layout are kept whole")
+    func unknown() {
+        for text in ["convert/a", "stream/serial/a.ivf/encode", "scaling/x/y/z", ""] {
+            #expect(EntryName(parsing: text) == .other(text))
+        }
+    }
+}
