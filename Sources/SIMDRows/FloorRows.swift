@@ -1,18 +1,17 @@
 import Frames
 import Synchronization
 
-#if arch(x86_64)
-import _Builtin_intrinsics.intel
-#endif
-
 // Memory-floor rows: the least work that moves the bytes a conversion moves.
 // Reading folds every meaningful I420 byte into an OR accumulator (OR is
 // idempotent, so an overlapping last vector changes nothing and the result
 // is exactly the OR of the bytes); writing sets every BGRA pixel byte to
-// 0xFF and never touches row padding. This file holds the baseline level
-// (16-byte vectors: SSE2 on x86-64) and the helpers every level shares;
-// SIMDRowsAVX2/FloorRowsAVX2.swift and SIMDRowsAVX512/FloorRowsAVX512.swift
-// hold the 32- and 64-byte levels, compiled with their modules' -target-cpu.
+// 0xFF and never touches row padding. One pass (`floorPass`) is generic
+// over a `SIMDLevelTag`: the level names its vector (`FloorVector`: 16, 32
+// or 64 bytes), its 64-byte streaming store (`storeStreamingLine`) and how
+// many ordinary stores a fill step makes (`floorStoresPerStep`). Each level
+// module instantiates it with its own tag (`floorPassBaseline` here,
+// `floorPassAVX2` and `floorPassAVX512` in SIMDRowsAVX2 and SIMDRowsAVX512),
+// so each instance is compiled with that module's -target-cpu.
 //
 // Streaming rows store ordinarily up to the row's first 64-byte boundary,
 // stream whole 64-byte lines, and store ordinarily after the last whole
@@ -20,9 +19,14 @@ import _Builtin_intrinsics.intel
 //
 // Loads and ordinary stores are plain pointer loads and stores of SIMD
 // types (the stdlib's generic SIMD helpers can compile to lane loops);
-// streaming stores are clang's intrinsics. Check the hot
-// loops after any change:
+// streaming stores are clang's intrinsics. Check the hot loops of every
+// level after any change (vector loads and ORs of the level's width,
+// streaming stores of 64 bytes a line, no calls):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRows.build/FloorRows.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/FloorRowsAVX2.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/FloorRowsAVX512.swift.o
+// SwiftPM does not rebuild SIMDRowsAVX2 and SIMDRowsAVX512 when only an
+// `@inlinable` body here changes: touch their sources first.
 
 /// The bitwise OR of the `count` bytes at `start`, for `count < 64`, read
 /// with as few loads as cover them (two overlapping loads of the largest
@@ -117,87 +121,94 @@ public func fenceStreamingStores() {
     atomicMemoryFence(ordering: .sequentiallyConsistent)
 }
 
-// MARK: - Baseline level (16-byte vectors)
+// MARK: - The rows of every level
 
-/// One 16-byte vector.
-typealias FloorVector128 = SIMD2<UInt64>
-
-/// Folds the `count` bytes at `start` into `accumulator` with 16-byte
-/// loads (four a step), then one overlapping load for a ragged end; `short`
-/// takes rows shorter than a vector.
-@inline(__always)
-func foldRow128(_ start: UnsafeRawPointer, count: Int, into accumulator: inout FloorVector128, short: inout UInt64) {
-    guard count >= 16 else {
+/// Folds the `count` bytes at `start` into `accumulator` with loads of
+/// `Level.FloorVector` (four a step), then one overlapping load for a
+/// ragged end; `short` takes rows shorter than a vector. Reads no byte
+/// outside `start ..< start + count`.
+@inlinable @inline(__always)
+func foldRow<Level: SIMDLevelTag>(
+    _ level: Level.Type, _ start: UnsafeRawPointer, count: Int, into accumulator: inout Level.FloorVector,
+    short: inout UInt64
+) {
+    typealias Vector = Level.FloorVector
+    let width = MemoryLayout<Vector>.size
+    guard count >= width else {
         short |= orOfShortRow(start, count: count)
         return
     }
     var a0 = accumulator
-    var a1 = FloorVector128()
-    var a2 = FloorVector128()
-    var a3 = FloorVector128()
+    var a1 = Vector()
+    var a2 = Vector()
+    var a3 = Vector()
     var offset = 0
-    while offset &+ 64 <= count {
-        a0 |= start.loadUnaligned(fromByteOffset: offset, as: FloorVector128.self)
-        a1 |= start.loadUnaligned(fromByteOffset: offset &+ 16, as: FloorVector128.self)
-        a2 |= start.loadUnaligned(fromByteOffset: offset &+ 32, as: FloorVector128.self)
-        a3 |= start.loadUnaligned(fromByteOffset: offset &+ 48, as: FloorVector128.self)
-        offset &+= 64
+    while offset &+ 4 &* width <= count {
+        a0 |= start.loadUnaligned(fromByteOffset: offset, as: Vector.self)
+        a1 |= start.loadUnaligned(fromByteOffset: offset &+ width, as: Vector.self)
+        a2 |= start.loadUnaligned(fromByteOffset: offset &+ 2 &* width, as: Vector.self)
+        a3 |= start.loadUnaligned(fromByteOffset: offset &+ 3 &* width, as: Vector.self)
+        offset &+= 4 &* width
     }
-    while offset &+ 16 <= count {
-        a0 |= start.loadUnaligned(fromByteOffset: offset, as: FloorVector128.self)
-        offset &+= 16
+    while offset &+ width <= count {
+        a0 |= start.loadUnaligned(fromByteOffset: offset, as: Vector.self)
+        offset &+= width
     }
     if offset < count {
-        a1 |= start.loadUnaligned(fromByteOffset: count &- 16, as: FloorVector128.self)
+        a1 |= start.loadUnaligned(fromByteOffset: count &- width, as: Vector.self)
     }
     accumulator = (a0 | a1) | (a2 | a3)
 }
 
-/// Sets the `count` bytes at `start` to 0xFF with 16-byte stores:
-/// streaming (`movntdq`) for the whole 64-byte lines when `streaming`,
-/// ordinary stores for everything else.
-@inline(__always)
-func fillRow128(_ start: UnsafeMutableRawPointer, count: Int, streaming: Bool) {
-    let ones = FloorVector128(repeating: ~0)
-    #if arch(x86_64)
+/// Sets the `count` bytes at `start` to 0xFF: with `streaming`, streaming
+/// stores for the whole 64-byte lines (`Level.storeStreamingLine`) and
+/// ordinary ones before and after them; otherwise ordinary stores of
+/// `Level.FloorVector` (`Level.floorStoresPerStep` a step), then one
+/// overlapping store for a ragged end. Writes no byte outside
+/// `start ..< start + count`.
+@inlinable @inline(__always)
+func fillRow<Level: SIMDLevelTag>(
+    _ level: Level.Type, _ start: UnsafeMutableRawPointer, count: Int, streaming: Bool
+) {
+    typealias Vector = Level.FloorVector
     if streaming {
         let first = nextCacheLine(start)
         let lines = (start + count - first) >> 6
         if lines > 0 {
             fillShortRow(start, count: first - start)
-            let vector = unsafeBitCast(ones, to: __m128i.self)
-            var line = first.assumingMemoryBound(to: __m128i.self)
+            let line = SIMD16<UInt32>(repeating: ~0)
+            var address = first
             for _ in 0..<lines {
-                _mm_stream_si128(line, vector)
-                _mm_stream_si128(line + 1, vector)
-                _mm_stream_si128(line + 2, vector)
-                _mm_stream_si128(line + 3, vector)
-                line += 4
+                Level.storeStreamingLine(line, at: address)
+                address += 64
             }
             let tail = first + 64 * lines
             fillShortRow(tail, count: start + count - tail)
             return
         }
     }
-    #endif
-    guard count >= 16 else {
+    let width = MemoryLayout<Vector>.size
+    guard count >= width else {
         fillShortRow(start, count: count)
         return
     }
+    let ones = Vector(repeating: ~0)
+    let perStep = Level.floorStoresPerStep
     var offset = 0
-    while offset &+ 64 <= count {
-        start.storeBytes(of: ones, toByteOffset: offset, as: FloorVector128.self)
-        start.storeBytes(of: ones, toByteOffset: offset &+ 16, as: FloorVector128.self)
-        start.storeBytes(of: ones, toByteOffset: offset &+ 32, as: FloorVector128.self)
-        start.storeBytes(of: ones, toByteOffset: offset &+ 48, as: FloorVector128.self)
-        offset &+= 64
+    while offset &+ perStep &* width <= count {
+        for store in 0..<perStep {
+            start.storeBytes(of: ones, toByteOffset: offset &+ store &* width, as: Vector.self)
+        }
+        offset &+= perStep &* width
     }
-    while offset &+ 16 <= count {
-        start.storeBytes(of: ones, toByteOffset: offset, as: FloorVector128.self)
-        offset &+= 16
+    if perStep > 1 {
+        while offset &+ width <= count {
+            start.storeBytes(of: ones, toByteOffset: offset, as: Vector.self)
+            offset &+= width
+        }
     }
     if offset < count {
-        start.storeBytes(of: ones, toByteOffset: count &- 16, as: FloorVector128.self)
+        start.storeBytes(of: ones, toByteOffset: count &- width, as: Vector.self)
     }
 }
 
@@ -240,21 +251,35 @@ public func forEachFloorPiece(
     }
 }
 
-/// One memory-floor pass at the baseline level: for each pair of luma rows, a
-/// piece at a time (`forEachFloorPiece`), reads the piece's luma of both
-/// rows and its U and V samples (meaningful bytes only), then sets the
-/// piece's pixel bytes of both destination rows to 0xFF (padding
-/// untouched), as the row kernel moves a row pair; with `streaming`, fences
-/// once at the end. Returns the OR of every byte read.
+/// One memory-floor pass with `Level`'s vectors: for each pair of luma
+/// rows, a piece at a time (`forEachFloorPiece`), reads the piece's luma
+/// of both rows and its U and V samples (meaningful bytes only), then sets
+/// the piece's pixel bytes of both destination rows to 0xFF (padding
+/// untouched), as the row kernel moves a row pair; with `streaming`,
+/// streams the whole 64-byte lines of each row and fences once at the end.
+/// Returns the OR of every byte read. The machine code belongs to the
+/// module that instantiates it: call it with that module's own tag.
+/// - Precondition: `source` and `destination` have the same size.
+@inlinable @inline(__always)
+public func floorPass<Level: SIMDLevelTag>(
+    _ level: Level.Type, _ source: I420View, to destination: BGRAView, streaming: Bool
+) -> UInt8 {
+    precondition(source.size == destination.size, "floor source and destination sizes differ")
+    var accumulator = Level.FloorVector()
+    var short: UInt64 = 0
+    forEachFloorPiece(
+        source, destination, read: { foldRow(level, $0, count: $1, into: &accumulator, short: &short) },
+        write: { fillRow(level, $0, count: $1, streaming: streaming) })
+    if streaming { fenceStreamingStores() }
+    var lanes = short
+    for lane in accumulator.indices { lanes |= accumulator[lane] }
+    return orOfBytes(lanes)
+}
+
+/// One memory-floor pass (`floorPass`) with 16-byte vectors, compiled for
+/// the target's baseline instruction set (SSE2 on x86-64).
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassBaseline(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
-    precondition(source.size == destination.size, "floor source and destination sizes differ")
-    var accumulator = FloorVector128()
-    var short: UInt64 = 0
-    forEachFloorPiece(
-        source, destination, read: { foldRow128($0, count: $1, into: &accumulator, short: &short) },
-        write: { fillRow128($0, count: $1, streaming: streaming) })
-    if streaming { fenceStreamingStores() }
-    return orOfBytes(accumulator[0] | accumulator[1] | short)
+    floorPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming)
 }

@@ -15,6 +15,20 @@ public protocol SIMDLevelTag {
     /// reading the line in.
     static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer)
 
+    /// The memory floor's vector (`floorPass`): the widest vector of the
+    /// level, whose loads the floor ORs together and whose ordinary stores
+    /// fill a row. The default: 16 bytes, which every target has.
+    associatedtype FloorVector: SIMD = SIMD2<UInt64> where FloorVector.Scalar == UInt64
+
+    /// Stores the 64 bytes of `value` at a 64-byte-aligned `address` (one
+    /// cache line) with non-temporal (streaming) stores. The default: two
+    /// `storeStreaming`.
+    static func storeStreamingLine(_ value: SIMD16<UInt32>, at address: UnsafeMutableRawPointer)
+
+    /// How many ordinary `FloorVector` stores one step of the memory
+    /// floor's fill loop makes (`fillRow`), at least 1. The default: 4.
+    static var floorStoresPerStep: Int { get }
+
     /// Converts pixels 0 ..< 64 of two luma rows `y0`, `y1` that share the
     /// chroma samples 0 ..< 32 of `u` and `v`: reads exactly those bytes and
     /// writes exactly 256 bytes at `out0` and at `out1`, stored by `Stores`
@@ -79,6 +93,16 @@ public protocol SIMDLevelTag {
 }
 
 extension SIMDLevelTag {
+    /// Two 32-byte `storeStreaming`.
+    @inlinable @inline(__always)
+    public static func storeStreamingLine(_ value: SIMD16<UInt32>, at address: UnsafeMutableRawPointer) {
+        storeStreaming(value.lowHalf, at: address)
+        storeStreaming(value.highHalf, at: address + 32)
+    }
+
+    /// Four.
+    @inlinable public static var floorStoresPerStep: Int { 4 }
+
     /// Pieces through the scratch (`convertReversedInPieces`).
     @inlinable @inline(__always)
     public static func convertReversedRows<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
