@@ -215,8 +215,7 @@ func fillRow<Level: SIMDLevelTag>(
 /// Pixels a floor pass moves at a time in a row pair (the last piece of a
 /// row takes the rest, up to twice as many): each piece's source bytes are
 /// read, then its destination bytes written, so reading and writing overlap
-/// as in the row kernel. Whole rows read, then written, were slower than
-/// `simd` at 1920×1080 (it took 0.87–0.95 of the floor's time).
+/// as in the row kernel (docs/kernel.md, "Floors", says why not whole rows).
 @inlinable var floorPiece: Int { 256 }
 
 /// Walks a floor pass over `source` and `destination`: for each pair of
