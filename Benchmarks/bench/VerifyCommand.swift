@@ -52,37 +52,22 @@ struct VerifyCommand: ParsableCommand {
             plugins.paths, sizes: PluginSession.sizes(of: files), orientations: [orientation], matrix: matrix)
         let converters = ReportRun.withPlugins(try ConverterSelection.parse(converters), session.converters)
         let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
-        var passed = 0
-        var failed = 0
-        var expectedFailures = 0
-        var deviations: [String: Deviation] = [:]
         let width = files.map(\.count).max() ?? 0
-        for file in files {
-            let verdict = verifier.verify(file)
-            let line: String
-            if VectorFiles.isExpectedBad(file) {
-                let asExpected = verdict.failedOnlyTimestamps
-                if asExpected { expectedFailures += 1 }
-                line =
-                    asExpected
-                    ? "expected failure: " + verdict.summary
-                    : verdict.passed ? "FAIL: passed, but its timestamps are broken on purpose" : verdict.summary
-                if asExpected { passed += 1 } else { failed += 1 }
-            } else {
-                line = verdict.summary
-                if verdict.passed { passed += 1 } else { failed += 1 }
-            }
-            for (name, deviation) in verdict.deviations { deviations[name, default: Deviation()].add(deviation) }
-            Output.line(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + line)
+        let run = VerificationRun.run(files, with: verifier) {
+            Output.line($0.path.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.line)
         }
         if files.isEmpty { Output.error("no IVF files in \(paths.joined(separator: " "))") }
-        for (name, deviation) in deviations.sorted(by: { $0.key < $1.key }) {
+        for line in Self.summary(run, matrix: matrix) { Output.line(line) }
+        if run.failed > 0 || files.isEmpty || session.hadFailures { throw ExitCode(1) }
+    }
+
+    /// Each peer's deviation over every frame, then the tally.
+    static func summary(_ run: VerificationRun, matrix: ColorMatrix) -> [String] {
+        let peers = run.deviations.sorted { $0.key < $1.key }.map { name, deviation in
             let tolerance = ConverterRegistry.tolerance(of: name, matrix: matrix).map(String.init) ?? "-"
-            Output.line("\(name) (peer, tolerance \(tolerance)) over every frame: \(deviation.summary)")
+            return "\(name) (peer, tolerance \(tolerance)) over every frame: \(deviation.summary)"
         }
-        Output.line(
-            "\(passed) passed, \(failed) failed"
-                + (expectedFailures > 0 ? " (\(expectedFailures) passed as expected failures)" : ""))
-        if failed > 0 || files.isEmpty || session.hadFailures { throw ExitCode(1) }
+        let expected = run.expectedFailures > 0 ? " (\(run.expectedFailures) passed as expected failures)" : ""
+        return peers + ["\(run.passed) passed, \(run.failed) failed" + expected]
     }
 }

@@ -47,6 +47,12 @@ public struct FileVerdict: Sendable {
     /// Whether the only failures are timestamp violations.
     public var failedOnlyTimestamps: Bool { !failures.isEmpty && failures.allSatisfy { $0.check == "timestamps" } }
 
+    /// Whether the file passes as a whole: a file whose timestamps are
+    /// broken on purpose (`expectedBad`, `VectorFiles.isExpectedBad`) when
+    /// its timestamp check failed and nothing else did; any other file
+    /// when every check passed.
+    public func passes(expectedBad: Bool) -> Bool { expectedBad ? failedOnlyTimestamps : passed }
+
     /// `<peer> max |Δ| ...` for each peer's deviation, `; ` between; empty without peers.
     public var deviationSummary: String {
         deviations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.summary)" }.joined(separator: "; ")
