@@ -16,9 +16,11 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check converters (built-in or plug-in) against libyuv, each in a child process.",
         discussion: """
             Checks per converter: exhaustive (all 256³ (y,u,v) triples per matrix, upright), sizes (widths \
-            1...67 at heights 1, 2, 3, 16, 17, padded strides, canaries after each destination row), \
-            over-read (planes ending at a guard page), frames (every frame of Vectors/, of \
-            $FRAMEBENCH_VP8_VECTORS or ../shared/vp8-test-vectors, and of each --vectors, first matrix), \
+            1...67 at heights 1, 2, 3, 4, 7, 16, 17, 33 and a 1283x723 frame, padded strides, canaries \
+            after each destination row), over-read (source planes and the destination ending at a guard \
+            page), frames (every frame of Vectors/, of $FRAMEBENCH_VP8_VECTORS or \
+            ../shared/vp8-test-vectors, and of each --vectors: every orientation in the first matrix, \
+            upright in the others), \
             threads (thread-safe converters on several threads at once) and speed (time ÷ libyuv and ÷ \
             the memory floor at 640x480 and 1280x720, paired, 95 % intervals; informational). Every case \
             but exhaustive and speed runs for each --orientation. A crash is reported as 'crashed \
@@ -71,18 +73,29 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let isolation = IsolatedCheck.bench(caseTimeout: timeLimit)
         let pluginNames: [String]
-        do {
-            pluginNames = try isolation.probe(plugins: plugins.paths).map(\.name)
-        } catch {
+        do { pluginNames = try isolation.probe(plugins: plugins.paths).map(\.name) } catch {
             Output.error(error.description)
             throw ExitCode(1)
         }
-        let available = ConverterRegistry.knownNames + pluginNames
-        for name in converters where !available.contains(name) {
-            throw ValidationError("unknown converter '\(name)' (\(available.joined(separator: ", ")))")
+        let selected: [String]
+        do { selected = try CheckRun.converters(converters, pluginNames: pluginNames) } catch {
+            throw ValidationError(error.description)
         }
-        let selected =
-            converters.isEmpty ? ConverterRegistry.names + pluginNames : available.filter(converters.contains)
+        let kinds = checks.isEmpty ? CheckKind.allCases : CheckKind.allCases.filter(checks.contains)
+        let widths = (selected.map(\.count).max() ?? 0, kinds.map(\.rawValue.count).max() ?? 0)
+        let run = CheckRun(selected, kinds: kinds, plugins: plugins.paths, options: try options(), isolation: isolation)
+        {
+            Output.line(Self.line($0, widths: widths))
+            fflush(nil)
+        }
+        Output.line("\(run.passed) passed, \(run.failed) failed")
+        var status: Int32 = run.failed > 0 ? 1 : 0
+        if let json { status = max(status, ReportCommand.write(String(decoding: run.json(), as: UTF8.self), to: json)) }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The selected matrices, orientations, tolerance and vector files.
+    func options() throws -> CheckOptions {
         var options = CheckOptions()
         if !matrices.isEmpty { options.matrices = ColorMatrix.allCases.filter(matrices.contains) }
         if !orientations.isEmpty {
@@ -90,30 +103,13 @@ struct CheckCommand: ParsableCommand {
         }
         options.tolerance = tolerance
         options.vectorFiles = try vectorFiles()
-        let kinds = checks.isEmpty ? CheckKind.allCases : CheckKind.allCases.filter(checks.contains)
+        return options
+    }
 
-        var outcomes: [CheckOutcome] = []
-        let nameWidth = selected.map(\.count).max() ?? 0
-        let checkWidth = kinds.map(\.rawValue.count).max() ?? 0
-        for converter in selected {
-            for kind in kinds {
-                let outcome = isolation.check(kind, converter: converter, plugins: plugins.paths, options: options)
-                outcomes.append(outcome)
-                Output.line(
-                    converter.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                        + kind.rawValue.padding(toLength: checkWidth, withPad: " ", startingAt: 0) + "  "
-                        + outcome.verdict)
-                fflush(nil)
-            }
-        }
-        let passed = outcomes.filter { $0.status == .pass }.count
-        let failed = outcomes.filter { $0.status == .fail }.count
-        Output.line("\(passed) passed, \(failed) failed")
-        var status: Int32 = failed > 0 ? 1 : 0
-        if let json {
-            status = max(status, ReportCommand.write(CheckJSON.render(outcomes, options: options), to: json))
-        }
-        if status != 0 { throw ExitCode(status) }
+    /// `CONVERTER  CHECK  VERDICT`, the first two padded to `widths`.
+    static func line(_ outcome: CheckOutcome, widths: (Int, Int)) -> String {
+        outcome.converter.padding(toLength: widths.0, withPad: " ", startingAt: 0) + "  "
+            + outcome.check.rawValue.padding(toLength: widths.1, withPad: " ", startingAt: 0) + "  " + outcome.verdict
     }
 
     /// The IVF files of the frames check: Vectors/ and the official
@@ -146,27 +142,4 @@ struct OrientationArgument: ExpressibleByArgument {
 
     /// Every orientation's name.
     static var allValueStrings: [String] { Orientation.allCases.map(\.name) }
-}
-
-/// The JSON file of `bench check --json`.
-enum CheckJSON {
-    /// `{"matrices": [...], "orientations": [...], "tolerance": N|null,
-    /// "results": [{"converter", "check", "status", "detail"}], "passed": N, "failed": M}`.
-    static func render(_ outcomes: [CheckOutcome], options: CheckOptions) -> String {
-        struct Document: Encodable {
-            let matrices: [String]
-            let orientations: [String]
-            let tolerance: Int?
-            let results: [CheckOutcome]
-            let passed: Int
-            let failed: Int
-        }
-        let document = Document(
-            matrices: options.matrices.map(\.name), orientations: options.orientations.map(\.name),
-            tolerance: options.tolerance, results: outcomes, passed: outcomes.filter { $0.status == .pass }.count,
-            failed: outcomes.filter { $0.status == .fail }.count)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
-    }
 }
