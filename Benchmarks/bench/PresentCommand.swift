@@ -67,32 +67,29 @@ struct PresentCommand: ParsableCommand {
             "present: stamping \(stamping), scenario \(scenario)"
                 + (scenario.isPaced ? " (real time: about the streams' durations)" : "")
                 + ", converter \(converter.name)")
-        var runs: [PresentationRun] = []
-        for file in files {
-            runs.append(
-                PresentationRun.run(path: file, converter: frameConverter, scenario: scenario, policy: stamping))
+        let runs = files.map {
+            PresentationRun.run(path: $0, converter: frameConverter, scenario: scenario, policy: stamping)
         }
         for line in PresentTable.lines(runs) { Output.line(line) }
-        for run in runs where !run.passed {
-            let first =
-                run.error.map { "error: \($0)" } ?? run.sequence.check.violations.first?.description
-                ?? "lost frame \(run.sequence.check.lost.first ?? -1)"
-            Output.line("\(run.path): FAIL: \(first)")
-        }
+        for run in runs { if let failure = run.failure { Output.line("\(run.path): FAIL: \(failure)") } }
         let failed = runs.filter { !$0.passed }.count
         Output.line("\(runs.count - failed) passed, \(failed) failed")
-        if let json {
-            do {
-                try PresentationDocument(
-                    stamping: stamping.rawValue, scenario: scenario.description, seed: seed, converter: converter.name,
-                    files: runs.map(PresentationFigures.init)
-                )
-                .json().write(to: URL(fileURLWithPath: json), options: .atomic)
-            } catch {
-                Output.error("\(json): cannot write: \(FileErrors.reason(error))")
-                throw ExitCode(1)
-            }
-        }
+        if let json { try write(runs, scenario: scenario, to: json) }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Writes the runs' JSON document to `path`.
+    /// - Throws: `ExitCode(1)` after one line when it cannot be written.
+    func write(_ runs: [PresentationRun], scenario: DeliveryScenario, to path: String) throws {
+        do {
+            try PresentationDocument(
+                stamping: stamping.rawValue, scenario: scenario.description, seed: seed, converter: converter.name,
+                files: runs.map(PresentationFigures.init)
+            )
+            .json().write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Output.error("\(path): cannot write: \(FileErrors.reason(error))")
+            throw ExitCode(1)
+        }
     }
 }

@@ -167,16 +167,8 @@ struct ReportCommand: ParsableCommand {
             status = max(status, Self.write(String(decoding: ReportDocument(report).json(), as: UTF8.self), to: json))
         }
         if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
-        for run in report.serial + report.pipelined where run.error != nil && !run.expectedBad {
-            Output.error("\(run.path): \(run.error!)")
-            status = 1
-        }
-        for size in report.synthetic {
-            for failure in size.failures {
-                Output.error("synthetic \(size.cell): \(failure)")
-                status = 1
-            }
-        }
+        for fault in report.faults { Output.error(fault) }
+        if !report.faults.isEmpty { status = 1 }
         if status != 0 { throw ExitCode(status) }
     }
 

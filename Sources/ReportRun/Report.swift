@@ -52,3 +52,17 @@ public struct Report {
         self.seconds = seconds
     }
 }
+
+extension Report {
+    /// What makes the run fail, one line each: a stream that could not be
+    /// read or decoded (`PATH: ERROR`; the deliberately broken `bad-ts-*`
+    /// files excepted), then a converter that failed a synthetic cell
+    /// (`synthetic CELL: FAILURE`; one refusing it is skipped, not a fault).
+    public var faults: [String] {
+        let streams = (serial + pipelined).compactMap { run in
+            run.expectedBad ? nil : run.error.map { "\(run.path): \($0)" }
+        }
+        let cells = synthetic.flatMap { size in size.failures.map { "synthetic \(size.cell): \($0)" } }
+        return streams + cells
+    }
+}

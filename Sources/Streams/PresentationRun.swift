@@ -27,6 +27,14 @@ public struct PresentationRun: Sendable {
     /// frames by design.
     public var passed: Bool { error == nil && sequence.passes(dropsByDesign: scenario.dropsFramesByDesign) }
 
+    /// Why the run failed, in one line (`error: ...`, the first violation,
+    /// or the first lost frame); nil when it passed.
+    public var failure: String? {
+        guard !passed else { return nil }
+        return error.map { "error: \($0)" } ?? sequence.check.violations.first?.description
+            ?? "lost frame \(sequence.check.lost.first ?? -1)"
+    }
+
     /// Runs `path` through `converter` (`matrix`) under `scenario` and
     /// `policy` on `clock` (the monotonic clock with real waiting for real
     /// runs; a `ManualClock` in tests). Never throws: a read or decode
