@@ -96,41 +96,51 @@ struct CallCommand: ParsableCommand {
         let base = CallConfiguration(
             tiles: tiles?.requests ?? [], fps: fps, seconds: seconds, converter: converter.name, schedule: schedule,
             vectorDirectory: vectors)
-        var run: CallRun?
-        var capacities: [CallCapacity] = []
+        let run: CallRun?
+        let capacities: [CallCapacity]
         do {
-            if tiles != nil {
-                Output.line(
-                    "call: \(base.tiles.map(\.description).joined(separator: ",")) at \(Format.fixed(fps, 0)) fps "
-                        + "for \(Format.fixed(seconds, 1)) s, converter \(converter.name), schedule \(schedule)")
-                let result = try CallRun.run(base)
-                for line in CallTable.lines(result) { Output.line(line) }
-                run = result
-            }
-            if let findCapacity, let size = FrameSize(parsing: findCapacity) {
-                Output.line(
-                    "capacity: \(size) at \(Format.fixed(fps, 0)) fps, \(Format.fixed(probeSeconds, 1)) s probes, "
-                        + "schedule \(schedule)")
-                for name in ["simd", "libyuv"] {
-                    let capacity = try CallCapacity.find(
-                        size: size, converter: name, base: base, probeSeconds: probeSeconds, maximumProbes: probes)
-                    for line in CallTable.capacityLines(capacity) { Output.line(line) }
-                    capacities.append(capacity)
-                }
-            }
+            run = try tiles.map { _ in try simulate(base) }
+            capacities =
+                try findCapacity.flatMap(FrameSize.init(parsing:)).map { try capacity(of: $0, base: base) } ?? []
         } catch let error as CallSetupError {
             Output.error("\(error)")
             throw ExitCode(1)
         }
-        if let json {
-            do {
-                try CallDocument(run: run, capacities: capacities).encoded().write(
-                    to: URL(fileURLWithPath: json), options: .atomic)
-            } catch {
-                Output.error("\(json): cannot write: \(FileErrors.reason(error))")
-                throw ExitCode(1)
-            }
-        }
+        if let json { try write(CallDocument(run: run, capacities: capacities), to: json) }
         if let run, run.tiles.contains(where: { $0.error != nil }) { throw ExitCode(1) }
+    }
+
+    /// The call `base` describes, run and printed.
+    func simulate(_ base: CallConfiguration) throws -> CallRun {
+        Output.line(
+            "call: \(base.tiles.map(\.description).joined(separator: ",")) at \(Format.fixed(fps, 0)) fps "
+                + "for \(Format.fixed(seconds, 1)) s, converter \(converter.name), schedule \(schedule)")
+        let run = try CallRun.run(base)
+        for line in CallTable.lines(run) { Output.line(line) }
+        return run
+    }
+
+    /// The capacity for `size` tiles of each compared converter, found and printed.
+    func capacity(of size: FrameSize, base: CallConfiguration) throws -> [CallCapacity] {
+        Output.line(
+            "capacity: \(size) at \(Format.fixed(fps, 0)) fps, \(Format.fixed(probeSeconds, 1)) s probes, "
+                + "schedule \(schedule)")
+        return try CallCapacity.comparedConverters.map { name in
+            let capacity = try CallCapacity.find(
+                size: size, converter: name, base: base, probeSeconds: probeSeconds, maximumProbes: probes)
+            for line in CallTable.capacityLines(capacity) { Output.line(line) }
+            return capacity
+        }
+    }
+
+    /// Writes `document` to `path`.
+    /// - Throws: `ExitCode(1)` after one line when it cannot be written.
+    func write(_ document: CallDocument, to path: String) throws {
+        do {
+            try document.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Output.error("\(path): cannot write: \(FileErrors.reason(error))")
+            throw ExitCode(1)
+        }
     }
 }

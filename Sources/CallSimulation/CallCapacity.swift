@@ -44,6 +44,10 @@ public struct CallCapacity: Sendable {
     /// The probes in the order run.
     public let probes: [Probe]
 
+    /// The converters `bench call --find-capacity` compares: FrameBench's
+    /// SIMD converter and the peer every ratio divides by.
+    public static let comparedConverters = ["simd", "libyuv"]
+
     /// Searches the largest count of `size` tiles that `converter` keeps up
     /// with under `base`'s fps, schedule and vectors, each probe a call of
     /// `probeSeconds`: doubling from 1 until a probe fails (or `maximumTiles`),
