@@ -53,15 +53,7 @@ public struct SIMDConverter: DestinationBandConverter {
         checkSizes(source, destination, orientation)
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
         let streaming = stores.wantsStreaming(for: destination)
-        guard orientation == .upright else {
-            convertOriented(source, to: destination, matrix: matrix, orientation, 0..<destination.height, streaming)
-            return
-        }
-        switch level {
-        case .baseline: convertBaseline(source, to: destination, matrix: matrix, streaming: streaming)
-        case .avx2: convertAVX2(source, to: destination, matrix: matrix, streaming: streaming)
-        case .avx512: convertAVX512(source, to: destination, matrix: matrix, streaming: streaming)
-        }
+        convertOriented(source, to: destination, matrix: matrix, orientation, 0..<destination.height, streaming)
     }
 
     /// Converts destination rows `rows` in one pass from the source planes
@@ -76,7 +68,8 @@ public struct SIMDConverter: DestinationBandConverter {
         convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
     }
 
-    /// The oriented kernel of `level` on destination rows `rows`.
+    /// The kernel of `level` on destination rows `rows` (all of them upright:
+    /// the upright frame kernel).
     private func convertOriented(
         _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, _ orientation: Orientation,
         _ rows: Range<Int>, _ streaming: Bool

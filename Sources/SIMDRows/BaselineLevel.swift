@@ -23,18 +23,10 @@ public enum SIMDBaselineLevel: SIMDLevelTag {
     }
 }
 
-/// Converts `source` into `destination` with the kernel compiled for the
-/// target's baseline instruction set (SSE2 on x86-64, NEON on arm64);
-/// `streaming` as for `convertFrame`.
-/// - Precondition: `source` and `destination` have the same size.
-@inline(never)
-public func convertBaseline(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
-    convertFrame(SIMDBaselineLevel.self, source, to: destination, matrix: matrix, streaming: streaming)
-}
-
 /// Converts destination rows `rows` of `source` oriented by `orientation`
-/// into `destination`, with the same kernel as `convertBaseline(_:to:matrix:streaming:)`
-/// and under the same conditions; `streaming` as for `convertFrame`.
+/// into `destination` with the kernel compiled for the target's baseline
+/// instruction set (SSE2 on x86-64, NEON on arm64); all rows upright is the
+/// upright frame kernel. `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
 public func convertBaseline(

@@ -27,19 +27,11 @@ public enum SIMDAVX2Level: SIMDLevelTag {
 extension SIMDAVX2Level: SIMDLevelTagAVX2 {}
 #endif
 
-/// Converts `source` into `destination` with the SIMD kernel compiled for
-/// AVX2. Call only when the CPU and OS support AVX2, FMA and BMI2
-/// (`SIMDLevel.supported` contains `.avx2`); otherwise it faults with an
-/// illegal instruction. `streaming` as for `convertFrame`.
-/// - Precondition: `source` and `destination` have the same size.
-@inline(never)
-public func convertAVX2(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
-    convertFrame(SIMDAVX2Level.self, source, to: destination, matrix: matrix, streaming: streaming)
-}
-
 /// Converts destination rows `rows` of `source` oriented by `orientation`
-/// into `destination`, with the same kernel as `convertAVX2(_:to:matrix:streaming:)`
-/// and under the same conditions; `streaming` as for `convertFrame`.
+/// into `destination` with the kernel compiled for AVX2 (all rows upright:
+/// the upright frame kernel). Call only when the CPU and OS support AVX2,
+/// FMA and BMI2 (`SIMDLevel.supported` contains `.avx2`); otherwise it
+/// faults with an illegal instruction. `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
 public func convertAVX2(

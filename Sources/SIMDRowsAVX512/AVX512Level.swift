@@ -32,19 +32,12 @@ public enum SIMDAVX512Level: SIMDLevelTagMirroringBlocks {
 extension SIMDAVX512Level: SIMDLevelTagAVX2 {}
 #endif
 
-/// Converts `source` into `destination` with the SIMD kernel compiled for
-/// AVX-512. Call only when the CPU and OS support AVX-512 F, BW, VL, DQ and CD
-/// (`SIMDLevel.supported` contains `.avx512`); otherwise it faults with an
-/// illegal instruction. `streaming` as for `convertFrame`.
-/// - Precondition: `source` and `destination` have the same size.
-@inline(never)
-public func convertAVX512(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool) {
-    convertFrame(SIMDAVX512Level.self, source, to: destination, matrix: matrix, streaming: streaming)
-}
-
 /// Converts destination rows `rows` of `source` oriented by `orientation`
-/// into `destination`, with the same kernel as `convertAVX512(_:to:matrix:streaming:)`
-/// and under the same conditions; `streaming` as for `convertFrame`.
+/// into `destination` with the kernel compiled for AVX-512 (all rows
+/// upright: the upright frame kernel). Call only when the CPU and OS
+/// support AVX-512 F, BW, VL, DQ and CD (`SIMDLevel.supported` contains
+/// `.avx512`); otherwise it faults with an illegal instruction. `streaming`
+/// as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
 public func convertAVX512(
