@@ -40,29 +40,39 @@ public struct LibYUVConverter: FrameConverter {
                 default: kRotate270
                 }
             let target = rotated.view
-            let status = I420Rotate(
-                frame.y.base, Int32(frame.y.stride), frame.u.base, Int32(frame.u.stride),
-                frame.v.base, Int32(frame.v.stride),
-                UnsafeMutablePointer(mutating: target.y.base), Int32(target.y.stride),
-                UnsafeMutablePointer(mutating: target.u.base), Int32(target.u.stride),
-                UnsafeMutablePointer(mutating: target.v.base), Int32(target.v.stride),
-                Int32(source.width), Int32(source.height), mode)
+            let status = Self.planePass(from: frame, into: target) {
+                I420Rotate(
+                    $0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, Int32(source.width), Int32(source.height), mode)
+            }
             precondition(status == 0, "I420Rotate refused valid arguments")
             frame = target
         }
         if let mirrored {
             let target = mirrored.view
-            let status = I420Mirror(
-                frame.y.base, Int32(frame.y.stride), frame.u.base, Int32(frame.u.stride),
-                frame.v.base, Int32(frame.v.stride),
-                UnsafeMutablePointer(mutating: target.y.base), Int32(target.y.stride),
-                UnsafeMutablePointer(mutating: target.u.base), Int32(target.u.stride),
-                UnsafeMutablePointer(mutating: target.v.base), Int32(target.v.stride),
-                Int32(size.width), Int32(size.height))
+            let status = Self.planePass(from: frame, into: target) {
+                I420Mirror($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, Int32(size.width), Int32(size.height))
+            }
             precondition(status == 0, "I420Mirror refused valid arguments")
             frame = target
         }
         Self.convertUpright(frame, to: destination, matrix: matrix)
+    }
+
+    /// A libyuv pass from the planes of `source` into those of `target`:
+    /// `pass` gets each frame's Y, U and V pointers with their strides, the
+    /// source's first, and returns libyuv's status.
+    private static func planePass(
+        from source: I420View, into target: I420View,
+        _ pass: (
+            UnsafePointer<UInt8>, Int32, UnsafePointer<UInt8>, Int32, UnsafePointer<UInt8>, Int32,
+            UnsafeMutablePointer<UInt8>, Int32, UnsafeMutablePointer<UInt8>, Int32, UnsafeMutablePointer<UInt8>, Int32
+        ) -> Int32
+    ) -> Int32 {
+        pass(
+            source.y.base, Int32(source.y.stride), source.u.base, Int32(source.u.stride), source.v.base,
+            Int32(source.v.stride), UnsafeMutablePointer(mutating: target.y.base), Int32(target.y.stride),
+            UnsafeMutablePointer(mutating: target.u.base), Int32(target.u.stride),
+            UnsafeMutablePointer(mutating: target.v.base), Int32(target.v.stride))
     }
 
     /// `I420ToARGBMatrix` of `source` into the same-sized `destination`.
