@@ -25,7 +25,7 @@ public struct Timebase: Hashable, Sendable, CustomStringConvertible {
 /// 128 bits), so ordering checks never round. Not `Hashable`: equal
 /// instants in different timebases would need a reduced fraction to hash
 /// alike, and nothing needs it.
-public struct MediaTime: Sendable, Comparable, CustomStringConvertible {
+public struct MediaTime: Sendable, Comparable, TickCount {
     /// Number of ticks since the stream's origin.
     public let value: Int64
     /// The length of one tick.
@@ -36,14 +36,6 @@ public struct MediaTime: Sendable, Comparable, CustomStringConvertible {
         self.value = value
         self.timebase = timebase
     }
-
-    /// The time in seconds, rounded to a `Double` (for display only).
-    public var seconds: Double {
-        Double(value) * Double(timebase.numerator) / Double(timebase.denominator)
-    }
-
-    /// `"value@num/den"`.
-    public var description: String { "\(value)@\(timebase)" }
 
     /// Exact comparison across timebases.
     public static func < (a: MediaTime, b: MediaTime) -> Bool {
@@ -70,7 +62,7 @@ public struct MediaTime: Sendable, Comparable, CustomStringConvertible {
 }
 
 /// A span of media time in the same rational form as `MediaTime`.
-public struct MediaDuration: Hashable, Sendable, CustomStringConvertible {
+public struct MediaDuration: Hashable, Sendable, TickCount {
     /// Number of ticks (may be 0; negative only for malformed streams).
     public let value: Int64
     /// The length of one tick.
@@ -82,7 +74,18 @@ public struct MediaDuration: Hashable, Sendable, CustomStringConvertible {
         self.timebase = timebase
     }
 
-    /// The span in seconds, rounded to a `Double` (for display only).
+}
+
+/// A count of ticks of a timebase: what `MediaTime` and `MediaDuration` share.
+public protocol TickCount: CustomStringConvertible {
+    /// Number of ticks.
+    var value: Int64 { get }
+    /// The length of one tick.
+    var timebase: Timebase { get }
+}
+
+extension TickCount {
+    /// The ticks in seconds, rounded to a `Double` (for display only).
     public var seconds: Double {
         Double(value) * Double(timebase.numerator) / Double(timebase.denominator)
     }
