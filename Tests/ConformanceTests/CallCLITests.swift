@@ -41,9 +41,6 @@ struct CallCLITests {
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
-        #expect(run.status == 2, "\(arguments) exited \(run.status)")
-        let lines = run.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("bench: "), "\(arguments): \(run.stderr)")
-        #expect(run.stdout.isEmpty)
+        #expect(run.isUsageError, "\(arguments): \(run.shown)")
     }
 }

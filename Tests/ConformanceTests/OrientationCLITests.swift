@@ -115,11 +115,8 @@ struct OrientationCLITests {
             ["gate", "--orientation", "up"], ["gate", "--orientation", "mirror", "--why", "no --accept"],
         ])
     func usageErrors(_ arguments: [String]) throws {
-        let run = try Self.bench(arguments)
-        #expect(run.status == 2, "\(arguments) exited \(run.status)")
-        let lines = run.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("bench: "), "\(arguments): \(run.stderr)")
-        #expect(run.stdout.isEmpty)
+        let run = try BenchProcess.run(arguments)
+        #expect(run.isUsageError, "\(arguments): \(run.shown)")
     }
 
     @Test("decode --orientation names frames by the oriented size; each converter's lines equal libyuv's")

@@ -198,9 +198,7 @@ struct PluginCLITests {
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
-        #expect(run.status == 2, "\(arguments) exited \(run.status)")
-        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("bench: "), "\(run.stderr)")
-        #expect(run.stdout.isEmpty)
+        #expect(run.isUsageError, "\(arguments): \(run.shown)")
     }
 
     @Test("report leaves out a converter that crashes in the pre-flight, reports the rest, exits 1, no signal")

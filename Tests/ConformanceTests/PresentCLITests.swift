@@ -35,10 +35,7 @@ struct PresentCLITests {
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
-        #expect(run.status == 2, "\(arguments) exited \(run.status)")
-        let lines = run.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("bench: "), "\(arguments): \(run.stderr)")
-        #expect(run.stdout.isEmpty)
+        #expect(run.isUsageError, "\(arguments): \(run.shown)")
     }
 
     @Test("a missing file fails the run: exit 1")

@@ -14,6 +14,16 @@ public enum BenchProcess {
         /// Everything written to standard error.
         public let stderr: String
 
+        /// Whether this is a usage error as bench reports one: exit status
+        /// 2, one line on standard error starting `bench: `, nothing on
+        /// standard output.
+        public var isUsageError: Bool {
+            status == 2 && stderr.split(separator: "\n").count == 1 && stderr.hasPrefix("bench: ") && stdout.isEmpty
+        }
+
+        /// Status and output, for a failed expectation's message.
+        public var shown: String { "exit \(status), stderr \(stderr), stdout \(stdout.prefix(200))" }
+
         /// Standard output's lines.
         public var lines: [String] {
             stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
