@@ -12,12 +12,7 @@ extension HTMLCharts {
         let all = (sizes.first?.cells ?? []).filter { $0.label != Contender.referenceLabel }
         let labels = all.filter { !$0.isFloor }.map(\.label)
         let floorLabels = Array(Set(sizes.flatMap { $0.cells.filter(\.isFloor).map(\.label) })).sorted()
-        let width = 760.0
-        let left = 70.0
-        let right = 175.0
-        let top = 34.0
-        let bottom = 50.0
-        let height = 320.0
+        let (width, height, left, right, top, bottom) = (760.0, 320.0, 70.0, 175.0, 34.0, 50.0)
         let values: [Double] =
             sizes.flatMap { size in
                 size.cells.compactMap(\.ratioToLibyuv).flatMap { [$0.median, $0.lower, $0.upper] }

@@ -27,12 +27,7 @@ enum HTMLCharts {
         id: String, title: String, series: [Series], xLabel: String, yLabel: String,
         xTicks: [(Double, String)]? = nil
     ) -> String {
-        let width = 760.0
-        let height = 360.0
-        let left = 70.0
-        let right = 170.0
-        let top = 34.0
-        let bottom = 50.0
+        let (width, height, left, right, top, bottom) = (760.0, 360.0, 70.0, 170.0, 34.0, 50.0)
         let xs = series.flatMap { $0.points.map(\.x) }
         let ys = series.flatMap { $0.points.map(\.y) }
         let x = SVG.LogScale(domain: SVG.LogScale.padded(xs), range: (left, width - right))
@@ -128,11 +123,7 @@ enum HTMLCharts {
     /// and max marked.
     static func latencyChart(_ size: CellResults) -> String {
         let rowHeight = 44.0
-        let left = 130.0
-        let right = 30.0
-        let top = 34.0
-        let bottom = 44.0
-        let width = 760.0
+        let (width, left, right, top, bottom) = (760.0, 130.0, 30.0, 34.0, 44.0)
         let height = top + bottom + rowHeight * Double(size.cells.count)
         let all = size.cells.flatMap { [$0.wall.min, $0.wall.max] }.map { $0 / 1000 }
         let x = SVG.LogScale(domain: SVG.LogScale.padded(all), range: (left, width - right))
