@@ -109,7 +109,7 @@ enum ConverterSelection {
         guard let list else {
             return ConverterRegistry.reportNames.compactMap { ConverterRegistry.make($0, threads: threads) }
         }
-        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let names = Self.names(list)!
         guard !names.isEmpty else {
             throw ValidationError(
                 "--converters needs at least one of \(ConverterRegistry.knownNames.joined(separator: ", "))")
@@ -128,8 +128,9 @@ enum ConverterSelection {
         }
     }
 
-    /// The names in the comma-separated `list` (nil: no list).
-    static func names(_ list: String?) -> Set<String>? {
-        list.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+    /// The names in the comma-separated `list`, blanks trimmed and empty
+    /// ones dropped (nil: no list).
+    static func names(_ list: String?) -> [String]? {
+        list.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
 }

@@ -12,7 +12,8 @@ struct Bench: ParsableCommand {
         discussion: """
             A bare 'bench' runs the report. Exit status: 0 success; 1 a check failed (compare: an entry \
             is slower; decode, verify: a file is bad; present: a presentation time not strictly increasing or a frame lost; call: a participant failed; check: a converter failed a check; a --plugin refused); \(UsageFailure.exitCode) a usage mistake, bad \
-            input to compare, or the gate refusing a debug build.
+            input to compare, the gate refusing a debug build, or a gate reference that is not a commit, \
+            cannot be checked out or fails to build.
             """,
         version: version,
         subcommands: [
