@@ -68,7 +68,7 @@ let package = Package(
                 "CFrameBenchPlugin",
             ],
             swiftSettings: optimised),
-        // Frame MD5s, vector manifests, timestamp checks.
+        // Frame MD5s, vector manifests, timestamp checks, plain reasons for file errors.
         .target(
             name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
         // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
@@ -92,7 +92,8 @@ let package = Package(
         .target(
             name: "ReportRun",
             dependencies: [
-                "Streams", "Measurement", "Converters", "Frames", "Presentation", "Reports", "Conformance", "Statistics",
+                "Streams", "Measurement", "Converters", "Frames", "Presentation", "Reports", "Conformance",
+                "Statistics",
             ],
             swiftSettings: optimised),
         // A group call: participants, schedules, late frames, capacity.
@@ -101,10 +102,13 @@ let package = Package(
             dependencies: ["Streams", "Measurement", "Statistics", "Frames", "VPX", "Converters", "Presentation"],
             swiftSettings: optimised),
         // The regression gate: reference builds, head and reference processes side by side, the decision,
-        // and the checks that do not depend on the machine.
+        // the checks that do not depend on the machine, and one whole gate run (GateRun) for any tool.
         .target(
             name: "Gate",
-            dependencies: ["Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames"],
+            dependencies: [
+                "Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames",
+                "ConverterChecks",
+            ],
             swiftSettings: optimised),
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.

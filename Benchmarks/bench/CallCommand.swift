@@ -1,5 +1,6 @@
 import ArgumentParser
 import CallSimulation
+import Conformance
 import Foundation
 import Frames
 import Measurement

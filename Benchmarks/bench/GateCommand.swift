@@ -1,9 +1,7 @@
 import ArgumentParser
-import Converters
 import Foundation
 import Frames
 import Gate
-import Measurement
 
 /// `bench gate [--reference REV] [--threshold 0.05]`, and
 /// `bench gate --accept [REV] --why TEXT`: the regression gate.
@@ -15,7 +13,7 @@ struct GateCommand: ParsableCommand {
             Builds the reference revision (Benchmarks/gate-reference, or --reference) once into the cache \
             (\(ReferenceBuilder.defaultCache)), then runs this build's and the reference's 'bench' processes \
             in alternating pairs (at least --pairs, more while a cell is undecided, within --budget), each \
-            measuring every exact converter upright at \(GatePlan.sizes.map(\.description).joined(separator: ", ")) \
+            measuring every exact converter upright at \(GateRun.sizes.map(\.description).joined(separator: ", ")) \
             and the report's oriented cells. A cell fails (exit 1, naming it) when the whole 95 % interval of \
             head ÷ reference CPU time per frame (Hodges–Lehmann over the processes) lies above 1 + --threshold, \
             and (but for libyuv's cells) so does that of its CPU time relative to libyuv's in the same \
@@ -49,7 +47,7 @@ struct GateCommand: ParsableCommand {
     var budget = SideBySideRun.Plan().budget
 
     @Option(help: "Measuring time per size in each process (\(Limits.seconds)).")
-    var seconds = GatePlan.seconds
+    var seconds = GateRun.defaultSeconds
 
     @Flag(help: "Move the reference to REVISION (default HEAD): rewrite Benchmarks/gate-reference.")
     var accept = false
@@ -93,18 +91,25 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var plan = SideBySideRun.Plan()
-        plan.minimumPairs = pairs
-        plan.maximumPairs = maxPairs
-        plan.budget = budget
-        let gate = GatePlan(
+        let progress = Progress(quiet: quiet)
+        let gate = GateRun(
             threshold: threshold, plan: plan, seconds: seconds, orientation: orientation, reportsDirectory: keepReports,
-            quiet: quiet)
+            reporter: GateReporter(
+                line: Output.line, error: Output.error, progress: progress.update, clearProgress: progress.clear))
         let status =
             accept
             ? gate.accept(revision ?? "HEAD", why: why ?? "", against: reference)
             : gate.run(reference: reference, head: head, vectorPaths: vectors)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The pairs and budget from `--pairs`, `--max-pairs` and `--budget`.
+    private var plan: SideBySideRun.Plan {
+        var plan = SideBySideRun.Plan()
+        plan.minimumPairs = pairs
+        plan.maximumPairs = maxPairs
+        plan.budget = budget
+        return plan
     }
 }
 

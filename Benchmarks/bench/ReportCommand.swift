@@ -1,4 +1,5 @@
 import ArgumentParser
+import Conformance
 import Converters
 import Foundation
 import Frames

@@ -1,5 +1,4 @@
-import Gate
-import ReportRendering
+import Foundation
 import Reports
 import Statistics
 
@@ -16,10 +15,10 @@ enum GateLines {
             let words = [Verdict.slower: " slower", .faster: " faster", .same: ""][verdict]!
             let lower = min(cpu.lower, relative?.lower ?? cpu.lower)
             let catches =
-                outcome.fails ? "" : "; from ×\(Format.fixed((1 + threshold) / lower, 2)) slower it would fail"
+                outcome.fails ? "" : "; from ×\(fixed((1 + threshold) / lower, 2)) slower it would fail"
             let figures =
-                ["cpu ×\(Format.estimate(cpu))"] + (relative.map { ["cpu×libyuv ×\(Format.estimate($0))"] } ?? [])
-                + ["wall ×\(Format.estimate(wall))"]
+                ["cpu ×\(estimate(cpu))"] + (relative.map { ["cpu×libyuv ×\(estimate($0))"] } ?? [])
+                + ["wall ×\(estimate(wall))"]
             return GateCheck(
                 name: "\(outcome.cell)\(words)", passed: !outcome.fails,
                 detail: figures.joined(separator: ", ") + " (head ÷ reference, \(counts)\(catches))")
@@ -35,19 +34,19 @@ enum GateLines {
 
     /// A thread check as a check line.
     static func check(_ use: ThreadUse) -> GateCheck {
-        let shares = use.shares.map { Format.ratio($0) }.joined(separator: ", ")
+        let shares = use.shares.map { fixed($0, 2) }.joined(separator: ", ")
         return GateCheck(
             name: use.lostThreads
                 ? "\(use.cell) ran on one thread" : "\(use.cell) runs on several threads",
             passed: !use.lostThreads,
-            detail: "CPU ÷ wall time per head process \(shares) (at least \(Format.ratio(ThreadUse.threadedShare)))")
+            detail: "CPU ÷ wall time per head process \(shares) (at least \(fixed(ThreadUse.threadedShare, 2)))")
     }
 
     /// The processes' count and times.
     static func processes(_ result: SideBySideRun.Result) -> String {
-        func median(_ values: [Double]) -> String { Format.fixed(Percentile.median(values) ?? 0, 1) }
+        func median(_ values: [Double]) -> String { fixed(Percentile.median(values) ?? 0, 1) }
         return
-            "gate: \(result.head.count) head and \(result.reference.count) reference processes in alternating pairs, \(Format.fixed(result.seconds, 1)) s (a process: head \(median(result.headSeconds)) s, reference \(median(result.referenceSeconds)) s)"
+            "gate: \(result.head.count) head and \(result.reference.count) reference processes in alternating pairs, \(fixed(result.seconds, 1)) s (a process: head \(median(result.headSeconds)) s, reference \(median(result.referenceSeconds)) s)"
     }
 
     /// What the commit moving the reference from `old` to `new` should carry.
@@ -65,12 +64,24 @@ enum GateLines {
                 lines.append("  \(outcome.cell): \(outcome.kind == .new ? "new" : "not measured by the new commit")")
                 continue
             }
-            let mark = verdict == .same ? "" : " (\(verdict.rawValue) beyond \(Format.fixed(threshold * 100, 0)) %)"
-            let ratio = relative.map { ", cpu×libyuv \(Format.estimate($0))" } ?? ""
-            lines.append("  \(outcome.cell): cpu \(Format.estimate(cpu))\(ratio), wall \(Format.estimate(wall))\(mark)")
+            let mark = verdict == .same ? "" : " (\(verdict.rawValue) beyond \(fixed(threshold * 100, 0)) %)"
+            let ratio = relative.map { ", cpu×libyuv \(estimate($0))" } ?? ""
+            lines.append("  \(outcome.cell): cpu \(estimate(cpu))\(ratio), wall \(estimate(wall))\(mark)")
         }
         lines.append("")
         lines.append("wrote \(GateReference.path); commit it on its own with this message.")
         return lines.joined(separator: "\n")
+    }
+
+    /// `value` with `digits` decimals (`-` when not finite), as the
+    /// report's tables write figures.
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        value.isFinite ? String(format: "%.\(digits)f", value) : "-"
+    }
+
+    /// A ratio estimate as `median [lower,upper]` (its 95 % interval), two
+    /// decimals each.
+    static func estimate(_ estimate: RatioEstimate) -> String {
+        "\(fixed(estimate.median, 2)) [\(fixed(estimate.lower, 2)),\(fixed(estimate.upper, 2))]"
     }
 }

@@ -1,0 +1,160 @@
+import Conformance
+import Converters
+import Foundation
+import Frames
+
+/// One regression gate run, for `bench gate` or any other tool: the
+/// reference resolved and built, the checks that do not depend on the
+/// machine, the head's and the reference's processes side by side, and
+/// the decision, each told to a `GateReporter` as it happens.
+///
+/// It runs in the git checkout that is the current directory.
+public struct GateRun {
+    /// The sizes whose cells are gated upright (the report's default
+    /// oriented cells at these sizes are gated too).
+    public static let sizes = ["640x480", "1280x720", "1920x1080"].compactMap(FrameSize.init(parsing:))
+    /// Measuring seconds per size in each process, unless a run says otherwise.
+    public static let defaultSeconds = 0.5
+
+    /// Allowed slowdown of head ÷ reference (0.05 is 5 %).
+    public let threshold: Double
+    /// Pairs and budget.
+    public let plan: SideBySideRun.Plan
+    /// Measuring seconds per size in each process.
+    public let seconds: Double
+    /// Measure and verify in this orientation instead of the default cells.
+    public let orientation: Orientation?
+    /// Where to keep each process's report (nil: nowhere).
+    public let reportsDirectory: String?
+    /// Where the lines, errors and progress go.
+    public let reporter: GateReporter
+
+    /// A gate allowing `threshold`, running pairs by `plan`, each process
+    /// measuring `seconds` per size (in `orientation` if given), keeping
+    /// reports in `reportsDirectory` if given, telling `reporter`.
+    public init(
+        threshold: Double, plan: SideBySideRun.Plan, seconds: Double, orientation: Orientation?,
+        reportsDirectory: String?, reporter: GateReporter
+    ) {
+        self.threshold = threshold
+        self.plan = plan
+        self.seconds = seconds
+        self.orientation = orientation
+        self.reportsDirectory = reportsDirectory
+        self.reporter = reporter
+    }
+
+    /// The arguments each process gets (before `--json FILE`).
+    var arguments: [String] {
+        ["--only-sizes", Self.sizes.map(\.description).joined(separator: ","), "--no-vectors", "--quiet"]
+            + ["--seconds", "\(seconds)"] + (orientation.map { ["--orientation", $0.name] } ?? [])
+    }
+
+    /// The comparison: the exact converters gated at `threshold`.
+    var comparison: GateComparison {
+        GateComparison(threshold: threshold, converters: Set(ConverterRegistry.names))
+    }
+
+    /// The gate of this build (or of `head`, built like the reference:
+    /// timing only) against `reference` (default: the commit in
+    /// `GateReference.path`), also verifying `vectorPaths`.
+    /// - Returns: The exit status: 0 (pass), 1 (a check failed, or a head
+    ///   process gave no report) or 2 (a debug build, a reference or head
+    ///   that cannot be resolved or built, or a reference process that gave
+    ///   no report).
+    public func run(reference: String?, head: String?, vectorPaths: [String]) -> Int32 {
+        guard let setting = locate(), let referenceCommit = resolveReference(reference, setting: setting) else {
+            return 2
+        }
+        var headCommit: String?
+        if let head {
+            do { headCommit = try setting.builder.commit(of: head) } catch {
+                reporter.error("gate: head \(error)")
+                return 2
+            }
+        }
+        guard acceptsThisBuild() else { return 2 }
+        let start = Date()
+        defer { reporter.clearProgress() }
+        guard let headBuild = headExecutable(headCommit, setting: setting),
+            let referenceBuild = build(referenceCommit, role: "reference", setting: setting)
+        else { return 2 }
+        reporter.line(
+            "gate: head \(headBuild.label) against reference \(referenceCommit.prefix(12)), threshold \(GateLines.fixed(threshold * 100, 0)) %"
+        )
+        var checks: [GateCheck] = []
+        if head == nil {
+            checks += machineIndependentChecks(vectorPaths: vectorPaths)
+        } else {
+            reporter.line("gate: --head: timing only (the bit-exactness and vector checks run in this build)")
+        }
+        let pairs = SideBySideRun(
+            head: headBuild.executable, reference: referenceBuild, arguments: arguments,
+            directory: setting.repository, reportsDirectory: reportsDirectory)
+        let result: SideBySideRun.Result
+        do {
+            result = try pairs.run(plan, comparison: comparison) { reporter.progress("gate: \($0)") }
+        } catch {
+            reporter.clearProgress()
+            reporter.error("gate: \(error)")
+            return error.isReference ? 2 : 1
+        }
+        reporter.clearProgress()
+        reporter.line(GateLines.processes(result))
+        let timed =
+            result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
+            + ThreadUse.checks(result.head, converters: ["parallel"]).map(GateLines.check)
+        for check in timed { reporter.line(check.line) }
+        checks += timed
+        let failed = checks.filter { !$0.passed }
+        reporter.line(
+            "gate: \(checks.count - failed.count) passed, \(failed.count) failed (\(GateLines.fixed(Date().timeIntervalSince(start), 1)) s)"
+        )
+        guard failed.isEmpty else {
+            reporter.line("gate: FAIL: " + failed.map(\.name).joined(separator: "; "))
+            return 1
+        }
+        return 0
+    }
+
+    /// Moves the reference: builds `revision` and the current reference (or
+    /// `current`), compares them side by side, rewrites the reference file
+    /// (`GateReference.path`, keeping `why`) and reports what the commit
+    /// message should carry.
+    /// - Returns: The exit status: 0 (the file was rewritten) or 2 (a debug
+    ///   build, a revision that cannot be had, a process or the write failed).
+    public func accept(_ revision: String, why: String, against current: String?) -> Int32 {
+        guard let setting = locate(), let old = resolveReference(current, setting: setting) else { return 2 }
+        let new: String
+        do { new = try setting.builder.commit(of: revision) } catch {
+            reporter.error("gate: --accept \(error)")
+            return 2
+        }
+        guard acceptsThisBuild() else { return 2 }
+        defer { reporter.clearProgress() }
+        guard let oldBuild = build(old, role: "reference", setting: setting),
+            let newBuild = build(new, role: "--accept", setting: setting)
+        else { return 2 }
+        let result: SideBySideRun.Result
+        do {
+            result = try SideBySideRun(
+                head: newBuild, reference: oldBuild, arguments: arguments, directory: setting.repository,
+                reportsDirectory: reportsDirectory
+            ).run(plan, comparison: comparison) { reporter.progress("gate: \($0)") }
+        } catch {
+            reporter.clearProgress()
+            reporter.error("gate: \(error)")
+            return 2
+        }
+        reporter.clearProgress()
+        let file = setting.repository + "/" + GateReference.path
+        do {
+            try GateReference(commit: new, reason: why).text.write(toFile: file, atomically: true, encoding: .utf8)
+        } catch {
+            reporter.error("gate: cannot write \(file): \(FileErrors.reason(error))")
+            return 2
+        }
+        reporter.line(GateLines.acceptance(old: old, new: new, why: why, result: result, threshold: threshold))
+        return 0
+    }
+}
