@@ -25,7 +25,7 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
         .library(
             name: "FrameBenchKit",
-            targets: ["Frames", "VPX", "Converters", "Conformance", "Presentation", "ConverterChecks"]),
+            targets: ["Frames", "VPX", "Converters", "Plugins", "Conformance", "Presentation", "ConverterChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -65,9 +65,11 @@ let package = Package(
             name: "Converters",
             dependencies: [
                 "Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV", "CSwscale",
-                "CFrameBenchPlugin",
             ],
             swiftSettings: optimised),
+        // C plug-ins: the ABI's loader and the converters it makes.
+        .target(
+            name: "Plugins", dependencies: ["Frames", "Converters", "CFrameBenchPlugin"], swiftSettings: optimised),
         // Frame MD5s, vector manifests, timestamp checks, plain reasons for file errors.
         .target(
             name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
@@ -114,7 +116,7 @@ let package = Package(
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
         .target(
             name: "ConverterChecks",
-            dependencies: ["Frames", "Statistics", "VPX", "Converters", "Conformance", "Measurement"],
+            dependencies: ["Frames", "Statistics", "VPX", "Converters", "Plugins", "Conformance", "Measurement"],
             swiftSettings: optimised),
         // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
         // inline SVG charts, the present and call tables, number formatting.
@@ -128,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Statistics", "Frames", "VPX", "Converters", "Conformance", "Measurement", "Presentation",
+                "Statistics", "Frames", "VPX", "Converters", "Plugins", "Conformance", "Measurement", "Presentation",
                 "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun", "ReportRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

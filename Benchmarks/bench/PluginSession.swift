@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConverterChecks
 import Converters
+import Plugins
 import Frames
 import Measurement
 import VPX

@@ -1,4 +1,5 @@
 import Converters
+import Plugins
 import Frames
 import Statistics
 

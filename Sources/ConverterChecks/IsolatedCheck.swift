@@ -27,6 +27,17 @@ public struct IsolatedCheck: Sendable {
         throw IsolatedCheckError(description: "\(loading): \(describe(run, doing: "while loading"))")
     }
 
+    /// Loads each plug-in at `paths` alone in a child: the plug-ins that
+    /// crashed or hung while loading, with what happened; the others load
+    /// (or refuse) as `probe(plugins:)` then says.
+    public func loadFaults(plugins paths: [String]) -> [PluginLoadFault] {
+        paths.compactMap { path in
+            let run = worker.run(CheckRequest(task: .probe, plugins: [path]))
+            guard run.outcome == nil else { return nil }
+            return PluginLoadFault(path: path, reason: describe(run, doing: "while loading"))
+        }
+    }
+
     /// Check `kind` of `converter` (after loading `plugins`) in a child.
     public func check(_ kind: CheckKind, converter: String, plugins: [String], options: CheckOptions) -> CheckOutcome {
         let run = worker.run(CheckRequest(task: .check(kind), plugins: plugins, converter: converter, options: options))

@@ -49,9 +49,11 @@ extension FrameConverter {
         try convert(source, to: destination, matrix: matrix, orientation: .upright)
     }
 
-    /// Checks the sizes agree with `orientation`; conformers call this first.
+    /// Stops the program when `destination` is not `source`'s size turned
+    /// by `orientation`: a caller's bug, not a converter's refusal.
+    /// Conformers call this first.
     @inlinable
-    func checkSizes(_ source: I420View, _ destination: BGRAView, _ orientation: Orientation) {
+    public func checkSizes(_ source: I420View, _ destination: BGRAView, _ orientation: Orientation) {
         precondition(
             destination.size == orientation.orientedSize(of: source.size),
             "source is \(source.size), destination is \(destination.size), orientation \(orientation)")

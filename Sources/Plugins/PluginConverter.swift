@@ -1,4 +1,5 @@
 import CFrameBenchPlugin
+import Converters
 import Frames
 import Synchronization
 

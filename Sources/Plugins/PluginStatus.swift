@@ -1,4 +1,5 @@
 import CFrameBenchPlugin
+import Converters
 
 /// A plug-in converter's return value (`FRAMEBENCH_OK`,
 /// `FRAMEBENCH_UNSUPPORTED`, anything else a failure), typed.

@@ -1,4 +1,6 @@
 import CFrameBenchPlugin
+import Converters
+import Frames
 
 #if canImport(Glibc)
 import Glibc
