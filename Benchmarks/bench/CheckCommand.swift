@@ -72,19 +72,21 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let isolation = IsolatedCheck.bench(caseTimeout: timeLimit)
+        let faults = isolation.loadFaults(plugins: plugins.paths)
+        let loaded = plugins.paths.filter { path in !faults.contains { $0.path == path } }
         let pluginNames: [String]
-        do { pluginNames = try isolation.probe(plugins: plugins.paths).map(\.name) } catch {
+        do { pluginNames = try isolation.probe(plugins: loaded).map(\.name) } catch {
             Output.error(error.description)
             throw ExitCode(1)
         }
-        let selected: [String]
-        do { selected = try CheckRun.converters(converters, pluginNames: pluginNames) } catch {
+        let selection: CheckRun.Selection
+        do { selection = try CheckRun.select(converters, pluginNames: pluginNames, loadFaults: faults) } catch {
             throw ValidationError(error.description)
         }
+        let selected = selection.converters + selection.unloaded.map(\.name)
         let kinds = checks.isEmpty ? CheckKind.allCases : CheckKind.allCases.filter(checks.contains)
         let widths = (selected.map(\.count).max() ?? 0, kinds.map(\.rawValue.count).max() ?? 0)
-        let run = CheckRun(selected, kinds: kinds, plugins: plugins.paths, options: try options(), isolation: isolation)
-        {
+        let run = CheckRun(selection, kinds: kinds, plugins: loaded, options: try options(), isolation: isolation) {
             Output.line(Self.line($0, widths: widths))
             fflush(nil)
         }

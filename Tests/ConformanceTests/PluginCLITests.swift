@@ -120,10 +120,26 @@ struct PluginCLITests {
     @Test("a plug-in that raises SIGSEGV while loading is named as crashing while loading: one line, exit 1")
     func raisedSignalWhileLoading() throws {
         let plugin = try #require(Self.fixture("RAISE_ON_LOAD"), "cannot build the RAISE_ON_LOAD fixture with cc")
-        let run = try BenchProcess.run(["check", "--plugin", plugin, "--converter", "faulty"])
+        let run = try BenchProcess.run(["check", "--plugin", plugin, "--converter", "faulty", "--converter", "lut"])
         #expect(run.status == 1, "exit \(run.status) (-1: killed by a signal); stderr: \(run.stderr)")
-        #expect(run.stderr.contains("SIGSEGV") && run.stderr.contains("while loading"), "\(run.stderr)")
-        #expect(!run.stdout.contains("passed"), "\(run.stdout)")
+        let faulty = run.lines.filter { $0.hasPrefix("faulty ") }
+        #expect(faulty.count == 6, "\(run.stdout)")
+        #expect(faulty.allSatisfy { $0.contains("FAIL: crashed (SIGSEGV) while loading (plug-in \(plugin))") })
+        #expect(run.lines.contains("6 passed, 6 failed"), "\(run.stdout)")
+    }
+
+    @Test("a plug-in that hangs while loading fails every case of its converters, and the others are checked")
+    func hangWhileLoading() throws {
+        let plugin = try #require(Self.fixture("HANG_ON_LOAD"), "cannot build the HANG_ON_LOAD fixture with cc")
+        let run = try BenchProcess.run([
+            "check", "--plugin", plugin, "--check", "sizes", "--check", "over-read", "--matrix", "bt601",
+            "--orientation", "upright", "--time-limit", "1",
+        ])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        let name = String(plugin.split(separator: "/").last!)
+        let hung = run.lines.filter { $0.hasPrefix(name + " ") }
+        #expect(hung.count == 2 && hung.allSatisfy { $0.contains("FAIL: timed out while loading") }, "\(run.stdout)")
+        #expect(run.lines.contains("10 passed, 2 failed"), "\(run.stdout)")
     }
 
     @Test("a crashing converter does not stop the others: the next converter is still checked")

@@ -13,6 +13,10 @@
 /* fault: SIGSEGV raised (not caused) while the library loads */
 __attribute__((constructor)) static void raise_on_load(void) { raise(SIGSEGV); }
 #endif
+#ifdef FAULT_HANG_ON_LOAD
+/* fault: never returns while the library loads */
+__attribute__((constructor)) static void hang_on_load(void) { for (;;) sleep(1); }
+#endif
 
 static const int32_t constants[6][6] = {
     {18997, -1160, 128, 25, 52, 102}, {16320, 32, 113, 22, 46, 90}, {18997, -1160, 128, 14, 34, 115},
