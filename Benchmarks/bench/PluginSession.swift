@@ -1,9 +1,9 @@
 import ArgumentParser
 import ConverterChecks
 import Converters
-import Plugins
 import Frames
 import Measurement
+import Plugins
 import VPX
 
 /// The `--plugin PATH` option (repeatable) of report, verify and decode.

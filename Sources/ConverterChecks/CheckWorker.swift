@@ -1,6 +1,6 @@
 import Converters
-import Plugins
 import Frames
+import Plugins
 import Statistics
 
 #if canImport(Glibc)
