@@ -1,4 +1,6 @@
 import ArgumentParser
+import ConverterChecks
+import Converters
 import Foundation
 import Frames
 import Gate
@@ -70,6 +72,14 @@ struct GateCommand: ParsableCommand {
     @Flag(help: "No progress line, even on a terminal.")
     var quiet = false
 
+    @OptionGroup var plugins: PluginOptions
+
+    @Option(
+        help:
+            "Measure and gate only these converters (comma-separated: built-ins or the converters of --plugin files; libyuv is always measured)."
+    )
+    var converters: String?
+
     func validate() throws {
         try Limits.check(threshold, in: GateLimits.threshold, "--threshold")
         try Limits.check(pairs, in: GateLimits.pairs, "--pairs")
@@ -83,6 +93,7 @@ struct GateCommand: ParsableCommand {
         }
         if why != nil && !accept { throw ValidationError("--why only goes with --accept") }
         if accept && head != nil { throw ValidationError("--head does not go with --accept (give the revision)") }
+        if plugins.paths.isEmpty { _ = try ConverterSelection.parse(converters) }
         if let keepReports {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: keepReports, isDirectory: &isDirectory), isDirectory.boolValue
@@ -95,12 +106,29 @@ struct GateCommand: ParsableCommand {
         let gate = GateRun(
             threshold: threshold, plan: plan, seconds: seconds, orientation: orientation, reportsDirectory: keepReports,
             reporter: GateReporter(
-                line: Output.line, error: Output.error, progress: progress.update, clearProgress: progress.clear))
+                line: Output.line, error: Output.error, progress: progress.update, clearProgress: progress.clear),
+            plugins: plugins.paths, converters: try gatedConverters())
         let status =
             accept
             ? gate.accept(revision ?? "HEAD", why: why ?? "", against: reference)
             : gate.run(reference: reference, head: head, vectorPaths: vectors)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The converters to measure and gate: `--converters`, checked once the
+    /// plug-ins are loaded (in a child), or with plug-ins every exact
+    /// built-in and every plug-in converter; nil without either.
+    /// - Throws: `ValidationError` for an unknown name; `ExitCode(2)` after
+    ///   one line when a plug-in cannot be loaded.
+    private func gatedConverters() throws -> [String]? {
+        guard !plugins.paths.isEmpty else { return ConverterSelection.names(converters) }
+        let pluginNames: [String]
+        do { pluginNames = try IsolatedCheck.bench().probe(plugins: plugins.paths).map(\.name) } catch {
+            Output.error("gate: \(error.description)")
+            throw ExitCode(2)
+        }
+        _ = try ConverterSelection.parse(converters, pluginNames: pluginNames)
+        return ConverterSelection.names(converters) ?? ConverterRegistry.names + pluginNames
     }
 
     /// The pairs and budget from `--pairs`, `--max-pairs` and `--budget`.

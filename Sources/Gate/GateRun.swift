@@ -28,14 +28,23 @@ public struct GateRun {
     public let reportsDirectory: String?
     /// Where the lines, errors and progress go.
     public let reporter: GateReporter
+    /// Plug-ins every process loads (`--plugin`).
+    public let plugins: [String]
+    /// The converters measured and gated (built-ins' and the plug-ins'
+    /// names; libyuv is always measured); nil: every exact built-in.
+    public let converters: [String]?
 
     /// A gate allowing `threshold`, running pairs by `plan`, each process
     /// measuring `seconds` per size (in `orientation` if given), keeping
-    /// reports in `reportsDirectory` if given, telling `reporter`.
+    /// reports in `reportsDirectory` if given, telling `reporter`; every
+    /// process loads `plugins` and measures `converters` (nil: every exact
+    /// built-in).
     public init(
         threshold: Double, plan: SideBySideRun.Plan, seconds: Double, orientation: Orientation?,
-        reportsDirectory: String?, reporter: GateReporter
+        reportsDirectory: String?, reporter: GateReporter, plugins: [String] = [], converters: [String]? = nil
     ) {
+        self.plugins = plugins
+        self.converters = converters
         self.threshold = threshold
         self.plan = plan
         self.seconds = seconds
@@ -46,13 +55,21 @@ public struct GateRun {
 
     /// The arguments each process gets (before `--json FILE`).
     var arguments: [String] {
-        ["--only-sizes", Self.sizes.map(\.description).joined(separator: ","), "--no-vectors", "--quiet"]
-            + ["--seconds", "\(seconds)"] + (orientation.map { ["--orientation", $0.name] } ?? [])
+        var arguments = [
+            "--only-sizes", Self.sizes.map(\.description).joined(separator: ","), "--no-vectors", "--quiet",
+        ]
+        arguments += ["--seconds", "\(seconds)"]
+        if let orientation { arguments += ["--orientation", orientation.name] }
+        for plugin in plugins { arguments += ["--plugin", plugin] }
+        if let converters { arguments += ["--converters", converters.joined(separator: ",")] }
+        return arguments
     }
 
-    /// The comparison: the exact converters gated at `threshold`.
+    /// The comparison: the converters measured, but the peers, gated at `threshold`.
     var comparison: GateComparison {
-        GateComparison(threshold: threshold, converters: Set(ConverterRegistry.names))
+        GateComparison(
+            threshold: threshold,
+            converters: Set((converters ?? ConverterRegistry.names).filter { !ConverterRegistry.isPeer($0) }))
     }
 
     /// The gate of this build (or of `head`, built like the reference:
@@ -103,7 +120,8 @@ public struct GateRun {
         reporter.line(GateLines.processes(result))
         let timed =
             result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
-            + ThreadUse.checks(result.head, converters: ["parallel"]).map(GateLines.check)
+            + ThreadUse.checks(result.head, converters: comparison.converters.intersection(["parallel"])).map(
+                GateLines.check)
         for check in timed { reporter.line(check.line) }
         checks += timed
         let failed = checks.filter { !$0.passed }

@@ -64,7 +64,7 @@ struct BenchCLITests {
             ["decode"], ["decode", "a.ivf", "--threads", "65"], ["decode", "a.ivf", "--bgra", "nope"],
             ["gate", "--threshold", "-1"], ["gate", "--pairs", "3"], ["gate", "--pairs", "6", "--max-pairs", "5"],
             ["gate", "HEAD"], ["gate", "--accept"], ["gate", "--accept", "--why", " "], ["gate", "--reference"],
-            ["gate", "--keep-reports", "/no/such/dir"],
+            ["gate", "--keep-reports", "/no/such/dir"], ["gate", "--converters", "nope"],
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)

@@ -250,6 +250,21 @@ struct PluginCLITests {
             "\(unknown.stderr)")
     }
 
+    @Test("the gate's --converters takes a loaded plug-in's converter; an unknown name lists the known ones, exit 2")
+    func gateConvertersByPluginName() throws {
+        let plugin = try #require(Self.examplePlugin, "cannot build the example plug-in with cc")
+        let unknown = try BenchProcess.run(["gate", "--plugin", plugin, "--converters", "c-scalr,simd"])
+        #expect(unknown.status == 2, "exit \(unknown.status): \(unknown.stderr)")
+        #expect(
+            unknown.stderr.hasPrefix("bench: unknown converter 'c-scalr' (") && unknown.stderr.contains("c-scalar"),
+            "\(unknown.stderr)")
+        // Known, the names get as far as the reference (here one that is no commit, to stop there).
+        let known = try BenchProcess.run([
+            "gate", "--plugin", plugin, "--converters", "c-scalar,simd", "--reference", "no-such-revision",
+        ])
+        #expect(known.status == 2 && known.stderr.contains("reference no-such-revision"), "\(known.stderr)")
+    }
+
     @Test("the report's pre-flight covers its oriented cells: a converter that hangs turned a quarter is left out")
     func reportPreflightOriented() throws {
         let plugin = try #require(Self.fixture("HANG_ROTATED"))
