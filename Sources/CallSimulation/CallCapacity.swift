@@ -1,6 +1,9 @@
 import Frames
 
-/// The largest number of tiles of one size a converter keeps up with.
+/// How many tiles of one size a converter can serve: by CPU cost (what a
+/// frame's decode and conversion cost, `CallCPUCost`), and by scheduling
+/// (the largest count a real-time call on this machine kept up with, which
+/// says as much about how a shared VM wakes threads as about the converter).
 public struct CallCapacity: Sendable {
     /// One probe: a short call of `tiles` tiles.
     public struct Probe: Sendable {
@@ -36,13 +39,21 @@ public struct CallCapacity: Sendable {
     public let converter: String
     /// The tile size.
     public let size: FrameSize
-    /// The largest passing count (0: even one tile fails).
+    /// The largest count the real-time probes passed (0: even one tile failed).
     public let tiles: Int
     /// Whether the search pinned it down (the next count up failed); false
     /// when the probe budget or the tile cap ran out first.
     public let exact: Bool
     /// The probes in the order run.
     public let probes: [Probe]
+    /// What a frame of this size costs in CPU time, measured for this
+    /// converter and the others compared in the same pass; nil when not measured.
+    public var cpuCost: CallCPUCost?
+    /// Frames a second the capacity is for.
+    public var fps: Double = 0
+
+    /// Tiles per core by CPU cost with this converter (nil without `cpuCost`).
+    public var tilesPerCoreByCPU: CallCPUCost.TilesPerCore? { cpuCost?.tilesPerCore(converter, fps: fps) }
 
     /// The converters `bench call --find-capacity` compares: FrameBench's
     /// SIMD converter and the peer every ratio divides by.
@@ -88,6 +99,7 @@ public struct CallCapacity: Sendable {
             if try passes(middle) { good = middle } else { bad = middle }
         }
         return CallCapacity(
-            converter: converter, size: size, tiles: good, exact: bad.map { $0 == good + 1 } ?? false, probes: probes)
+            converter: converter, size: size, tiles: good, exact: bad.map { $0 == good + 1 } ?? false, probes: probes,
+            fps: base.fps)
     }
 }

@@ -59,13 +59,50 @@ public struct CallDocument: Encodable {
         let cpuUtilisation: Double
     }
 
+    /// A mean with its interval.
+    struct Figure: Encodable {
+        let mean: Double
+        let interval: [Double]
+
+        init(_ figure: CallCPUCost.Figure) {
+            mean = figure.mean
+            interval = [figure.interval.lowerBound, figure.interval.upperBound]
+        }
+    }
+
+    /// A frame's CPU cost, microseconds.
+    struct CPUCost: Encodable {
+        let decode: Figure
+        let convert: Figure
+    }
+
+    /// Tiles per core by CPU cost.
+    struct TilesPerCore: Encodable {
+        let estimate: Double
+        let interval: [Double]
+    }
+
+    /// The real-time probes: what scheduling on this machine allowed.
+    struct Scheduling: Encodable {
+        let tiles: Int
+        let exact: Bool
+        let probes: [Probe]
+    }
+
     /// One converter's capacity.
     struct Capacity: Encodable {
         let converter: String
         let size: String
-        let tiles: Int
-        let exact: Bool
-        let probes: [Probe]
+        let fps: Double
+        let cpuMicrosecondsPerFrame: CPUCost?
+        let tilesPerCoreByCPU: TilesPerCore?
+        let scheduling: Scheduling
+
+        enum CodingKeys: String, CodingKey {
+            case converter, size, fps, scheduling
+            case cpuMicrosecondsPerFrame = "cpu_us_per_frame"
+            case tilesPerCoreByCPU = "tiles_per_core_by_cpu"
+        }
     }
 
     let call: Run?
@@ -88,12 +125,20 @@ public struct CallDocument: Encodable {
         }
         capacity = capacities.map { capacity in
             Capacity(
-                converter: capacity.converter, size: "\(capacity.size)", tiles: capacity.tiles, exact: capacity.exact,
-                probes: capacity.probes.map {
-                    Probe(
-                        tiles: $0.tiles, passed: $0.passed, late: $0.late, dropped: $0.dropped,
-                        cpuUtilisation: $0.cpuUtilisation)
-                })
+                converter: capacity.converter, size: "\(capacity.size)", fps: capacity.fps,
+                cpuMicrosecondsPerFrame: capacity.cpuCost.flatMap { cost in
+                    cost.convert[capacity.converter].map { CPUCost(decode: Figure(cost.decode), convert: Figure($0)) }
+                },
+                tilesPerCoreByCPU: capacity.tilesPerCoreByCPU.map {
+                    TilesPerCore(estimate: $0.estimate, interval: [$0.interval.lowerBound, $0.interval.upperBound])
+                },
+                scheduling: Scheduling(
+                    tiles: capacity.tiles, exact: capacity.exact,
+                    probes: capacity.probes.map {
+                        Probe(
+                            tiles: $0.tiles, passed: $0.passed, late: $0.late, dropped: $0.dropped,
+                            cpuUtilisation: $0.cpuUtilisation)
+                    }))
         }
     }
 

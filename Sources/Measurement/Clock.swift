@@ -27,6 +27,15 @@ public enum Clock {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
+    /// CPU time used by the calling thread so far, in nanoseconds: the cost
+    /// of single-threaded work alone, whatever else the process runs.
+    @inline(__always)
+    public static func threadCPU() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
     /// Seconds elapsed on the monotonic clock since `start` (a `monotonic()` reading).
     public static func seconds(since start: UInt64) -> Double {
         Double(monotonic() &- start) / 1e9

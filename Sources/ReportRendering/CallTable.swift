@@ -29,14 +29,28 @@ public enum CallTable {
         ]
     }
 
-    /// The capacity line of one converter and its probes (one line).
+    /// One converter's capacity: by CPU cost (when measured), then by
+    /// scheduling with its probes.
     public static func capacityLines(_ capacity: CallCapacity) -> [String] {
         let probes = capacity.probes.map {
             "\($0.tiles):\($0.passed ? "ok" : "late \($0.late)+dropped \($0.dropped)")"
         }
-        return [
-            "\(capacity.converter): \(capacity.tiles)\(capacity.exact ? "" : "+") tiles of \(capacity.size) "
-                + "(probes \(probes.joined(separator: ", ")))"
-        ]
+        /// `mean [lower,upper]` with `digits` decimals.
+        func shown(_ value: Double, _ interval: ClosedRange<Double>, _ digits: Int) -> String {
+            "\(Format.fixed(value, digits)) [\(Format.fixed(interval.lowerBound, digits)),\(Format.fixed(interval.upperBound, digits))]"
+        }
+        var lines: [String] = []
+        if let cost = capacity.cpuCost, let convert = cost.convert[capacity.converter],
+            let tiles = capacity.tilesPerCoreByCPU
+        {
+            lines.append(
+                "\(capacity.converter): by CPU cost \(shown(tiles.estimate, tiles.interval, 1)) tiles of \(capacity.size) a core "
+                    + "(decode \(shown(cost.decode.mean, cost.decode.interval, 1)) µs + convert "
+                    + "\(shown(convert.mean, convert.interval, 1)) µs a frame, \(cost.frames) frames)")
+        }
+        lines.append(
+            "\(capacity.converter): by scheduling \(capacity.tiles)\(capacity.exact ? "" : "+") tiles of \(capacity.size) "
+                + "kept up in real time on this machine (probes \(probes.joined(separator: ", ")))")
+        return lines
     }
 }

@@ -123,6 +123,40 @@ struct CallPipelineTests {
         #expect(!near.exact && near.size == FrameSize(width: 320, height: 180))  // nearest by area
     }
 
+    @Test(
+        "capacity by CPU cost: on a clock that moves 10 µs a reading, decoding and each conversion cost 10 µs a frame, so a core serves 10⁶ ÷ (30 × 20) tiles at 30 fps"
+    )
+    func cpuCostOnAFakeClock() throws {
+        let readings = Mutex<UInt64>(0)
+        let clock: @Sendable () -> UInt64 = {
+            readings.withLock {
+                $0 += 10_000
+                return $0
+            }
+        }
+        let cost = try CallCPUCost.measure(
+            size: FrameSize(width: 176, height: 144), directory: TestPaths.ownVectorsDirectory,
+            converters: ["simd", "libyuv"], minimumFrames: 12, cpuClock: clock)
+        #expect(cost.frames >= 12 && cost.vector.hasSuffix("size-176x144.ivf"))
+        #expect(cost.decode == CallCPUCost.Figure(mean: 10, interval: 10...10))
+        #expect(cost.convert["simd"] == cost.decode && cost.convert["libyuv"] == cost.decode)
+        let tiles = try #require(cost.tilesPerCore("simd", fps: 30))
+        #expect(abs(tiles.estimate - 1e6 / (30 * 20)) < 1e-9 && tiles.interval == tiles.estimate...tiles.estimate)
+        #expect(cost.tilesPerCore("lut", fps: 30) == nil)
+    }
+
+    @Test("tiles per core: the estimate from the means, the interval from the figures' other ends")
+    func tilesPerCoreArithmetic() throws {
+        let cost = CallCPUCost(
+            size: FrameSize(width: 320, height: 180), vector: "v.ivf", frames: 300,
+            decode: CallCPUCost.Figure(mean: 138, interval: 130...150),
+            convert: ["simd": CallCPUCost.Figure(mean: 14, interval: 12...16)])
+        let tiles = try #require(cost.tilesPerCore("simd", fps: 30))
+        #expect(abs(tiles.estimate - 1e6 / (30 * 152)) < 1e-9)
+        #expect(abs(tiles.interval.lowerBound - 1e6 / (30 * 166)) < 1e-9)
+        #expect(abs(tiles.interval.upperBound - 1e6 / (30 * 142)) < 1e-9)
+    }
+
     @Test("capacity: doubling then bisection finds the largest passing count")
     func capacitySearch() throws {
         let base = CallConfiguration(tiles: [])
