@@ -148,13 +148,17 @@ public enum TextReport {
     }
 
     /// One warning line per converter and size whose median paired ratio to
-    /// its floor is below `CellResults.floorTolerance`: the floor is then
-    /// wrong, not the converter.
+    /// its floor is below `CellResults.floorTolerance`: a converter whose
+    /// bytes are not libyuv's is faster than moving its bytes, so its output
+    /// cannot have been written; for any other, the floor is wrong.
     static func floorWarnings(_ sizes: [CellResults]) -> [String] {
         sizes.flatMap { size in
             size.belowFloor.map { cell in
                 "WARNING: \(cell.label) at \(size.cell) takes \(Format.estimate(cell.ratioToFloor)) of \(cell.floorLabel)'s time, "
-                    + "below \(Format.ratio(CellResults.floorTolerance)): that floor is not a floor"
+                    + "below \(Format.ratio(CellResults.floorTolerance)): "
+                    + (cell.bitExact == false
+                        ? "faster than moving its bytes: the output cannot have been written"
+                        : "that floor is not a floor")
             }
         }
     }

@@ -250,6 +250,21 @@ struct PluginCLITests {
             "\(unknown.stderr)")
     }
 
+    @Test(
+        "the report flags a converter faster than its floor whose bytes are wrong: its output cannot have been written")
+    func reportFlagsImpossibleSpeed() throws {
+        let plugin = try #require(Self.fixture("WRITES_NOTHING"))
+        let run = try BenchProcess.run([
+            "--plugin", plugin, "--converters", "faulty", "--only-sizes", "640x480", "--orientation", "upright",
+            "--seconds", "0.2", "--no-vectors", "--quiet",
+        ])
+        #expect(
+            run.lines.contains {
+                $0.hasPrefix("WARNING: faulty at 640x480 takes ")
+                    && $0.hasSuffix("faster than moving its bytes: the output cannot have been written")
+            }, "\(run.stdout)")
+    }
+
     @Test("the gate's --converters takes a loaded plug-in's converter; an unknown name lists the known ones, exit 2")
     func gateConvertersByPluginName() throws {
         let plugin = try #require(Self.examplePlugin, "cannot build the example plug-in with cc")
