@@ -26,6 +26,9 @@ struct PluginSession {
     let converters: [PluginConverter]
     /// Whether a converter was excluded for failing (the command exits 1 at the end).
     let hadFailures: Bool
+    /// Every converter the plug-ins declare, left out or not: names a
+    /// command accepts (a left-out one is then simply not run).
+    var names: [String] = []
 
     /// Pre-flights the plug-ins at `paths` at `sizes` in each of
     /// `orientations` with `matrix`; prints a line per excluded converter. A
@@ -71,7 +74,8 @@ struct PluginSession {
             Output.error(error.description)
             throw ExitCode(1)
         }
-        return PluginSession(converters: loaded.filter { usable.contains($0.name) }, hadFailures: hadFailures)
+        return PluginSession(
+            converters: loaded.filter { usable.contains($0.name) }, hadFailures: hadFailures, names: probed.map(\.name))
     }
 
     /// The frame sizes in the headers of the readable IVF `files` (a

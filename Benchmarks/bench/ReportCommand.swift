@@ -150,7 +150,7 @@ struct ReportCommand: ParsableCommand {
         let session = try PluginSession.prepare(
             plugins.paths, sizes: options.sizes, orientations: [.upright] + options.cells.map(\.orientation),
             matrix: options.matrix)
-        let pluginNames = session.converters.map(\.name)
+        let pluginNames = session.names
         options.converters = try ConverterSelection.parse(converters, threads: 1, pluginNames: pluginNames).map(\.name)
         let wanted = ConverterSelection.names(converters)
         options.pluginConverters = session.converters.filter { wanted?.contains($0.name) ?? true }

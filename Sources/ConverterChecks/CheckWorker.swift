@@ -40,8 +40,12 @@ public enum CheckWorker {
         switch request.task {
         case .probe: break
         case .preflight(let sizes, let matrix, let orientation):
+            let watched = SourceWatchingConverter(inner: converter) { plane in
+                send(.sourceWrite(plane))
+                _exit(1)
+            }
             let verdict = preflight(
-                converter, sizes: sizes.compactMap(FrameSize.init(parsing:)),
+                watched, sizes: sizes.compactMap(FrameSize.init(parsing:)),
                 matrix: ColorMatrix(rawValue: matrix) ?? .bt601,
                 orientation: Orientation(abiValue: orientation) ?? .upright)
             send(.outcome(verdict.status, verdict.detail))
@@ -63,7 +67,9 @@ public enum CheckWorker {
         return 0
     }
 
-    /// One conversion of a random frame at each size.
+    /// One conversion of a random frame at each size, its source planes and
+    /// its destination each ending right before a guard page (watched by
+    /// `FaultReporter`), so reading or writing past them is named.
     static func preflight(
         _ converter: any FrameConverter, sizes: [FrameSize], matrix: ColorMatrix, orientation: Orientation
     )
@@ -72,10 +78,16 @@ public enum CheckWorker {
         for size in sizes {
             let label = "\(size) \(orientation.name) \(matrix.name)"
             send(.begin(label))
-            let source = I420Buffer.random(size: size, padding: 0, seed: UInt64(size.pixelCount))
-            let output = BGRABuffer(size: orientation.orientedSize(of: size))
+            var random = SplitMix64(seed: UInt64(size.pixelCount))
+            let source = GuardedI420(size: size, padding: 0) { UInt8(truncatingIfNeeded: random.next()) }
+            let oriented = orientation.orientedSize(of: size)
+            let bytes = GuardedBytes(count: oriented.pixelCount * 4)
+            let output = BGRAView(
+                base: bytes.base, stride: oriented.width * 4, width: oriented.width, height: oriented.height)
+            FaultReporter.watch(source, destination: bytes)
+            defer { FaultReporter.watch(nil, destination: nil) }
             do throws(ConversionError) {
-                try converter.convert(source.view, to: output.view, matrix: matrix, orientation: orientation)
+                try converter.convert(source.view, to: output, matrix: matrix, orientation: orientation)
             } catch .unsupported {
                 return .skipped("unsupported \(orientation.name) with \(matrix.name)")
             } catch {

@@ -265,6 +265,24 @@ struct PluginCLITests {
             }, "\(run.stdout)")
     }
 
+    @Test(
+        "the report's pre-flight leaves out a converter that writes past its destination, reads past a plane or writes into its source, naming it; the rest is reported, exit 1",
+        arguments: [
+            ("WRITES_PAST_END", "wrote past the end of its destination at 64x48 upright bt601 (SIGSEGV)"),
+            ("OVERREAD_CHROMA", "read past the end of plane u at 64x48 upright bt601 (SIGSEGV)"),
+            ("WRITES_SOURCE", "wrote into its source plane y at 64x48 upright bt601"),
+        ])
+    func reportPreflightGuards(fault: String, reason: String) throws {
+        let plugin = try #require(Self.fixture(fault))
+        let run = try BenchProcess.run([
+            "--plugin", plugin, "--converters", "faulty,simd", "--only-sizes", "64x48", "--orientation", "upright",
+            "--seconds", "0", "--min-frames", "2", "--max-frames", "2", "--warmup", "0", "--no-vectors", "--quiet",
+        ])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(run.stderr.contains("bench: plug-in converter faulty: left out, \(reason)"), "\(run.stderr)")
+        #expect(run.lines.contains { $0.hasPrefix("64x48  simd") }, "\(run.stdout)")
+    }
+
     @Test("the gate's --converters takes a loaded plug-in's converter; an unknown name lists the known ones, exit 2")
     func gateConvertersByPluginName() throws {
         let plugin = try #require(Self.examplePlugin, "cannot build the example plug-in with cc")
