@@ -126,14 +126,8 @@ struct CallCommand: ParsableCommand {
         Output.line(
             "capacity: \(size) at \(Format.fixed(fps, 0)) fps, \(Format.fixed(probeSeconds, 1)) s probes, "
                 + "schedule \(schedule)")
-        let cost = try CallCPUCost.measure(
-            size: size, directory: vectors, converters: CallCapacity.comparedConverters)
-        return try CallCapacity.comparedConverters.map { name in
-            var capacity = try CallCapacity.find(
-                size: size, converter: name, base: base, probeSeconds: probeSeconds, maximumProbes: probes)
-            capacity.cpuCost = cost
-            for line in CallTable.capacityLines(capacity) { Output.line(line) }
-            return capacity
+        return try CallCapacity.compared(size: size, base: base, probeSeconds: probeSeconds, maximumProbes: probes) {
+            for line in CallTable.capacityLines($0) { Output.line(line) }
         }
     }
 

@@ -72,21 +72,16 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let isolation = IsolatedCheck.bench(caseTimeout: timeLimit)
-        let faults = isolation.loadFaults(plugins: plugins.paths)
-        let loaded = plugins.paths.filter { path in !faults.contains { $0.path == path } }
-        let pluginNames: [String]
-        do { pluginNames = try isolation.probe(plugins: loaded).map(\.name) } catch {
-            Output.error(error.description)
-            throw ExitCode(1)
-        }
         let selection: CheckRun.Selection
-        do { selection = try CheckRun.select(converters, pluginNames: pluginNames, loadFaults: faults) } catch {
-            throw ValidationError(error.description)
+        do { selection = try CheckRun.select(converters, plugins: plugins.paths, isolation: isolation) } catch {
+            if let unknown = error as? CheckRun.UnknownConverter { throw ValidationError(unknown.description) }
+            Output.error("\(error)")
+            throw ExitCode(1)
         }
         let selected = selection.converters + selection.unloaded.map(\.name)
         let kinds = checks.isEmpty ? CheckKind.allCases : CheckKind.allCases.filter(checks.contains)
         let widths = (selected.map(\.count).max() ?? 0, kinds.map(\.rawValue.count).max() ?? 0)
-        let run = CheckRun(selection, kinds: kinds, plugins: loaded, options: try options(), isolation: isolation) {
+        let run = CheckRun(selection, kinds: kinds, options: try options(), isolation: isolation) {
             Output.line(Self.line($0, widths: widths))
             fflush(nil)
         }

@@ -107,28 +107,12 @@ struct GateCommand: ParsableCommand {
             threshold: threshold, plan: plan, seconds: seconds, orientation: orientation, reportsDirectory: keepReports,
             reporter: GateReporter(
                 line: Output.line, error: Output.error, progress: progress.update, clearProgress: progress.clear),
-            plugins: plugins.paths, converters: try gatedConverters())
+            plugins: plugins.paths, converters: ConverterSelection.names(converters), isolation: .bench())
         let status =
             accept
             ? gate.accept(revision ?? "HEAD", why: why ?? "", against: reference)
             : gate.run(reference: reference, head: head, vectorPaths: vectors)
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// The converters to measure and gate: `--converters`, checked once the
-    /// plug-ins are loaded (in a child), or with plug-ins every exact
-    /// built-in and every plug-in converter; nil without either.
-    /// - Throws: `ValidationError` for an unknown name; `ExitCode(2)` after
-    ///   one line when a plug-in cannot be loaded.
-    private func gatedConverters() throws -> [String]? {
-        guard !plugins.paths.isEmpty else { return ConverterSelection.names(converters) }
-        let pluginNames: [String]
-        do { pluginNames = try IsolatedCheck.bench().probe(plugins: plugins.paths).map(\.name) } catch {
-            Output.error("gate: \(error.description)")
-            throw ExitCode(2)
-        }
-        _ = try ConverterSelection.parse(converters, pluginNames: pluginNames)
-        return ConverterSelection.names(converters) ?? ConverterRegistry.names + pluginNames
     }
 
     /// The pairs and budget from `--pairs`, `--max-pairs` and `--budget`.

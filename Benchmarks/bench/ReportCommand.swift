@@ -165,7 +165,13 @@ struct ReportCommand: ParsableCommand {
         for line in TextReport.lines(report) { Output.line(line) }
         var status: Int32 = session.hadFailures ? 1 : 0
         if let json {
-            status = max(status, Self.write(String(decoding: ReportDocument(report).json(), as: UTF8.self), to: json))
+            do {
+                status = max(
+                    status, Self.write(String(decoding: try ReportDocument(report).json(), as: UTF8.self), to: json))
+            } catch {
+                Output.error("cannot write \(json): \(error)")
+                status = 1
+            }
         }
         if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
         for fault in report.faults { Output.error(fault) }

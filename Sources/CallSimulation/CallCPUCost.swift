@@ -10,9 +10,11 @@ import VPX
 /// converted by every converter in turn, the order rotating). It is the
 /// capacity a converter leaves, whatever the scheduler does with threads.
 public struct CallCPUCost: Sendable {
-    /// A mean CPU time per frame in microseconds, with a 95 % interval:
-    /// the sign-test interval of the median of the means of ten
-    /// consecutive blocks of frames, so drift within the run widens it.
+    /// A mean CPU time per frame in microseconds, with an interval: the
+    /// frames split into ten consecutive blocks (`i·n/10 ..< (i+1)·n/10`),
+    /// the 95 % sign-test interval of the median of the blocks' means,
+    /// widened to contain the overall mean when that falls outside. Drift
+    /// within the run widens it; it is not an interval of the mean itself.
     public struct Figure: Sendable, Equatable {
         /// Mean microseconds per frame.
         public let mean: Double
@@ -23,8 +25,9 @@ public struct CallCPUCost: Sendable {
         public init?(nanoseconds samples: [Double]) {
             guard !samples.isEmpty else { return nil }
             mean = samples.reduce(0, +) / Double(samples.count) / 1000
-            let blocks = stride(from: 0, to: samples.count, by: max(1, samples.count / 10)).map { start in
-                let block = samples[start..<min(samples.count, start + max(1, samples.count / 10))]
+            let count = min(10, samples.count)
+            let blocks = (0..<count).map { index in
+                let block = samples[(index * samples.count / count)..<((index + 1) * samples.count / count)]
                 return block.reduce(0, +) / Double(block.count) / 1000
             }
             let interval = Distribution(blocks)!.medianInterval()
@@ -72,19 +75,18 @@ public struct CallCPUCost: Sendable {
         guard let convert = convert[converter], fps > 0 else { return nil }
         /// Tiles a core serves when a frame costs `microseconds`.
         func tiles(_ microseconds: Double) -> Double { microseconds > 0 ? 1e6 / (fps * microseconds) : 0 }
+        let fewest = tiles(decode.interval.upperBound + convert.interval.upperBound)
+        let most = tiles(decode.interval.lowerBound + convert.interval.lowerBound)
         return TilesPerCore(
-            estimate: tiles(decode.mean + convert.mean),
-            interval: tiles(
-                decode.interval.upperBound + convert.interval.upperBound)...tiles(
-                    decode.interval.lowerBound + convert.interval.lowerBound))
+            estimate: tiles(decode.mean + convert.mean), interval: min(fewest, most)...max(fewest, most))
     }
 
     /// Measures the vector `CallVectors` picks for `size` in `directory`:
     /// at least `minimumFrames` frames (looping the file), decoded once
     /// and converted by each of `converters`, on `cpuClock` (this thread's
     /// CPU time by default; a fake in tests).
-    /// - Throws: `CallSetupError` for a missing vector or an unknown
-    ///   converter; the decoder's or a converter's error.
+    /// - Throws: `CallSetupError` for a missing vector, an unknown
+    ///   converter, or a decoder's or converter's error (naming the vector).
     public static func measure(
         size: FrameSize, directory: String, converters names: [String], minimumFrames: Int = 300,
         cpuClock: @escaping () -> UInt64 = Clock.threadCPU
@@ -101,8 +103,8 @@ public struct CallCPUCost: Sendable {
         var convert = Array(repeating: [Double](), count: converters.count)
         var target = ConversionTarget()
         var carried: UInt64 = 0
-        while decode.count < minimumFrames {
-            let before = decode.count
+        /// One pass over the vector, each shown frame decoded once and converted by every converter.
+        func pass() throws(StreamDecodeError) {
             _ = try StreamDecoder.decode(
                 bytes: bytes, clock: cpuClock,
                 onPacket: { record, timing in
@@ -118,6 +120,10 @@ public struct CallCPUCost: Sendable {
                     convert[index].append(Double(cpuClock() &- started))
                 }
             }
+        }
+        while decode.count < minimumFrames {
+            let before = decode.count
+            do { try pass() } catch { throw CallSetupError("\(choice.path): \(error)") }
             guard decode.count > before else { throw CallSetupError("no frames in \(choice.path)") }
         }
         return CallCPUCost(

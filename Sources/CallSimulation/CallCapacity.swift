@@ -59,6 +59,25 @@ public struct CallCapacity: Sendable {
     /// SIMD converter and the peer every ratio divides by.
     public static let comparedConverters = ["simd", "libyuv"]
 
+    /// The capacity of each of `comparedConverters` for `size` tiles under
+    /// `base`: the CPU cost of a frame measured once for all of them (one
+    /// pass, `CallCPUCost`), then each converter's scheduling search
+    /// (`find`), calling `each` with each capacity as it is found.
+    /// - Throws: `CallSetupError` from the measurement or a probe's setup.
+    public static func compared(
+        size: FrameSize, base: CallConfiguration, probeSeconds: Double, maximumProbes: Int,
+        each: (CallCapacity) -> Void = { _ in }
+    ) throws -> [CallCapacity] {
+        let cost = try CallCPUCost.measure(size: size, directory: base.vectorDirectory, converters: comparedConverters)
+        return try comparedConverters.map { name in
+            var capacity = try find(
+                size: size, converter: name, base: base, probeSeconds: probeSeconds, maximumProbes: maximumProbes)
+            capacity.cpuCost = cost
+            each(capacity)
+            return capacity
+        }
+    }
+
     /// Searches the largest count of `size` tiles that `converter` keeps up
     /// with under `base`'s fps, schedule and vectors, each probe a call of
     /// `probeSeconds`: doubling from 1 until a probe fails (or `maximumTiles`),

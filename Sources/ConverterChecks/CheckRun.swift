@@ -4,7 +4,7 @@ import Foundation
 /// One `bench check` run: the converters chosen among the built-ins and
 /// the plug-ins' converters, each check of each run in a child process
 /// (`IsolatedCheck`), and the outcomes with the settings they ran under.
-public struct CheckRun: Codable, Sendable, Equatable {
+public struct CheckRun: Codable, Sendable {
     /// A converter name that is neither a built-in's nor a loaded plug-in's.
     public struct UnknownConverter: Error, CustomStringConvertible {
         /// The name asked for.
@@ -31,57 +31,57 @@ public struct CheckRun: Codable, Sendable, Equatable {
 
     /// What a run checks: converters by name, and the names whose plug-in
     /// could not be loaded, each with its fault.
-    public struct Selection: Sendable, Equatable {
+    public struct Selection: Sendable {
         /// Built-in and loaded plug-in converters, in table order then plug-in order.
         public let converters: [String]
         /// Converters of plug-ins that crashed or hung while loading: a name
-        /// asked for that no loaded plug-in has, or, when none was asked
-        /// for, the plug-in's file name.
+        /// asked for that no loaded plug-in has, or else the plug-in's file name.
         public let unloaded: [(name: String, fault: PluginLoadFault)]
-
-        public static func == (a: Selection, b: Selection) -> Bool {
-            a.converters == b.converters && a.unloaded.map(\.name) == b.unloaded.map(\.name)
-                && a.unloaded.map(\.fault) == b.unloaded.map(\.fault)
-        }
+        /// The plug-ins that loaded, which every check's child loads.
+        public let plugins: [String]
     }
 
-    /// The converters to check: those named in `requested`, or every exact
-    /// built-in and every loaded plug-in converter when `requested` is
-    /// empty. A name no built-in or loaded plug-in has belongs to a plug-in
-    /// that crashed or hung while loading (`loadFaults`; with several, their
-    /// faults together), and is unknown when every plug-in loaded.
-    /// - Throws: `UnknownConverter` for the first name that is neither.
-    public static func select(_ requested: [String], pluginNames: [String], loadFaults: [PluginLoadFault])
-        throws(UnknownConverter) -> Selection
-    {
+    /// Loads each plug-in at `plugins` alone, then the ones that loaded
+    /// together (in children of `isolation`), and picks the converters to
+    /// check: those named in `requested`, or every exact built-in and every
+    /// loaded plug-in converter when `requested` is empty. A plug-in that
+    /// crashed or hung while loading is checked as failing: under each
+    /// requested name no loaded plug-in has (with several such plug-ins,
+    /// their faults together), or else under its file name.
+    /// - Throws: `IsolatedCheckError` when the loaded plug-ins are refused
+    ///   together (a bad table, a name taken twice); `UnknownConverter` for
+    ///   a name that is not a converter when every plug-in loaded.
+    public static func select(_ requested: [String], plugins: [String], isolation: IsolatedCheck) throws -> Selection {
+        let faults = isolation.loadFaults(plugins: plugins)
+        let loaded = plugins.filter { path in !faults.contains { $0.path == path } }
+        let pluginNames = try isolation.probe(plugins: loaded).map(\.name)
         let available = ConverterRegistry.knownNames + pluginNames
-        guard !requested.isEmpty else {
-            return Selection(
-                converters: ConverterRegistry.names + pluginNames, unloaded: loadFaults.map { ($0.fileName, $0) })
-        }
         let unknown = requested.filter { !available.contains($0) }
-        if let first = unknown.first, loadFaults.isEmpty { throw UnknownConverter(name: first, known: available) }
-        let fault = PluginLoadFault(
-            path: loadFaults.map(\.path).joined(separator: ", "),
-            reason: loadFaults.map(\.reason).joined(separator: "; "))
-        return Selection(
-            converters: available.filter(requested.contains),
-            unloaded: unknown.map { ($0, loadFaults.count == 1 ? loadFaults[0] : fault) })
+        if let first = unknown.first, faults.isEmpty { throw UnknownConverter(name: first, known: available) }
+        let converters =
+            requested.isEmpty ? ConverterRegistry.names + pluginNames : available.filter(requested.contains)
+        let together = PluginLoadFault(
+            path: faults.map(\.path).joined(separator: ", "), reason: faults.map(\.reason).joined(separator: "; "))
+        let unloaded =
+            unknown.isEmpty
+            ? faults.map { ($0.fileName, $0) } : unknown.map { ($0, faults.count == 1 ? faults[0] : together) }
+        return Selection(converters: converters, unloaded: unloaded, plugins: loaded)
     }
 
     /// Runs each of `kinds` on each of `selection`'s converters (built-ins
-    /// by name, or converters of the plug-ins at `plugins`, which all load)
-    /// with `options`, each in a child process of `isolation`; every case
-    /// of an unloaded plug-in's converter fails with its load fault.
-    /// Calls `each` with every outcome as it comes.
+    /// by name, or converters of its loaded plug-ins) with `options`, each
+    /// in a child process of `isolation`; every case of an unloaded
+    /// plug-in's converter fails with its load fault. Calls `each` with
+    /// every outcome as it comes.
     public init(
-        _ selection: Selection, kinds: [CheckKind], plugins: [String], options: CheckOptions,
-        isolation: IsolatedCheck, each: (CheckOutcome) -> Void
+        _ selection: Selection, kinds: [CheckKind], options: CheckOptions, isolation: IsolatedCheck,
+        each: (CheckOutcome) -> Void
     ) {
         var outcomes: [CheckOutcome] = []
         for converter in selection.converters {
             for kind in kinds {
-                let outcome = isolation.check(kind, converter: converter, plugins: plugins, options: options)
+                let outcome = isolation.check(
+                    kind, converter: converter, plugins: selection.plugins, options: options)
                 outcomes.append(outcome)
                 each(outcome)
             }

@@ -22,8 +22,9 @@ public struct GateComparison: Sendable {
     /// Allowed slowdown: a cell fails when the whole interval of head ÷
     /// reference lies above `1 + threshold`.
     public var threshold: Double
-    /// The converters whose cells are gated (the exact ones; peers, floors
-    /// and plug-ins are not gated).
+    /// The converters whose cells are gated (the exact built-ins and libyuv
+    /// by default, and the plug-in converters a gate run measures; peers
+    /// and floors are never gated).
     public var converters: Set<String>
 
     /// A comparison gating `converters` at `threshold`.

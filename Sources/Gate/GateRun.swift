@@ -1,7 +1,9 @@
 import Conformance
+import ConverterChecks
 import Converters
 import Foundation
 import Frames
+import Reports
 
 /// One regression gate run, for `bench gate` or any other tool: the
 /// reference resolved and built, the checks that do not depend on the
@@ -28,22 +30,28 @@ public struct GateRun {
     public let reportsDirectory: String?
     /// Where the lines, errors and progress go.
     public let reporter: GateReporter
-    /// Plug-ins every process loads (`--plugin`).
+    /// Plug-ins every process loads (`--plugin`), as absolute paths (the
+    /// processes run in the repository's top directory).
     public let plugins: [String]
     /// The converters measured and gated (built-ins' and the plug-ins'
     /// names; libyuv is always measured); nil: every exact built-in.
     public let converters: [String]?
+    /// How plug-ins are loaded in a child to learn their converters' names
+    /// (needed when `plugins` is not empty).
+    public let isolation: IsolatedCheck?
 
     /// A gate allowing `threshold`, running pairs by `plan`, each process
     /// measuring `seconds` per size (in `orientation` if given), keeping
     /// reports in `reportsDirectory` if given, telling `reporter`; every
-    /// process loads `plugins` and measures `converters` (nil: every exact
-    /// built-in).
+    /// process loads `plugins` (probed through `isolation`) and measures
+    /// `converters` (nil: every exact built-in).
     public init(
         threshold: Double, plan: SideBySideRun.Plan, seconds: Double, orientation: Orientation?,
-        reportsDirectory: String?, reporter: GateReporter, plugins: [String] = [], converters: [String]? = nil
+        reportsDirectory: String?, reporter: GateReporter, plugins: [String] = [], converters: [String]? = nil,
+        isolation: IsolatedCheck? = nil
     ) {
-        self.plugins = plugins
+        self.isolation = isolation
+        self.plugins = plugins.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
         self.converters = converters
         self.threshold = threshold
         self.plan = plan
@@ -53,23 +61,50 @@ public struct GateRun {
         self.reporter = reporter
     }
 
-    /// The arguments each process gets (before `--json FILE`).
-    var arguments: [String] {
+    /// The arguments each process gets (before `--json FILE`) when it
+    /// measures `measured` (nil: the report's default converters).
+    func arguments(measuring measured: [String]?) -> [String] {
         var arguments = [
             "--only-sizes", Self.sizes.map(\.description).joined(separator: ","), "--no-vectors", "--quiet",
         ]
         arguments += ["--seconds", "\(seconds)"]
         if let orientation { arguments += ["--orientation", orientation.name] }
         for plugin in plugins { arguments += ["--plugin", plugin] }
-        if let converters { arguments += ["--converters", converters.joined(separator: ",")] }
+        if let measured { arguments += ["--converters", measured.joined(separator: ",")] }
         return arguments
     }
 
-    /// The comparison: the converters measured, but the peers, gated at `threshold`.
-    var comparison: GateComparison {
-        GateComparison(
-            threshold: threshold,
-            converters: Set((converters ?? ConverterRegistry.names).filter { !ConverterRegistry.isPeer($0) }))
+    /// The comparison at `threshold` of what the processes measure
+    /// (`measured`; nil: the exact built-ins), peers left out, libyuv
+    /// always in.
+    func comparison(measuring measured: [String]?) -> GateComparison {
+        let gated = (measured ?? ConverterRegistry.names).filter { !ConverterRegistry.isPeer($0) }
+        return GateComparison(threshold: threshold, converters: Set(gated + [EntryCell.referenceConverter]))
+    }
+
+    /// What both processes measure and the gate decides on: `converters`,
+    /// checked against the built-ins and the plug-ins' converters, or with
+    /// plug-ins every exact built-in and every plug-in converter (the
+    /// plug-ins are loaded in a child to learn their names); nil, the
+    /// report's default, without either. `.failure` after one line when a
+    /// plug-in cannot be loaded or a name is unknown.
+    func measuredConverters() -> Result<[String]?, GateRefusal> {
+        guard !plugins.isEmpty else { return .success(converters) }
+        guard let isolation else {
+            reporter.error("gate: plug-ins given without a way to load them in a child (GateRun's isolation)")
+            return .failure(GateRefusal())
+        }
+        let pluginNames: [String]
+        do { pluginNames = try isolation.probe(plugins: plugins).map(\.name) } catch {
+            reporter.error("gate: \(error.description)")
+            return .failure(GateRefusal())
+        }
+        let known = ConverterRegistry.knownNames + pluginNames
+        if let unknown = converters?.first(where: { !known.contains($0) }) {
+            reporter.error("unknown converter '\(unknown)' (\(known.joined(separator: ", ")))")
+            return .failure(GateRefusal())
+        }
+        return .success(converters ?? ConverterRegistry.names + pluginNames)
     }
 
     /// The gate of this build (or of `head`, built like the reference:
@@ -80,6 +115,8 @@ public struct GateRun {
     ///   that cannot be resolved or built, or a reference process that gave
     ///   no report).
     public func run(reference: String?, head: String?, vectorPaths: [String]) -> Int32 {
+        guard case .success(let measured) = measuredConverters() else { return 2 }
+        let compared = comparison(measuring: measured)
         guard let setting = locate(), let referenceCommit = resolveReference(reference, setting: setting) else {
             return 2
         }
@@ -106,11 +143,11 @@ public struct GateRun {
             reporter.line("gate: --head: timing only (the bit-exactness and vector checks run in this build)")
         }
         let pairs = SideBySideRun(
-            head: headBuild.executable, reference: referenceBuild, arguments: arguments,
+            head: headBuild.executable, reference: referenceBuild, arguments: arguments(measuring: measured),
             directory: setting.repository, reportsDirectory: reportsDirectory)
         let result: SideBySideRun.Result
         do {
-            result = try pairs.run(plan, comparison: comparison) { reporter.progress("gate: \($0)") }
+            result = try pairs.run(plan, comparison: compared) { reporter.progress("gate: \($0)") }
         } catch {
             reporter.clearProgress()
             reporter.error("gate: \(error)")
@@ -120,7 +157,7 @@ public struct GateRun {
         reporter.line(GateLines.processes(result))
         let timed =
             result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
-            + ThreadUse.checks(result.head, converters: comparison.converters.intersection(["parallel"])).map(
+            + ThreadUse.checks(result.head, converters: compared.converters.intersection(["parallel"])).map(
                 GateLines.check)
         for check in timed { reporter.line(check.line) }
         checks += timed
@@ -142,6 +179,7 @@ public struct GateRun {
     /// - Returns: The exit status: 0 (the file was rewritten) or 2 (a debug
     ///   build, a revision that cannot be had, a process or the write failed).
     public func accept(_ revision: String, why: String, against current: String?) -> Int32 {
+        guard case .success(let measured) = measuredConverters() else { return 2 }
         guard let setting = locate(), let old = resolveReference(current, setting: setting) else { return 2 }
         let new: String
         do { new = try setting.builder.commit(of: revision) } catch {
@@ -156,9 +194,10 @@ public struct GateRun {
         let result: SideBySideRun.Result
         do {
             result = try SideBySideRun(
-                head: newBuild, reference: oldBuild, arguments: arguments, directory: setting.repository,
+                head: newBuild, reference: oldBuild, arguments: arguments(measuring: measured),
+                directory: setting.repository,
                 reportsDirectory: reportsDirectory
-            ).run(plan, comparison: comparison) { reporter.progress("gate: \($0)") }
+            ).run(plan, comparison: comparison(measuring: measured)) { reporter.progress("gate: \($0)") }
         } catch {
             reporter.clearProgress()
             reporter.error("gate: \(error)")
@@ -176,3 +215,6 @@ public struct GateRun {
         return 0
     }
 }
+
+/// A gate that stopped before it began, after saying why.
+struct GateRefusal: Error {}

@@ -83,7 +83,7 @@ public enum ConverterBench {
                 return (samples, excluded, remaining)
             } catch {
                 excluded.append(error)
-                remaining.removeAll { $0.name == error.label }
+                remaining.removeAll { $0.name == error.id.converterName }
             }
         }
     }

@@ -51,12 +51,11 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// The JSON text: pretty-printed, keys sorted, ending in a newline.
-    public func json() -> Data {
+    /// - Throws: `EncodingError` for a number that is not finite.
+    public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every field is a string, a number made finite, or a collection of
-        // them, so encoding cannot fail.
-        return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()
+        return try encoder.encode(self) + Data("\n".utf8)
     }
 
     private enum Key: String, CodingKey {
@@ -103,6 +102,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         }
     }
 
+    /// Reads a document, checking what `ReportDocument`'s description says.
+    /// - Throws: `BenchmarkRunError` naming the first fault.
     public init(from decoder: any Decoder) throws {
         guard let root = try? decoder.container(keyedBy: Key.self) else {
             throw Self.wrong("the top level is not an object")
@@ -132,6 +133,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         notMeasured = try Self.decodeIfPresent([NotMeasuredCell].self, .notMeasured, in: root) ?? []
     }
 
+    /// Writes the document with `json_schema_version` first in the layout
+    /// `init(from:)` reads.
     public func encode(to encoder: any Encoder) throws {
         var root = encoder.container(keyedBy: Key.self)
         try root.encode(Self.schemaVersion, forKey: .version)

@@ -126,6 +126,16 @@ struct PluginCLITests {
         #expect(faulty.count == 6, "\(run.stdout)")
         #expect(faulty.allSatisfy { $0.contains("FAIL: crashed (SIGSEGV) while loading (plug-in \(plugin))") })
         #expect(run.lines.contains("6 passed, 6 failed"), "\(run.stdout)")
+        // Naming only a built-in still reports the plug-in it was given, under the plug-in's file name.
+        let other = try BenchProcess.run([
+            "check", "--plugin", plugin, "--converter", "lut", "--check", "sizes", "--matrix", "bt601",
+            "--orientation", "upright",
+        ])
+        let name = String(plugin.split(separator: "/").last!)
+        #expect(other.status == 1, "exit \(other.status): \(other.stderr)")
+        #expect(
+            other.lines.contains { $0.hasPrefix(name + " ") && $0.contains("FAIL: crashed (SIGSEGV) while loading") })
+        #expect(other.lines.contains("1 passed, 1 failed"), "\(other.stdout)")
     }
 
     @Test("a plug-in that hangs while loading fails every case of its converters, and the others are checked")

@@ -145,6 +145,21 @@ struct CallPipelineTests {
         #expect(cost.tilesPerCore("lut", fps: 30) == nil)
     }
 
+    @Test(
+        "a cost figure: the mean, and the sign-test interval of the median of ten block means (x(2) ... x(9) of ten: 97.9 % coverage, as the binomial gives)"
+    )
+    func costFigure() throws {
+        let figure = try #require(CallCPUCost.Figure(nanoseconds: (1...20).map { Double($0) * 1000 }))
+        // Blocks of two frames: 1.5, 3.5, ..., 19.5 µs.
+        #expect(figure.mean == 10.5 && figure.interval == 3.5...17.5)
+        // 29 frames still make ten blocks (of 2 or 3 frames): nine block means of 1 µs and one of 11; the
+        // interval x(2) ... x(9) is 1 ... 1, widened to the mean, 59/29 µs.
+        let uneven = try #require(CallCPUCost.Figure(nanoseconds: Array(repeating: 1000, count: 28) + [31_000]))
+        #expect(abs(uneven.mean - 59.0 / 29) < 1e-12 && uneven.interval.lowerBound == 1)
+        #expect(abs(uneven.interval.upperBound - 59.0 / 29) < 1e-12)
+        #expect(CallCPUCost.Figure(nanoseconds: []) == nil)
+    }
+
     @Test("tiles per core: the estimate from the means, the interval from the figures' other ends")
     func tilesPerCoreArithmetic() throws {
         let cost = CallCPUCost(

@@ -95,12 +95,12 @@ import Testing
     @Test("every field written reads back equal, and the run it describes has its figures")
     func roundTrip() throws {
         let document = Self.everyField()
-        let text = String(decoding: document.json(), as: UTF8.self)
-        #expect(text.contains(#""json_schema_version" : \#(ReportDocument.schemaVersion)"#))
+        let text = String(decoding: try document.json(), as: UTF8.self)
+        #expect(text.contains(#""json_schema_version" : 2"#))
         #expect(text.contains(#""ratio_to_libyuv_ci" : ["#) && text.contains(#""mpixels_per_second""#))
-        let read = try ReportDocument(json: document.json())
+        let read = try ReportDocument(json: try document.json())
         #expect(read == document)
-        let run = try BenchmarkRun(json: document.json())
+        let run = try BenchmarkRun(json: try document.json())
         #expect(run.machineKey == "key" && run.cores == 2 && run.parallelMinimumPixels == 1_048_576)
         let convert = try #require(run.entry(named: "convert/simd/64x48/mirror"))
         #expect(convert.cell == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror"))
@@ -119,7 +119,7 @@ import Testing
         let document = try ReportDocument(json: data)
         #expect(document.benchmarks.count == 34 && document.context.cores == 2)
         #expect(document.benchmarks[0].bitExact == true && document.benchmarks[0].floor == "floor")
-        #expect(try ReportDocument(json: document.json()) == document)
+        #expect(try ReportDocument(json: try document.json()) == document)
     }
 
     @Test(
