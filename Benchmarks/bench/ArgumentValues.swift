@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConverterChecks
 import Converters
 import Foundation
 import Frames
@@ -118,7 +119,7 @@ enum ConverterSelection {
         for name in names where !pluginNames.contains(name) {
             guard ConverterRegistry.knownNames.contains(name) else {
                 throw ValidationError(
-                    "unknown converter '\(name)' (\((ConverterRegistry.knownNames + pluginNames).joined(separator: ", ")))"
+                    CheckRun.UnknownConverter(name: name, known: ConverterRegistry.knownNames + pluginNames).description
                 )
             }
             wanted.insert(name)

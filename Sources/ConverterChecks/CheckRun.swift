@@ -12,6 +12,12 @@ public struct CheckRun: Codable, Sendable {
         /// Every name that could have been asked for.
         public let known: [String]
 
+        /// `name`, not among `known`.
+        public init(name: String, known: [String]) {
+            self.name = name
+            self.known = known
+        }
+
         /// `unknown converter 'NAME' (KNOWN, ...)`.
         public var description: String { "unknown converter '\(name)' (\(known.joined(separator: ", ")))" }
     }

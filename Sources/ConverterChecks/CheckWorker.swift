@@ -78,16 +78,12 @@ public enum CheckWorker {
         for size in sizes {
             let label = "\(size) \(orientation.name) \(matrix.name)"
             send(.begin(label))
-            var random = SplitMix64(seed: UInt64(size.pixelCount))
-            let source = GuardedI420(size: size, padding: 0) { UInt8(truncatingIfNeeded: random.next()) }
-            let oriented = orientation.orientedSize(of: size)
-            let bytes = GuardedBytes(count: oriented.pixelCount * 4)
-            let output = BGRAView(
-                base: bytes.base, stride: oriented.width * 4, width: oriented.width, height: oriented.height)
-            FaultReporter.watch(source, destination: bytes)
+            let source = GuardedI420.random(size: size, padding: 0, seed: UInt64(size.pixelCount))
+            let destination = GuardedBGRA(size: orientation.orientedSize(of: size))
+            FaultReporter.watch(source, destination: destination.bytes)
             defer { FaultReporter.watch(nil, destination: nil) }
             do throws(ConversionError) {
-                try converter.convert(source.view, to: output, matrix: matrix, orientation: orientation)
+                try converter.convert(source.view, to: destination.view, matrix: matrix, orientation: orientation)
             } catch .unsupported {
                 return .skipped("unsupported \(orientation.name) with \(matrix.name)")
             } catch {

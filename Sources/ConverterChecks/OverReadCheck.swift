@@ -24,17 +24,15 @@ enum OverReadCheck {
         do {
             for size in SizesCheck.sizes + widerSizes {
                 for padding in paddings {
-                    var rng = SplitMix64(seed: UInt64(size.pixelCount + padding))
-                    let source = GuardedI420(size: size, padding: padding) { UInt8(truncatingIfNeeded: rng.next()) }
+                    let source = GuardedI420.random(
+                        size: size, padding: padding, seed: UInt64(size.pixelCount + padding))
                     for orientation in context.options.orientations where !unsupported.isRefused(matrix, orientation) {
                         let oriented = orientation.orientedSize(of: size)
-                        let bytes = GuardedBytes(count: oriented.pixelCount * 4)
-                        let output = BGRAView(
-                            base: bytes.base, stride: oriented.width * 4, width: oriented.width,
-                            height: oriented.height)
+                        let destination = GuardedBGRA(size: oriented)
+                        let output = destination.view
                         let expected = BGRABuffer(size: oriented)
                         let label = "\(size) \(orientation.name)" + (padding == 0 ? "" : " padding \(padding)")
-                        context.guarding(source, bytes)
+                        context.guarding(source, destination.bytes)
                         defer { context.guarding(nil, nil) }
                         let converted = try unsupported.attempt(label, matrix, orientation, in: context) {
                             () throws(ConversionError) in

@@ -101,7 +101,7 @@ public struct GateRun {
         }
         let known = ConverterRegistry.knownNames + pluginNames
         if let unknown = converters?.first(where: { !known.contains($0) }) {
-            reporter.error("unknown converter '\(unknown)' (\(known.joined(separator: ", ")))")
+            reporter.error(CheckRun.UnknownConverter(name: unknown, known: known).description)
             return .failure(GateRefusal())
         }
         return .success(converters ?? ConverterRegistry.names + pluginNames)
