@@ -204,7 +204,7 @@ enum FuzzIVF {
         let image = frame.image
         let size = orientation.orientedSize(of: image.size)
         let expected = BGRABuffer(size: size, padding: padding, fill: fill)
-        reference.convert(image, to: expected.view, matrix: matrix, orientation: orientation)
+        reference.convert(.i420(image), to: expected.view, matrix: matrix, orientation: orientation)
         let all = inputSize % 32 == 0 ? converters + [forcedParallel] : converters
         for converter in all {
             let got = BGRABuffer(size: size, padding: padding, fill: fill)
@@ -251,7 +251,7 @@ struct BandedConverter: FrameConverter {
     let inner = SIMDConverter()
 
     func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         guard orientation == .upright else {
             var start = 0

@@ -116,7 +116,7 @@ public struct CallCPUCost: Sendable {
                 for step in 0..<converters.count {
                     let index = (decode.count + step) % converters.count
                     let started = cpuClock()
-                    _ = try target.convert(frame.image, with: converters[index], matrix: .bt601)
+                    _ = try target.convert(.i420(frame.image), with: converters[index], matrix: .bt601)
                     convert[index].append(Double(cpuClock() &- started))
                 }
             }

@@ -74,7 +74,7 @@ public final class LoopingVectorStream: CallFrameSource {
             try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
                 shown = true
                 guard convert else { return }
-                _ = try target.convert(image, with: converter, matrix: matrix)
+                _ = try target.convert(.i420(image), with: converter, matrix: matrix)
             }
             if shown {
                 return MediaTime(value: packet.pts - firstPTS + Int64(loops) * loopTicks, timebase: timebase)

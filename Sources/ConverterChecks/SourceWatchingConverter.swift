@@ -9,21 +9,23 @@ import Frames
 struct SourceWatchingConverter: FrameConverter {
     /// The converter watched.
     let inner: any FrameConverter
-    /// Told `y`, `u` or `v` for each plane a call changed.
+    /// Told `y`, `u`, `v` or `uv` for each plane a call changed.
     let onWrite: @Sendable (String) -> Void
 
     var name: String { inner.name }
 
     var isThreadSafe: Bool { inner.isThreadSafe }
 
+    var layouts: [ChromaLayout] { inner.layouts }
+
     func converter(forBandsOf frame: BGRAView) -> any FrameConverter {
         SourceWatchingConverter(inner: inner.converter(forBandsOf: frame), onWrite: onWrite)
     }
 
     func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
-        let planes = [("y", source.y), ("u", source.u), ("v", source.v)]
+        let planes = source.planes
         let before = planes.map { Self.bytes(of: $0.1) }
         var failure: ConversionError?
         do throws(ConversionError) {

@@ -14,7 +14,7 @@ public struct ConversionTarget {
     /// - Returns: the converted frame, valid until the next conversion.
     /// - Throws: what the converter throws.
     public mutating func convert(
-        _ source: I420View, with converter: any FrameConverter, matrix: ColorMatrix,
+        _ source: SourceFrame, with converter: any FrameConverter, matrix: ColorMatrix,
         orientation: Orientation = .upright
     ) throws(ConversionError) -> BGRAView {
         let size = orientation.orientedSize(of: source.size)

@@ -31,6 +31,8 @@ public struct ConverterEntry: Sendable {
     public let role: Role
     /// The orientations it converts; it throws `.unsupported` for the others.
     public let orientations: [Orientation]
+    /// The source layouts it converts; it throws `.unsupported` for the others.
+    public let layouts: [ChromaLayout]
     /// A new instance; `threads` applies to converters that split frames
     /// over threads (nil: the active processor count).
     public let make: @Sendable (_ threads: Int?) -> any FrameConverter
@@ -44,12 +46,14 @@ public struct ConverterEntry: Sendable {
     /// and to none otherwise.
     public init(
         name: String, role: Role, orientations: [Orientation] = Orientation.allCases,
+        layouts: [ChromaLayout] = ChromaLayout.allCases,
         make: @escaping @Sendable (_ threads: Int?) -> any FrameConverter,
         conformancePaths: (@Sendable () -> [(label: String, converter: any FrameConverter)])? = nil
     ) {
         self.name = name
         self.role = role
         self.orientations = orientations
+        self.layouts = layouts
         self.make = make
         self.conformancePaths =
             conformancePaths ?? { role == .exact ? [(name, make(nil))] : [] }

@@ -17,7 +17,7 @@ public protocol DestinationBandConverter: FrameConverter {
     ///   and `rows` lies within `0 ..< destination.height`.
     /// - Throws: as `convert(_:to:matrix:orientation:)`.
     func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation,
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation,
         rows: Range<Int>
     ) throws(ConversionError)
 }
@@ -25,7 +25,7 @@ public protocol DestinationBandConverter: FrameConverter {
 extension DestinationBandConverter {
     /// Checks the sizes agree with `orientation` and `rows` lies in the
     /// destination; conformers call this first.
-    func checkSizes(_ source: I420View, _ destination: BGRAView, _ orientation: Orientation, rows: Range<Int>) {
+    func checkSizes(_ source: SourceFrame, _ destination: BGRAView, _ orientation: Orientation, rows: Range<Int>) {
         checkSizes(source, destination, orientation)
         precondition(
             rows.lowerBound >= 0 && rows.upperBound <= destination.height,

@@ -1,14 +1,15 @@
 import Frames
 
-/// One way to convert an I420 frame into an oriented BGRA frame, bit-exact
-/// with libyuv's passes (`I420Rotate`, `I420Mirror`, `I420ToARGBMatrix`;
-/// docs/orientation.md).
+/// One way to convert a source frame (I420 or NV12) into an oriented BGRA
+/// frame, bit-exact with libyuv's passes (`I420Rotate`, `I420Mirror`,
+/// `I420ToARGBMatrix`; docs/orientation.md). An NV12 frame converts exactly
+/// as its I420 twin, its chroma pairs split into two planes (docs/layouts.md).
 ///
 /// Every conformer promises, for any size from 1×1 up (odd sizes too), any
 /// strides and every orientation it does not refuse:
 /// - it writes exactly `width × 4` bytes a row of `destination` (B, G, R,
 ///   A = 255) and no byte of the row padding;
-/// - it reads only the meaningful bytes of the three source planes;
+/// - it reads only the meaningful bytes of the source planes;
 /// - its bytes equal libyuv's for the same `matrix` and `orientation`.
 ///
 /// Conformers are immutable values or thread-safe classes, so one instance
@@ -21,14 +22,18 @@ public protocol FrameConverter: Sendable {
     /// Whether `convert` may run on several threads at once.
     var isThreadSafe: Bool { get }
 
+    /// The source layouts `convert` takes; it refuses the others as
+    /// `ConversionError.unsupported`.
+    var layouts: [ChromaLayout] { get }
+
     /// Converts `source` into `destination` with `matrix`, laid out as
     /// `orientation` says.
     /// - Precondition: `destination.size == orientation.orientedSize(of: source.size)`.
     /// - Throws: `ConversionError.unsupported` when this converter does not
-    ///   offer `matrix` or `orientation` (then `destination` is unspecified),
-    ///   `.failed` when it reported an error.
+    ///   offer `source`'s layout, `matrix` or `orientation` (then
+    ///   `destination` is unspecified), `.failed` when it reported an error.
     func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError)
 
     /// The converter a parallel converter runs on the bands of `frame`:
@@ -41,19 +46,30 @@ extension FrameConverter {
     /// `true`: built-in converters hold no mutable state.
     public var isThreadSafe: Bool { true }
 
+    /// I420 only: what a converter that says nothing of layouts takes.
+    public var layouts: [ChromaLayout] { [.i420] }
+
     /// `self`: the converter makes no choice from the frame's size.
     public func converter(forBandsOf frame: BGRAView) -> any FrameConverter { self }
 
     /// Converts `source` into an upright `destination` of the same size.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix) throws(ConversionError) {
+    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix) throws(ConversionError)
+    {
         try convert(source, to: destination, matrix: matrix, orientation: .upright)
+    }
+
+    /// Converts the I420 frame `source`, as `convert(.i420(source), ...)`.
+    public func convert(
+        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation = .upright
+    ) throws(ConversionError) {
+        try convert(.i420(source), to: destination, matrix: matrix, orientation: orientation)
     }
 
     /// Stops the program when `destination` is not `source`'s size turned
     /// by `orientation`: a caller's bug, not a converter's refusal.
     /// Conformers call this first.
     @inlinable
-    public func checkSizes(_ source: I420View, _ destination: BGRAView, _ orientation: Orientation) {
+    public func checkSizes(_ source: SourceFrame, _ destination: BGRAView, _ orientation: Orientation) {
         precondition(
             destination.size == orientation.orientedSize(of: source.size),
             "source is \(source.size), destination is \(destination.size), orientation \(orientation)")

@@ -26,8 +26,12 @@ public struct LUTConverter: DestinationBandConverter {
     /// first use of each matrix).
     public init() {}
 
+    /// Both: chroma is read through `SourceFrame.u` and `.v`, whose sample
+    /// step the row pairs take as given.
+    public var layouts: [ChromaLayout] { ChromaLayout.allCases }
+
     /// Converts with table look-ups; see `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
         checkSizes(source, destination, orientation)
         let tables = ConversionTables.shared[matrix.tableIndex]
         guard orientation == .upright else {
@@ -39,17 +43,23 @@ public struct LUTConverter: DestinationBandConverter {
         }
         let width = source.width
         let height = source.height
+        let (u, v, luma) = (source.u, source.v, source.y)
         tables.withPointers { t in
             for chromaRow in 0..<(height + 1) / 2 {
                 let top = 2 * chromaRow
                 // An odd last luma row pairs with itself: written twice, same bytes.
                 let bottom = min(top + 1, height - 1)
-                Self.convertRowPair(
-                    width: width, t,
-                    u: UnsafeRawPointer(source.u.row(chromaRow)), v: UnsafeRawPointer(source.v.row(chromaRow)),
-                    y0: UnsafeRawPointer(source.y.row(top)), y1: UnsafeRawPointer(source.y.row(bottom)),
+                let rows = (
+                    u: UnsafeRawPointer(u.base + chromaRow * u.stride),
+                    v: UnsafeRawPointer(v.base + chromaRow * v.stride),
+                    y0: UnsafeRawPointer(luma.row(top)), y1: UnsafeRawPointer(luma.row(bottom)),
                     out0: UnsafeMutableRawPointer(destination.row(top)),
                     out1: UnsafeMutableRawPointer(destination.row(bottom)))
+                if u.step == 2 {
+                    Self.convertRowPair(width: width, t, interleaved: true, rows)
+                } else {
+                    Self.convertRowPair(width: width, t, interleaved: false, rows)
+                }
             }
         }
     }
@@ -57,7 +67,7 @@ public struct LUTConverter: DestinationBandConverter {
     /// Converts destination rows `rows` with the tables, by the index
     /// mapping of `ScalarConverter`; see `DestinationBandConverter`.
     public func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>
     ) {
         checkSizes(source, destination, orientation, rows: rows)
         ConversionTables.shared[matrix.tableIndex].withPointers {
@@ -67,14 +77,18 @@ public struct LUTConverter: DestinationBandConverter {
 
     /// Converts the two luma rows `y0`, `y1` that share the chroma rows `u`,
     /// `v` into `out0`, `out1` (which may be the same row when `y0 == y1`).
-    /// Reads `width` luma and `(width + 1) / 2` chroma bytes a row and
-    /// writes `4 × width` bytes a row, nothing else.
+    /// Reads `width` luma and `(width + 1) / 2` chroma samples a row (in
+    /// separate rows, or `interleaved` in pairs starting at `u` with `v`
+    /// one byte on) and writes `4 × width` bytes a row, nothing else.
     @inline(__always)
     static func convertRowPair(
-        width: Int, _ t: ConversionTables.Pointers,
-        u: UnsafeRawPointer, v: UnsafeRawPointer, y0: UnsafeRawPointer, y1: UnsafeRawPointer,
-        out0: UnsafeMutableRawPointer, out1: UnsafeMutableRawPointer
+        width: Int, _ t: ConversionTables.Pointers, interleaved: Bool,
+        _ rows: (
+            u: UnsafeRawPointer, v: UnsafeRawPointer, y0: UnsafeRawPointer, y1: UnsafeRawPointer,
+            out0: UnsafeMutableRawPointer, out1: UnsafeMutableRawPointer
+        )
     ) {
+        let (u, v, y0, y1, out0, out1) = rows
         /// Byte `index` (0 = lowest) of `word`.
         @inline(__always)
         func byte<W: FixedWidthInteger>(_ word: W, _ index: Int) -> UInt8 {
@@ -91,8 +105,10 @@ public struct LUTConverter: DestinationBandConverter {
         for j in 0..<octets {
             let top = UInt64(littleEndian: y0.loadUnaligned(fromByteOffset: 8 &* j, as: UInt64.self))
             let bottom = UInt64(littleEndian: y1.loadUnaligned(fromByteOffset: 8 &* j, as: UInt64.self))
-            let us = UInt32(littleEndian: u.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self))
-            let vs = UInt32(littleEndian: v.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self))
+            let (us, vs) = interleaved ? splitPairs(u, 8 &* j) : (
+                UInt32(littleEndian: u.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self)),
+                UInt32(littleEndian: v.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self))
+            )
             /// Converts the four pixels of chroma sample `k` (0 ... 3) of the step.
             @inline(__always)
             func sample(_ k: Int) {
@@ -112,9 +128,10 @@ public struct LUTConverter: DestinationBandConverter {
         // The last one to seven columns, a byte at a time.
         var x = 8 &* octets
         while x < width {
+            let offset = interleaved ? x : x &>> 1
             let chroma = t.chroma(
-                u: u.load(fromByteOffset: x &>> 1, as: UInt8.self),
-                v: v.load(fromByteOffset: x &>> 1, as: UInt8.self))
+                u: u.load(fromByteOffset: offset, as: UInt8.self),
+                v: v.load(fromByteOffset: offset, as: UInt8.self))
             store(y0.load(fromByteOffset: x, as: UInt8.self), chroma, out0, x)
             store(y1.load(fromByteOffset: x, as: UInt8.self), chroma, out1, x)
             if x &+ 1 < width {
@@ -125,17 +142,29 @@ public struct LUTConverter: DestinationBandConverter {
         }
     }
 
+    /// The U and V bytes of the four chroma pairs at byte `offset` of an
+    /// interleaved row, each as a 32-bit word (sample 0 lowest).
+    @inline(__always)
+    static func splitPairs(_ pairs: UnsafeRawPointer, _ offset: Int) -> (UInt32, UInt32) {
+        let word = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        func evenBytes(_ w: UInt64) -> UInt32 {
+            UInt32(truncatingIfNeeded: (w & 0xFF) | (w >> 8 & 0xFF00) | (w >> 16 & 0xFF_0000) | (w >> 24 & 0xFF00_0000))
+        }
+        return (evenBytes(word), evenBytes(word >> 8))
+    }
+
     /// Destination rows `rows` in any orientation, by the index mapping of
     /// `ScalarConverter` with the tables in place of the arithmetic: each
     /// output row takes its source samples where `Orientation.sourcePosition` says.
     static func convertOriented(
-        _ source: I420View, to destination: BGRAView, orientation: Orientation, rows: Range<Int>,
+        _ source: SourceFrame, to destination: BGRAView, orientation: Orientation, rows: Range<Int>,
         _ t: ConversionTables.Pointers
     ) {
+        let (uPlane, vPlane) = (source.u, source.v)
         for row in rows {
             let y = source.y.orientedRow(row, orientation: orientation)
-            let u = source.u.orientedRow(row &>> 1, orientation: orientation)
-            let v = source.v.orientedRow(row &>> 1, orientation: orientation)
+            let u = uPlane.orientedRow(row &>> 1, orientation: orientation)
+            let v = vPlane.orientedRow(row &>> 1, orientation: orientation)
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<destination.width {
                 let c = x &>> 1

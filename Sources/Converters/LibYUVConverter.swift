@@ -4,7 +4,8 @@ import Frames
 
 /// The peer and oracle: libyuv's `I420ToARGBMatrix` with the libyuv
 /// constants for each matrix, after `I420Rotate` and `I420Mirror` for the
-/// other orientations (the passes WebRTC's CPU path runs).
+/// other orientations (the passes WebRTC's CPU path runs); for NV12,
+/// `NV12ToARGBMatrix` upright, else `NV12ToI420Rotate` first.
 public struct LibYUVConverter: FrameConverter {
     /// `"libyuv"`.
     public let name = "libyuv"
@@ -12,37 +13,69 @@ public struct LibYUVConverter: FrameConverter {
     /// Creates the libyuv converter.
     public init() {}
 
-    /// Upright: calls `I420ToARGBMatrix`. Otherwise runs libyuv's passes:
-    /// `I420Rotate` into a scratch frame, `I420Mirror` into a second one when
-    /// mirrored, then `I420ToARGBMatrix`. Scratch frames are kept for reuse,
-    /// so a timed call allocates nothing once a size has been seen. See
+    /// Both, through libyuv's own NV12 functions.
+    public var layouts: [ChromaLayout] { ChromaLayout.allCases }
+
+    /// Upright: calls `I420ToARGBMatrix` (`NV12ToARGBMatrix` for NV12).
+    /// Otherwise runs libyuv's passes: `I420Rotate` into a scratch frame
+    /// (for NV12, `NV12ToI420Rotate`, also when only mirrored),
+    /// `I420Mirror` into a second one when mirrored, then
+    /// `I420ToARGBMatrix`. Scratch frames are kept for reuse, so a timed
+    /// call allocates nothing once a size has been seen. See
     /// `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+    public func convert(
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) {
         checkSizes(source, destination, orientation)
         guard source.width > 0, source.height > 0 else { return }
+        let size = destination.size
+        let mode: RotationMode =
+            switch orientation.quarterTurns {
+            case 0: kRotate0
+            case 1: kRotate90
+            case 2: kRotate180
+            default: kRotate270
+            }
+        var frame: I420View
+        var split: I420Buffer?
+        defer { if let split { Self.scratch.give(split) } }
+        switch source {
+        case .nv12(let pairs) where orientation == .upright:
+            let status = NV12ToARGBMatrix(
+                pairs.y.base, Int32(pairs.y.stride), pairs.uv.base, Int32(pairs.uv.stride), destination.base,
+                Int32(destination.stride), Self.alignedConstants[matrix], Int32(pairs.width), Int32(pairs.height))
+            precondition(status == 0, "NV12ToARGBMatrix refused valid arguments")
+            return
+        case .nv12(let pairs):
+            let target = Self.scratch.take(size)
+            split = target
+            let planes = target.view
+            let status = NV12ToI420Rotate(
+                pairs.y.base, Int32(pairs.y.stride), pairs.uv.base, Int32(pairs.uv.stride),
+                UnsafeMutablePointer(mutating: planes.y.base), Int32(planes.y.stride),
+                UnsafeMutablePointer(mutating: planes.u.base), Int32(planes.u.stride),
+                UnsafeMutablePointer(mutating: planes.v.base), Int32(planes.v.stride),
+                Int32(pairs.width), Int32(pairs.height), mode)
+            precondition(status == 0, "NV12ToI420Rotate refused valid arguments")
+            frame = planes
+        case .i420(let planes):
+            frame = planes
+        }
         guard orientation != .upright else {
-            Self.convertUpright(source, to: destination, matrix: matrix)
+            Self.convertUpright(frame, to: destination, matrix: matrix)
             return
         }
-        let size = destination.size
-        let rotated = orientation.quarterTurns == 0 ? nil : Self.scratch.take(size)
+        let rotated = orientation.quarterTurns == 0 || split != nil ? nil : Self.scratch.take(size)
         let mirrored = orientation.isMirrored ? Self.scratch.take(size) : nil
         defer {
             if let rotated { Self.scratch.give(rotated) }
             if let mirrored { Self.scratch.give(mirrored) }
         }
-        var frame = source
         if let rotated {
-            let mode: RotationMode =
-                switch orientation.quarterTurns {
-                case 1: kRotate90
-                case 2: kRotate180
-                default: kRotate270
-                }
             let target = rotated.view
+            let (width, height) = (Int32(frame.width), Int32(frame.height))
             let status = Self.planePass(from: frame, into: target) {
-                I420Rotate(
-                    $0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, Int32(source.width), Int32(source.height), mode)
+                I420Rotate($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, width, height, mode)
             }
             precondition(status == 0, "I420Rotate refused valid arguments")
             frame = target
@@ -136,7 +169,8 @@ final class ScratchFrames: @unchecked Sendable {
 }
 
 extension LibYUVConverter {
-    /// Its row of the converter table: exact, every orientation. It is the
+    /// Its row of the converter table: exact, every orientation and
+    /// layout. It is the
     /// oracle every other converter is checked against, so the conformance
     /// tests have nothing to hold it to.
     public static let entry = ConverterEntry(

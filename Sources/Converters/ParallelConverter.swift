@@ -37,6 +37,9 @@ public struct ParallelConverter: FrameConverter {
             ?? ParallelCrossover.measure(inner: inner, threads: self.threads)
     }
 
+    /// The inner converter's layouts.
+    public var layouts: [ChromaLayout] { inner.layouts }
+
     /// Converts band by band in parallel; see `FrameConverter` for the guarantees.
     ///
     /// Upright, each band is a frame of its own (source and destination
@@ -45,7 +48,7 @@ public struct ParallelConverter: FrameConverter {
     /// (`DestinationBandConverter`), or converts the whole frame on the
     /// calling thread when it cannot.
     public func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
         guard source.width * source.height >= minimumParallelPixels else {
@@ -73,7 +76,7 @@ public struct ParallelConverter: FrameConverter {
     /// `transposedBandAlignment` apart when source columns become rows, else
     /// of 2 (whole chroma row pairs).
     private func convertOriented(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         let alignment = orientation.swapsDimensions ? Self.transposedBandAlignment : 2
         let bands = Self.bandRows(height: destination.height, threads: threads, alignment: alignment)
@@ -137,7 +140,7 @@ public struct ParallelConverter: FrameConverter {
 /// reads the source and writes only its own destination rows, so sharing
 /// the views across threads is safe.
 private struct BandWork: @unchecked Sendable {
-    let source: I420View
+    let source: SourceFrame
     let destination: BGRAView
     let bands: [Range<Int>]
 }

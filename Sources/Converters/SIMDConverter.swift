@@ -39,6 +39,10 @@ public struct SIMDConverter: DestinationBandConverter {
         name = stores == nil || stores == .automatic ? "simd" : "simd-\(stores!.rawValue)"
     }
 
+    /// Both: the kernel is instantiated per chroma layout
+    /// (`InterleavedChromaMatrix` reads NV12's pairs in place).
+    public var layouts: [ChromaLayout] { ChromaLayout.allCases }
+
     /// A converter with a fixed store policy that keeps the name `name`.
     private init(level: SIMDLevel, stores: SIMDStorePolicy, name: String) {
         self.level = level
@@ -48,7 +52,7 @@ public struct SIMDConverter: DestinationBandConverter {
 
     /// Converts with the kernel of `level`; see `FrameConverter` for the guarantees.
     public func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
@@ -60,7 +64,7 @@ public struct SIMDConverter: DestinationBandConverter {
     /// (docs/kernel.md, "Orientations"), choosing the store kind from the
     /// whole `destination`; see `DestinationBandConverter`.
     public func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation,
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation,
         rows: Range<Int>
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation, rows: rows)
@@ -71,7 +75,7 @@ public struct SIMDConverter: DestinationBandConverter {
     /// The kernel of `level` on destination rows `rows` (all of them upright:
     /// the upright frame kernel).
     private func convertOriented(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, _ orientation: Orientation,
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, _ orientation: Orientation,
         _ rows: Range<Int>, _ streaming: Bool
     ) {
         switch level {

@@ -9,25 +9,29 @@ public struct ScalarConverter: DestinationBandConverter {
     /// Creates the reference converter.
     public init() {}
 
+    /// Both: it reads chroma through `SourceFrame.u` and `.v`.
+    public var layouts: [ChromaLayout] { ChromaLayout.allCases }
+
     /// Converts pixel by pixel, each output pixel taking the luma and chroma
     /// samples `Orientation.sourcePosition` names on each plane's own size;
     /// see `FrameConverter` for the guarantees.
-    public func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
         convert(source, to: destination, matrix: matrix, orientation: orientation, rows: 0..<destination.height)
     }
 
     /// Converts destination rows `rows` pixel by pixel, as the whole frame;
     /// see `DestinationBandConverter`.
     public func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>
     ) {
         checkSizes(source, destination, orientation, rows: rows)
         let k = matrix.coefficients
+        let (uPlane, vPlane) = (source.u, source.v)
         for row in rows {
             // An output row is a straight line through each source plane.
             let y = source.y.orientedRow(row, orientation: orientation)
-            let u = source.u.orientedRow(row / 2, orientation: orientation)
-            let v = source.v.orientedRow(row / 2, orientation: orientation)
+            let u = uPlane.orientedRow(row / 2, orientation: orientation)
+            let v = vPlane.orientedRow(row / 2, orientation: orientation)
             let out = UnsafeMutableRawPointer(destination.row(row))
             for x in 0..<destination.width {
                 let pixel = Self.bgr(y: y.start[x * y.step], u: u.start[x / 2 * u.step], v: v.start[x / 2 * v.step], k)
@@ -62,6 +66,6 @@ public struct ScalarConverter: DestinationBandConverter {
 }
 
 extension ScalarConverter {
-    /// Its row of the converter table: exact, every orientation.
+    /// Its row of the converter table: exact, every orientation and layout.
     public static let entry = ConverterEntry(name: "scalar", role: .exact) { _ in ScalarConverter() }
 }

@@ -2,7 +2,7 @@ import Frames
 
 /// FFmpeg's swscale (libswscale): the converter many projects use instead
 /// of libyuv, a peer with a tolerance rather than an exact converter. I420
-/// → BGRA at the same size through swscale's unscaled YUV → RGB path
+/// or NV12 → BGRA at the same size through swscale's unscaled YUV → RGB path
 /// (nearest chroma sample, as libyuv), with the source coefficients and
 /// range of each `ColorMatrix` (`sws_setColorspaceDetails`; default
 /// brightness, contrast and saturation). docs/peers.md gives its deviation.
@@ -20,16 +20,19 @@ public struct SwscaleConverter: FrameConverter {
     /// Creates the swscale converter.
     public init() {}
 
+    /// Both: `AV_PIX_FMT_YUV420P` and `AV_PIX_FMT_NV12`.
+    public var layouts: [ChromaLayout] { ChromaLayout.allCases }
+
     /// Upright only: throws `.unsupported` for other orientations (swscale
     /// does not rotate). See `FrameConverter` for the guarantees, except
     /// bit-exactness: the bytes lie within the peer's tolerance of libyuv's.
     public func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
         guard orientation == .upright else { throw .unsupported }
         guard source.width > 0, source.height > 0 else { return }
-        let key = SwscaleContextKey(size: source.size, matrix: matrix)
+        let key = SwscaleContextKey(size: source.size, layout: source.layout, matrix: matrix)
         guard let worker = Self.workers.take(key) else { throw .failed(status: -1) }
         defer { Self.workers.give(worker, for: key) }
         let status = worker.convert(source, to: destination)

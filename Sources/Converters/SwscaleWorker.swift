@@ -2,9 +2,10 @@ import CSwscale
 import Foundation
 import Frames
 
-/// What one swscale context converts: a frame size and a matrix.
+/// What one swscale context converts: a frame size, a source layout and a matrix.
 struct SwscaleContextKey: Hashable, Sendable {
     let size: FrameSize
+    let layout: ChromaLayout
     let matrix: ColorMatrix
 }
 
@@ -16,7 +17,7 @@ final class SwscaleWorker {
 
     private let context: OpaquePointer
     /// The padded source and destination, when the size is not converted in place.
-    private let staging: (source: I420Buffer, destination: BGRABuffer)?
+    private let staging: (source: SourceBuffer, destination: BGRABuffer)?
 
     /// A worker for `key`, or nil if swscale refuses to make the context.
     init?(_ key: SwscaleContextKey) {
@@ -28,20 +29,20 @@ final class SwscaleWorker {
             : FrameSize(
                 width: (size.width + Self.blockWidth - 1) / Self.blockWidth * Self.blockWidth,
                 height: (size.height + 1) / 2 * 2)
-        guard let context = Self.makeContext(size: padded, matrix: key.matrix) else { return nil }
+        guard let context = Self.makeContext(size: padded, layout: key.layout, matrix: key.matrix) else { return nil }
         self.context = context
-        staging = inPlace ? nil : (I420Buffer(size: padded), BGRABuffer(size: padded))
+        staging = inPlace ? nil : (SourceBuffer(size: padded, layout: key.layout), BGRABuffer(size: padded))
     }
 
     deinit { sws_freeContext(context) }
 
     /// Converts `source` into `destination` (both of the worker's size);
     /// returns `sws_scale`'s status (negative on failure).
-    func convert(_ source: I420View, to destination: BGRAView) -> Int32 {
+    func convert(_ source: SourceFrame, to destination: BGRAView) -> Int32 {
         guard let staging else { return scale(source, to: destination) }
         let padded = staging.source.view
-        for (from, to) in [(source.y, padded.y), (source.u, padded.u), (source.v, padded.v)] {
-            Self.copyRepeatingEdges(from, to: to)
+        for (from, to) in zip(source.planes, padded.planes) {
+            Self.copyRepeatingEdges(from.plane, to: to.plane, sampleBytes: from.name == "uv" ? 2 : 1)
         }
         let status = scale(padded, to: staging.destination.view)
         guard status >= 0 else { return status }
@@ -53,9 +54,10 @@ final class SwscaleWorker {
     }
 
     /// `sws_scale` of the whole `source` into `destination`: 0 or a negative status.
-    private func scale(_ source: I420View, to destination: BGRAView) -> Int32 {
-        let planes: [UnsafePointer<UInt8>?] = [source.y.base, source.u.base, source.v.base, nil]
-        let strides: [Int32] = [Int32(source.y.stride), Int32(source.u.stride), Int32(source.v.stride), 0]
+    private func scale(_ source: SourceFrame, to destination: BGRAView) -> Int32 {
+        let used = source.planes.map(\.plane)
+        let planes: [UnsafePointer<UInt8>?] = (0..<4).map { $0 < used.count ? used[$0].base : nil }
+        let strides: [Int32] = (0..<4).map { $0 < used.count ? Int32(used[$0].stride) : 0 }
         var output: UnsafeMutablePointer<UInt8>? = destination.base
         var outputStride = Int32(destination.stride)
         let rows = sws_scale(context, planes, strides, 0, Int32(source.height), &output, &outputStride)
@@ -63,23 +65,29 @@ final class SwscaleWorker {
     }
 
     /// Copies `source` into the top left of the larger `target`, repeating
-    /// each row's last sample to its right and the last row below.
-    private static func copyRepeatingEdges(_ source: PlaneView, to target: PlaneView) {
+    /// each row's last sample (of `sampleBytes` bytes: 2 for a chroma pair)
+    /// to its right and the last row below.
+    private static func copyRepeatingEdges(_ source: PlaneView, to target: PlaneView, sampleBytes: Int) {
         for row in 0..<target.height {
             let to = UnsafeMutablePointer(mutating: target.row(row))
             let from = source.row(min(row, source.height - 1))
             memcpy(to, from, source.width)
-            memset(to + source.width, Int32(from[source.width - 1]), target.width - source.width)
+            var x = source.width
+            while x < target.width {
+                memcpy(to + x, from + source.width - sampleBytes, sampleBytes)
+                x += sampleBytes
+            }
         }
     }
 
-    /// A context converting `size` I420 into BGRA with `matrix`'s source
-    /// coefficients and range, full-range output.
-    private static func makeContext(size: FrameSize, matrix: ColorMatrix) -> OpaquePointer? {
+    /// A context converting `size` I420 or NV12 into BGRA with `matrix`'s
+    /// source coefficients and range, full-range output.
+    private static func makeContext(size: FrameSize, layout: ChromaLayout, matrix: ColorMatrix) -> OpaquePointer? {
+        let format = layout == .nv12 ? AV_PIX_FMT_NV12 : AV_PIX_FMT_YUV420P
         guard let context = sws_alloc_context() else { return nil }
         let options: [(String, Int64)] = [
             ("srcw", Int64(size.width)), ("srch", Int64(size.height)),
-            ("src_format", Int64(AV_PIX_FMT_YUV420P.rawValue)),
+            ("src_format", Int64(format.rawValue)),
             ("dstw", Int64(size.width)), ("dsth", Int64(size.height)),
             ("dst_format", Int64(AV_PIX_FMT_BGRA.rawValue)),
             ("sws_flags", Int64(SWS_POINT)),

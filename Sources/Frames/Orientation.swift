@@ -100,17 +100,9 @@ public struct Orientation: Hashable, Sendable, CaseIterable, CustomStringConvert
 
 extension PlaneView {
     /// The samples of this plane along row `row` of the plane oriented by
-    /// `orientation` (`Orientation.sourcePosition` on this plane's size): the
-    /// first one, and the distance in bytes from each to the next (±1 along
-    /// a source row, ±stride down a source column); sample `i` of the row
-    /// is `start[i * step]`.
+    /// `orientation`, as `ChromaPlane.orientedRow` (samples 1 byte apart).
     /// - Precondition: `row` lies inside the oriented plane.
     public func orientedRow(_ row: Int, orientation: Orientation) -> (start: UnsafePointer<UInt8>, step: Int) {
-        func offset(_ x: Int) -> Int {
-            let p = orientation.sourcePosition(x: x, y: row, planeWidth: width, planeHeight: height)
-            return p.y * stride + p.x
-        }
-        let rowLength = orientation.swapsDimensions ? height : width
-        return (base + offset(0), rowLength > 1 ? offset(1) - offset(0) : 0)
+        ChromaPlane(self).orientedRow(row, orientation: orientation)
     }
 }

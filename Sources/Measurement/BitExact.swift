@@ -17,7 +17,7 @@ public final class BitExactChecker {
     private let reference = LibYUVConverter()
     private var expected: BGRABuffer?
     private var actual: BGRABuffer?
-    private var frame: I420View?
+    private var frame: SourceFrame?
     private var matrix = ColorMatrix.bt601
     private var orientation = Orientation.upright
 
@@ -37,7 +37,7 @@ public final class BitExactChecker {
     /// Makes `frame` the frame under test and computes libyuv's output for
     /// it with `matrix` in `orientation`. `frame` must stay valid until the
     /// next `load`.
-    public func load(_ frame: I420View, matrix: ColorMatrix, orientation: Orientation = .upright) {
+    public func load(_ frame: SourceFrame, matrix: ColorMatrix, orientation: Orientation = .upright) {
         let size = orientation.orientedSize(of: frame.size)
         if expected?.size != size {
             expected = BGRABuffer(size: size)

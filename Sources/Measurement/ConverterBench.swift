@@ -92,7 +92,7 @@ public enum ConverterBench {
     /// on the same buffers as `scripts/floor-probe.c` measures it: per store
     /// kind, the median of `passes` passes timed one by one after an
     /// untimed one, in µs.
-    public static func floorAlone(_ frame: I420Buffer, passes: Int = 201) -> [FloorStores: Double] {
+    public static func floorAlone(_ frame: SourceBuffer, passes: Int = 201) -> [FloorStores: Double] {
         let floor = MemoryFloor(size: frame.size)
         let output = BGRABuffer(alignedRowsOf: frame.size)
         var result: [FloorStores: Double] = [:]
@@ -196,7 +196,7 @@ public enum ConverterBench {
     /// `frames` converted into `orientation`. A converter that refuses the
     /// orientation (`.unsupported`) has no entry; one that fails is `false`.
     public static func bitExactness(
-        _ converters: [any FrameConverter], frames: [I420Buffer], matrix: ColorMatrix,
+        _ converters: [any FrameConverter], frames: [SourceBuffer], matrix: ColorMatrix,
         orientation: Orientation = .upright
     ) -> [String: Bool] {
         let checker = BitExactChecker()
@@ -220,7 +220,7 @@ public enum ConverterBench {
     /// For each converter, its deviation from libyuv over every frame of
     /// `frames` (a converter that throws on a frame gets none).
     public static func deviations(
-        _ converters: [any FrameConverter], frames: [I420Buffer], matrix: ColorMatrix,
+        _ converters: [any FrameConverter], frames: [SourceBuffer], matrix: ColorMatrix,
         orientation: Orientation = .upright
     ) -> [String: Deviation] {
         let checker = BitExactChecker()

@@ -27,7 +27,7 @@ public enum InterleavedRun {
     /// - Throws: `ContenderFailure` when a converter refuses or fails a
     ///   conversion (the run stops there; nothing is timed for a failure).
     public static func measure(
-        _ contenders: [Contender], frames: [I420Buffer], outputs: [BGRABuffer], matrix: ColorMatrix,
+        _ contenders: [Contender], frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix,
         orientation: Orientation = .upright, budget: RunBudget, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(ContenderFailure) -> [CellSamples] {
         precondition(!frames.isEmpty && outputs.count == contenders.count, "one output per contender")

@@ -88,7 +88,7 @@ public final class MemoryFloor {
     /// `DispatchQueue.concurrentPerform`, each reading its luma rows and
     /// their chroma rows and writing its own destination rows.
     /// - Precondition: both frames are `size`.
-    public func run(_ source: I420View, to destination: BGRAView) {
+    public func run(_ source: SourceFrame, to destination: BGRAView) {
         precondition(source.size == size && destination.size == size, "frames are not the floor's size")
         let streaming = stores == .streaming
         guard bands.count > 1 else {
@@ -108,7 +108,7 @@ public final class MemoryFloor {
     }
 
     /// One pass over a frame or band with `level`'s row functions.
-    private static func pass(_ level: SIMDLevel, _ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8
+    private static func pass(_ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8
     {
         switch level {
         case .baseline: floorPassBaseline(source, to: destination, streaming: streaming)
@@ -122,7 +122,7 @@ public final class MemoryFloor {
 /// and writes only its own destination rows and its own result slot, so
 /// sharing them across threads is safe.
 private struct BandWork: @unchecked Sendable {
-    let source: I420View
+    let source: SourceFrame
     let destination: BGRAView
     let bands: [Range<Int>]
     let results: UnsafeMutablePointer<UInt8>

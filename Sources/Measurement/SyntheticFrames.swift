@@ -38,9 +38,11 @@ public enum SyntheticFrames {
         return buffer
     }
 
-    /// `count` distinct frames at `size` (indices 0 ..< count).
-    public static func frames(size: FrameSize, count: Int) -> [I420Buffer] {
-        (0..<count).map { frame(size: size, index: $0) }
+    /// `count` distinct frames at `size` (indices 0 ..< count) in `layout`:
+    /// NV12 frames are the I420 frames' twins, so both layouts hold the
+    /// same samples.
+    public static func frames(size: FrameSize, count: Int, layout: ChromaLayout = .i420) -> [SourceBuffer] {
+        (0..<count).map { SourceBuffer(twinOf: frame(size: size, index: $0).view, layout: layout) }
     }
 
     /// One sample of `plane` (0 Y, 1 U, 2 V) at luma column `x` (already

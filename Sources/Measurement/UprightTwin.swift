@@ -15,10 +15,13 @@ struct UprightTwin: FrameConverter {
     /// `base`'s.
     var isThreadSafe: Bool { base.isThreadSafe }
 
+    /// `base`'s.
+    var layouts: [ChromaLayout] { base.layouts }
+
     /// `base`'s upright conversion, whatever `orientation` says.
     /// - Precondition: `destination` has `source`'s size.
     func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         try base.convert(source, to: destination, matrix: matrix, orientation: .upright)
     }

@@ -45,9 +45,10 @@ public final class PluginConverter: FrameConverter, @unchecked Sendable {
     /// - Throws: `.unsupported` for `FRAMEBENCH_UNSUPPORTED`, `.failed` for
     ///   any other non-zero status.
     public func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
+        guard case .i420(let source) = source else { throw .unsupported }
         var image = framebench_i420(
             y: source.y.base, u: source.u.base, v: source.v.base, y_stride: Int32(source.y.stride),
             u_stride: Int32(source.u.stride), v_stride: Int32(source.v.stride), width: Int32(source.width),

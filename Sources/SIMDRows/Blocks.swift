@@ -52,14 +52,15 @@ func splat(_ x: Int) -> Words16 {
     Words16(repeating: UInt16(truncatingIfNeeded: x))
 }
 
-/// The chroma terms of 16 chroma samples (32 pixels), for pixels 0 ... 15
-/// and 16 ... 31.
+/// The chroma terms of 16 chroma samples (32 pixels) in `M`'s layout, for
+/// pixels 0 ... 15 and 16 ... 31.
 @inlinable @inline(always)
 func chromaTerms<M: SIMDRowMatrix>(
     _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
 ) -> (ChromaTerms, ChromaTerms) {
-    let uw = chromaWords(load16(u))
-    let vw = chromaWords(load16(v))
+    let samples = M.Chroma.load16(u, v)
+    let uw = chromaWords(samples.u)
+    let vw = chromaWords(samples.v)
     let offset = SIMDRowConstants.lumaOffset - M.yb
     // With u, v the raw samples: Tb = offset + 128 UB - u UB, and so on.
     let tb = splat(offset + 128 * M.ub) &- uw &* splat(M.ub)

@@ -67,7 +67,7 @@ import Synchronization
 /// - Precondition: `source` and `destination` have the same size.
 @inlinable
 public func convertFrame<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, streaming: Bool
 ) {
     if streaming && streamingStoresFit(destination) {
         convertFrame(level, StreamingStores<Level>.self, source, to: destination, matrix: matrix)
@@ -91,23 +91,37 @@ public func streamingStoresFit(_ destination: BGRAView) -> Bool {
 /// The matrix switch of `convertFrame`, for one store kind.
 @inlinable
 func convertFrame<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
-    _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, to destination: BGRAView, matrix: ColorMatrix
+    _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix
 ) {
     switch matrix {
-    case .bt601: convertFrame(SIMDRowMatrices.BT601.self, level, stores, source, to: destination)
-    case .bt601Full: convertFrame(SIMDRowMatrices.BT601Full.self, level, stores, source, to: destination)
-    case .bt709: convertFrame(SIMDRowMatrices.BT709.self, level, stores, source, to: destination)
-    case .bt709Full: convertFrame(SIMDRowMatrices.BT709Full.self, level, stores, source, to: destination)
-    case .bt2020: convertFrame(SIMDRowMatrices.BT2020.self, level, stores, source, to: destination)
-    case .bt2020Full: convertFrame(SIMDRowMatrices.BT2020Full.self, level, stores, source, to: destination)
+    case .bt601: convertLaidOut(SIMDRowMatrices.BT601.self, level, stores, source, to: destination)
+    case .bt601Full: convertLaidOut(SIMDRowMatrices.BT601Full.self, level, stores, source, to: destination)
+    case .bt709: convertLaidOut(SIMDRowMatrices.BT709.self, level, stores, source, to: destination)
+    case .bt709Full: convertLaidOut(SIMDRowMatrices.BT709Full.self, level, stores, source, to: destination)
+    case .bt2020: convertLaidOut(SIMDRowMatrices.BT2020.self, level, stores, source, to: destination)
+    case .bt2020Full: convertLaidOut(SIMDRowMatrices.BT2020Full.self, level, stores, source, to: destination)
     }
 }
 
-/// Converts `source` into `destination` with the constants of `M`, one
-/// chroma row (two luma rows) at a time, whole blocks stored by `Stores`.
+/// The layout switch of `convertFrame`: `M` as it is for I420, with its
+/// chroma interleaved for NV12.
+@inlinable
+func convertLaidOut<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ matrix: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, to destination: BGRAView
+) {
+    switch source.layout {
+    case .i420: convertFrame(matrix, level, stores, source, to: destination)
+    case .nv12: convertFrame(InterleavedChromaMatrix<M>.self, level, stores, source, to: destination)
+    }
+}
+
+/// Converts `source` into `destination` with the constants and chroma
+/// layout of `M`, one chroma row (two luma rows) at a time, whole blocks
+/// stored by `Stores`.
+/// - Precondition: `M.Chroma` is `source`'s layout.
 @inlinable
 public func convertFrame<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
-    _ matrix: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, to destination: BGRAView
+    _ matrix: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, to destination: BGRAView
 ) {
     precondition(
         source.width == destination.width && source.height == destination.height,
@@ -116,10 +130,11 @@ public func convertFrame<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStor
     let height = source.height
     guard width > 0, height > 0 else { return }
     let bound = SIMDRowConstants.upperBound
+    let (uPlane, vPlane) = (source.u, source.v)
     var row = 0
     while row < height {
-        let u = source.u.row(row / 2)
-        let v = source.v.row(row / 2)
+        let u = uPlane.row(row / 2)
+        let v = vPlane.row(row / 2)
         if row + 1 < height && Level.convertsRowPairs {
             convertRowPair(
                 matrix, level, stores, source.y.row(row), source.y.row(row + 1), u, v,

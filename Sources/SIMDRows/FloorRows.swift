@@ -221,29 +221,36 @@ func fillRow<Level: SIMDLevelTag>(
 /// Walks a floor pass over `source` and `destination`: for each pair of
 /// luma rows (the last one alone at an odd height), piece by piece
 /// (`floorPiece`), calls `read` on the piece's luma of both rows and its U
-/// and V samples (meaningful bytes only), then `write` on the piece's pixel
+/// and V samples (meaningful bytes only: two ranges in I420, one range of
+/// pairs in NV12), then `write` on the piece's pixel
 /// bytes of both destination rows, as the row kernel moves a row pair.
 /// Each call names a start and a byte count.
 @inlinable @inline(__always)
 public func forEachFloorPiece(
-    _ source: I420View, _ destination: BGRAView, read: (UnsafeRawPointer, Int) -> Void,
+    _ source: SourceFrame, _ destination: BGRAView, read: (UnsafeRawPointer, Int) -> Void,
     write: (UnsafeMutableRawPointer, Int) -> Void
 ) {
     let pieces = RowPieces(width: source.width, size: floorPiece)
+    let (uPlane, vPlane) = (source.u, source.v)
+    let interleaved = uPlane.step == 2
     for row in stride(from: 0, to: source.height, by: 2) {
         let paired = row &+ 1 < source.height
         let y0 = UnsafeRawPointer(source.y.row(row))
         let y1 = UnsafeRawPointer(source.y.row(paired ? row &+ 1 : row))
-        let u = UnsafeRawPointer(source.u.row(row >> 1))
-        let v = UnsafeRawPointer(source.v.row(row >> 1))
+        let u = UnsafeRawPointer(uPlane.row(row >> 1))
+        let v = UnsafeRawPointer(vPlane.row(row >> 1))
         let out0 = UnsafeMutableRawPointer(destination.row(row))
         let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
         for index in 0..<pieces.count {
             let (x, count, chromaX, chromaCount) = pieces[index]
             read(y0 + x, count)
             if paired { read(y1 + x, count) }
-            read(u + chromaX, chromaCount)
-            read(v + chromaX, chromaCount)
+            if interleaved {
+                read(u + 2 &* chromaX, 2 &* chromaCount)
+            } else {
+                read(u + chromaX, chromaCount)
+                read(v + chromaX, chromaCount)
+            }
             write(out0 + 4 &* x, 4 &* count)
             if paired { write(out1 + 4 &* x, 4 &* count) }
         }
@@ -261,7 +268,7 @@ public func forEachFloorPiece(
 /// - Precondition: `source` and `destination` have the same size.
 @inlinable @inline(__always)
 public func floorPass<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: I420View, to destination: BGRAView, streaming: Bool
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool
 ) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var accumulator = Level.FloorVector()
@@ -279,6 +286,6 @@ public func floorPass<Level: SIMDLevelTag>(
 /// the target's baseline instruction set (SSE2 on x86-64).
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassBaseline(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
+public func floorPassBaseline(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
     floorPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming)
 }

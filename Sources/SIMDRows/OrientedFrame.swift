@@ -1,7 +1,7 @@
 import Frames
 import Synchronization
 
-// Oriented conversion in one pass from the I420 planes (docs/kernel.md,
+// Oriented conversion in one pass from the source planes (docs/kernel.md,
 // "Orientations"): every source pixel is converted by the upright row
 // kernel with the chroma sample its orientation gives it
 // (`OrientedAxes`), then placed.
@@ -40,7 +40,7 @@ import Synchronization
 ///   `rows` lies within it.
 @inlinable
 public func convertFrame<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: I420View, to destination: BGRAView, matrix: ColorMatrix,
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix,
     orientation: Orientation, rows: Range<Int>, streaming: Bool
 ) {
     precondition(
@@ -64,24 +64,37 @@ public func convertFrame<Level: SIMDLevelTag>(
 /// The matrix switch of the oriented `convertFrame`, for one store kind.
 @inlinable
 func convertOriented<Level: SIMDLevelTag, Stores: SIMDStoreKind>(
-    _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, to destination: BGRAView,
+    _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, to destination: BGRAView,
     matrix: ColorMatrix, _ axes: OrientedAxes, _ rows: Range<Int>
 ) {
     switch matrix {
-    case .bt601: convertOriented(SIMDRowMatrices.BT601.self, level, stores, source, destination, axes, rows)
-    case .bt601Full: convertOriented(SIMDRowMatrices.BT601Full.self, level, stores, source, destination, axes, rows)
-    case .bt709: convertOriented(SIMDRowMatrices.BT709.self, level, stores, source, destination, axes, rows)
-    case .bt709Full: convertOriented(SIMDRowMatrices.BT709Full.self, level, stores, source, destination, axes, rows)
-    case .bt2020: convertOriented(SIMDRowMatrices.BT2020.self, level, stores, source, destination, axes, rows)
-    case .bt2020Full:
-        convertOriented(SIMDRowMatrices.BT2020Full.self, level, stores, source, destination, axes, rows)
+    case .bt601: orientLaidOut(SIMDRowMatrices.BT601.self, level, stores, source, destination, axes, rows)
+    case .bt601Full: orientLaidOut(SIMDRowMatrices.BT601Full.self, level, stores, source, destination, axes, rows)
+    case .bt709: orientLaidOut(SIMDRowMatrices.BT709.self, level, stores, source, destination, axes, rows)
+    case .bt709Full: orientLaidOut(SIMDRowMatrices.BT709Full.self, level, stores, source, destination, axes, rows)
+    case .bt2020: orientLaidOut(SIMDRowMatrices.BT2020.self, level, stores, source, destination, axes, rows)
+    case .bt2020Full: orientLaidOut(SIMDRowMatrices.BT2020Full.self, level, stores, source, destination, axes, rows)
     }
 }
 
-/// Destination rows `rows` of the oriented conversion with the constants of `M`.
+/// The layout switch of the oriented conversion: `M` as it is for I420,
+/// with its chroma interleaved for NV12.
+@inlinable
+func orientLaidOut<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView,
+    _ axes: OrientedAxes, _ rows: Range<Int>
+) {
+    switch source.layout {
+    case .i420: convertOriented(m, level, stores, source, destination, axes, rows)
+    case .nv12: convertOriented(InterleavedChromaMatrix<M>.self, level, stores, source, destination, axes, rows)
+    }
+}
+
+/// Destination rows `rows` of the oriented conversion with the constants
+/// and chroma layout of `M` (`source`'s).
 @inlinable
 func convertOriented<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
-    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView,
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView,
     _ axes: OrientedAxes, _ rows: Range<Int>
 ) {
     if axes.swaps {
@@ -98,7 +111,7 @@ func convertOriented<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKin
 /// backwards.
 @inlinable
 func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
-    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView,
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView,
     _ axes: OrientedAxes, _ rows: Range<Int>
 ) {
     let width = source.width
@@ -111,7 +124,8 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
     func target(_ row: Int) -> UnsafeMutablePointer<UInt8> {
         destination.row(axes.reversesRows ? height &- 1 &- row : row)
     }
-    let scratchBytes = axes.reversesColumns ? 6 &* mirrorPiece : 0
+    let scratchBytes = axes.reversesColumns ? 8 &* mirrorPiece : 0
+    let (uPlane, vPlane) = (source.u, source.v)
     withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 64) { scratch in
         // Source rows from the top, also when they run backwards in the
         // destination (read bottom up, rotate180 took 1.45x as long at 1080p).
@@ -124,8 +138,8 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
             let chromaRow = (row &+ rowPhase) &>> 1
             let y0 = source.y.row(row)
             let y1 = paired ? source.y.row(row &+ 1) : nil
-            let u = source.u.row(chromaRow)
-            let v = source.v.row(chromaRow)
+            let u = uPlane.row(chromaRow)
+            let v = vPlane.row(chromaRow)
             let out0 = target(row)
             let out1 = paired ? target(row &+ 1) : nil
             guard axes.reversesColumns else {
@@ -142,7 +156,8 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 /// Converts luma row `y0`, and `y1` when given, sharing the chroma rows `u`
 /// and `v`, with their columns reversed into `out0` (and `out1`): `width`
 /// pixels, each plane reversed on its own width, through `scratch`
-/// (`6 × mirrorPiece` bytes).
+/// (`8 × mirrorPiece` bytes). Interleaved chroma is reversed pair by pair
+/// and split into planes on the way, and converted as planar (`M.Planar`).
 ///
 /// The rows reversed are the upright rows of the mirrored planes (chroma
 /// pairs from 0): reversed and converted a piece at a time, so that reading
@@ -168,11 +183,37 @@ public func convertReversedInPieces<M: SIMDRowMatrix, Level: SIMDLevelTag, Store
         Level.reverseBytes(from: y0 + (width &- x &- count), to: ry0, count: count)
         if let y1 { Level.reverseBytes(from: y1 + (width &- x &- count), to: ry1, count: count) }
         let chromaSource = chromaWidth &- chromaStart &- chromaCount
-        Level.reverseBytes(from: u + chromaSource, to: ru, count: chromaCount)
-        Level.reverseBytes(from: v + chromaSource, to: rv, count: chromaCount)
+        if M.Chroma.step == 2 {
+            let pairs = rv + mirrorPiece
+            Level.reverseBytes(from: u + 2 &* chromaSource, to: pairs, count: 2 &* chromaCount)
+            splitReversedPairs(pairs, count: chromaCount, u: ru, v: rv)
+        } else {
+            Level.reverseBytes(from: u + chromaSource, to: ru, count: chromaCount)
+            Level.reverseBytes(from: v + chromaSource, to: rv, count: chromaCount)
+        }
         convertRows(
-            m, level, stores, ry0, y1 == nil ? nil : ry1, ru, rv, out0 + 4 &* x,
+            M.Planar.self, level, stores, ry0, y1 == nil ? nil : ry1, ru, rv, out0 + 4 &* x,
             out1.map { $0 + 4 &* x }, count, bound)
+    }
+}
+
+/// Splits `count` chroma pairs whose bytes were reversed (so V, U, V, U,
+/// ...) into `count` U and `count` V bytes.
+@inlinable
+func splitReversedPairs(
+    _ pairs: UnsafePointer<UInt8>, count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>
+) {
+    var i = 0
+    while i &+ 16 <= count {
+        let bytes = UnsafeRawPointer(pairs + 2 &* i).loadUnaligned(as: SIMD32<UInt8>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: bytes.evenHalf, as: SIMD16<UInt8>.self)
+        UnsafeMutableRawPointer(u + i).storeBytes(of: bytes.oddHalf, as: SIMD16<UInt8>.self)
+        i &+= 16
+    }
+    while i < count {
+        v[i] = pairs[2 &* i]
+        u[i] = pairs[2 &* i &+ 1]
+        i &+= 1
     }
 }
 
@@ -195,7 +236,7 @@ public func convertReversedInPieces<M: SIMDRowMatrix, Level: SIMDLevelTag, Store
 /// where a pair of rows sharing a chroma row does.
 @inlinable
 public func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
-    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView,
+    _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView,
     _ axes: OrientedAxes, columns: Range<Int>, sourceRows: Range<Int>
 ) {
     guard !columns.isEmpty, !sourceRows.isEmpty else { return }
@@ -205,6 +246,7 @@ public func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIM
     let rowPhase = axes.rowPhase(height: height)
     let lastRow = sourceRows.upperBound
     let bound = SIMDRowConstants.upperBound
+    let (uPlane, vPlane) = (source.u, source.v)
     let scratchStride = 4 * tileColumns
     let tileBytes = tileRows * scratchStride
     withUnsafeTemporaryAllocation(byteCount: 2 * tileBytes, alignment: 64) { buffer in
@@ -260,7 +302,8 @@ public func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIM
                     convertRows(
                         m, level, CachedStores.self, source.y.row(row &+ i) + column,
                         paired ? source.y.row(row &+ i &+ 1) + column : nil,
-                        source.u.row(chromaRow) + chromaColumn, source.v.row(chromaRow) + chromaColumn,
+                        chromaSample(m, uPlane.row(chromaRow), chromaColumn),
+                        chromaSample(m, vPlane.row(chromaRow), chromaColumn),
                         out0, paired ? out0 + scratchStride : nil, columnCount, bound)
                     i &+= 2
                     pair &+= 1

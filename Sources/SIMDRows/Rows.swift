@@ -16,8 +16,8 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     let even = width & ~1
     guard even >= 32 else {
         for x in 0..<width {
-            scalarPixel(m, y0[x], u[x / 2], v[x / 2], out0 + 4 * x)
-            scalarPixel(m, y1[x], u[x / 2], v[x / 2], out1 + 4 * x)
+            scalarPixel(m, y0[x], chromaSample(m, u, x / 2).pointee, chromaSample(m, v, x / 2).pointee, out0 + 4 * x)
+            scalarPixel(m, y1[x], chromaSample(m, u, x / 2).pointee, chromaSample(m, v, x / 2).pointee, out1 + 4 * x)
         }
         return
     }
@@ -32,35 +32,35 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     var x = 0
     while x < streamed {
         Level.convertPairBlock64(
-            m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
             out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
     while x < whole {
         Level.convertPairBlock64(
-            m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+            m, CachedStores.self, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
             out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
     if wideEnd {
         x = even &- 64
         Level.convertPairBlock64(
-            m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+            m, CachedStores.self, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
             out0 + x &<< 2, out1 + x &<< 2, top)
     } else if overlaps {
         while x < even {
             x = min(x, even &- 32)
             rowPairBlock(
-                m, CachedStores.self, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1,
+                m, CachedStores.self, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
                 out0 + x &<< 2, out1 + x &<< 2, top)
             x &+= 32
         }
     } else if rest == 32 {
-        rowPairBlock(m, stores, y0 + x, y1 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, out1 + x &<< 2, top)
+        rowPairBlock(m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2, out1 + x &<< 2, top)
     }
     if even < width {
-        scalarPixel(m, y0[even], u[even / 2], v[even / 2], out0 + 4 * even)
-        scalarPixel(m, y1[even], u[even / 2], v[even / 2], out1 + 4 * even)
+        scalarPixel(m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even)
+        scalarPixel(m, y1[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out1 + 4 * even)
     }
 }
 
@@ -88,20 +88,20 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         let streamed = streamedPixels(even)
         var x = 0
         while x &+ 32 <= streamed {
-            rowBlock(m, stores, y0 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, top)
+            rowBlock(m, stores, y0 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2, top)
             x &+= 32
         }
         while x < even {
             x = min(x, even &- 32)
-            rowBlock(m, CachedStores.self, y0 + x, u + x &>> 1, v + x &>> 1, out0 + x &<< 2, top)
+            rowBlock(m, CachedStores.self, y0 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2, top)
             x &+= 32
         }
         if even < width {
-            scalarPixel(m, y0[even], u[even / 2], v[even / 2], out0 + 4 * even)
+            scalarPixel(m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even)
         }
     } else {
         for x in 0..<width {
-            scalarPixel(m, y0[x], u[x / 2], v[x / 2], out0 + 4 * x)
+            scalarPixel(m, y0[x], chromaSample(m, u, x / 2).pointee, chromaSample(m, v, x / 2).pointee, out0 + 4 * x)
         }
     }
 }

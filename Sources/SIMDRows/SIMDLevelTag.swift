@@ -88,7 +88,7 @@ public protocol SIMDLevelTag {
     /// default: tiles converted into a scratch, then transposed
     /// (`convertTransposed`).
     static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-        _ m: M.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView, _ axes: OrientedAxes,
+        _ m: M.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView, _ axes: OrientedAxes,
         columns: Range<Int>)
 }
 
@@ -118,7 +118,7 @@ extension SIMDLevelTag {
     /// Tiles through a scratch (`convertTransposed`).
     @inlinable @inline(__always)
     public static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-        _ m: M.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView, _ axes: OrientedAxes,
+        _ m: M.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView, _ axes: OrientedAxes,
         columns: Range<Int>
     ) {
         convertTransposed(
@@ -156,6 +156,6 @@ extension SIMDLevelTag {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
         rowPairBlock(m, stores, y0, y1, u, v, out0, out1, top)
-        rowPairBlock(m, stores, y0 + 32, y1 + 32, u + 16, v + 16, out0 + 128, out1 + 128, top)
+        rowPairBlock(m, stores, y0 + 32, y1 + 32, chromaSample(m, u, 16), chromaSample(m, v, 16), out0 + 128, out1 + 128, top)
     }
 }

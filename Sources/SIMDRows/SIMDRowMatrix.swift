@@ -6,6 +6,11 @@ import Frames
 public protocol SIMDRowMatrix {
     /// The matrix whose constants (`SIMDRowMatrices.constants`) this type carries.
     static var colorMatrix: ColorMatrix { get }
+    /// Where chroma samples are: planar unless the type says otherwise.
+    associatedtype Chroma: SIMDChromaLayout = PlanarChroma
+    /// The same constants with planar chroma (what a row whose interleaved
+    /// chroma was split into planes converts with).
+    associatedtype Planar: SIMDRowMatrix = Self
 }
 
 extension SIMDRowMatrix {

@@ -8,7 +8,7 @@ public protocol SIMDLevelTagTransposingBlocks: SIMDLevelTag {
     /// Converts the 16 × 16 source pixels whose luma rows start at `luma`,
     /// `luma + lumaStride`, ... (16 bytes each; row pairs 0 | 1, 2 | 3, ...
     /// share chroma row `k` at `u + k × chromaStride` and `v + ...`, 8
-    /// samples each) and writes column `j` of the block as the 16 pixels
+    /// samples each in `M`'s layout) and writes column `j` of the block as the 16 pixels
     /// (64 bytes) at `to + j × outStride`: pixel `i` is row `i`, or row
     /// `15 - i` when `reversesRows`. Reads and writes exactly those bytes,
     /// stored by `Stores` (64-byte aligned where it streams). `top` holds
@@ -30,7 +30,7 @@ extension SIMDLevelTagTransposingBlocks {
     /// the columns and rows around them by `convertTransposed`.
     @inlinable @inline(__always)
     public static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-        _ m: M.Type, _ stores: Stores.Type, _ source: I420View, _ destination: BGRAView, _ axes: OrientedAxes,
+        _ m: M.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView, _ axes: OrientedAxes,
         columns: Range<Int>
     ) {
         let width = source.width
@@ -58,7 +58,8 @@ extension SIMDLevelTagTransposingBlocks {
         let outStride = axes.reversesColumns ? -destination.stride : destination.stride
         let top = SIMDRowConstants.upperBound.load(as: SIMD16<UInt16>.self)
         let lumaStride = source.y.stride
-        let chromaStride = source.u.stride
+        let (uPlane, vPlane) = (source.u, source.v)
+        let chromaStride = uPlane.stride
         var strip = blocked.lowerBound
         while strip < blocked.upperBound {
             let stripEnd = min(strip &+ blockStripColumns, blocked.upperBound)
@@ -67,8 +68,8 @@ extension SIMDLevelTagTransposingBlocks {
                 let chromaRow = (row &+ rowPhase) &>> 1
                 let x = axes.reversesRows ? height &- 16 &- row : row
                 let luma = source.y.row(row)
-                let u = source.u.row(chromaRow)
-                let v = source.v.row(chromaRow)
+                let u = uPlane.row(chromaRow)
+                let v = vPlane.row(chromaRow)
                 // The next row block's lines of this strip, asked for now:
                 // read down a column strip, a line a row, the source is not
                 // prefetched by the hardware (without this, rotate90 took
@@ -76,14 +77,14 @@ extension SIMDLevelTagTransposingBlocks {
                 let next = row &+ 16
                 if next < blockRows.upperBound {
                     let nextChroma = (next &+ rowPhase) &>> 1
-                    let chromaColumn = (strip &+ columnPhase) &>> 1
+                    let chromaColumn = ((strip &+ columnPhase) &>> 1) &* M.Chroma.step
                     for k in 0..<16 {
                         framebench_prefetch(source.y.row(next &+ k) + strip)
                         framebench_prefetch(source.y.row(next &+ k) + (stripEnd &- 1))
                     }
                     for k in 0..<8 {
-                        framebench_prefetch(source.u.row(nextChroma &+ k) + chromaColumn)
-                        framebench_prefetch(source.v.row(nextChroma &+ k) + chromaColumn)
+                        framebench_prefetch(uPlane.row(nextChroma &+ k) + chromaColumn)
+                        framebench_prefetch(vPlane.row(nextChroma &+ k) + chromaColumn)
                     }
                 }
                 var column = strip
@@ -91,8 +92,8 @@ extension SIMDLevelTagTransposingBlocks {
                     let chromaColumn = (column &+ columnPhase) &>> 1
                     let outRow = axes.reversesColumns ? width &- 1 &- column : column
                     convertBlock16Transposed(
-                        m, stores, luma: luma + column, lumaStride: lumaStride, u: u + chromaColumn,
-                        v: v + chromaColumn, chromaStride: chromaStride, to: destination.row(outRow) + 4 &* x,
+                        m, stores, luma: luma + column, lumaStride: lumaStride, u: chromaSample(m, u, chromaColumn),
+                        v: chromaSample(m, v, chromaColumn), chromaStride: chromaStride, to: destination.row(outRow) + 4 &* x,
                         outStride: outStride, reversesRows: axes.reversesRows, top: top)
                     column &+= 16
                 }

@@ -17,6 +17,6 @@ extension SIMDAVX2Level {
 /// only when the CPU supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassAVX2(_ source: I420View, to destination: BGRAView, streaming: Bool) -> UInt8 {
+public func floorPassAVX2(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
     floorPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming)
 }

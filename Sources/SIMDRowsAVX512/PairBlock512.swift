@@ -57,7 +57,7 @@ extension SIMDAVX512Level {
         reversed: Bool
     ) {
         let bound = _mm512_broadcast_i64x4(unsafeBitCast(top, to: __m256i.self))
-        let terms = chromaTerms(m, widen32(u), widen32(v))
+        let terms = M.Chroma.step == 2 ? chromaTerms(m, splitPairs32(u)) : chromaTerms(m, widen32(u), widen32(v))
         let first = terms.spread(spreadFirst)
         let second = terms.spread(spreadSecond)
         // Reversed, source pixels 0 ..< 32 are output pixels 32 ..< 64.
@@ -131,6 +131,19 @@ extension SIMDAVX512Level {
     @inline(__always)
     static func widen32(_ p: UnsafePointer<UInt8>) -> __m512i {
         _mm512_cvtepu8_epi16(UnsafeRawPointer(p).loadUnaligned(as: __m256i.self))
+    }
+
+    /// The chroma terms of the 32 interleaved pairs in `pairs` (U low, V
+    /// high in each 16-bit lane).
+    @inline(__always)
+    static func chromaTerms<M: SIMDRowMatrix>(_ m: M.Type, _ pairs: __m512i) -> Terms512 {
+        chromaTerms(m, _mm512_and_si512(pairs, splat(0x00FF)), _mm512_srli_epi16(pairs, 8))
+    }
+
+    /// The 32 chroma pairs (64 bytes) at `p`, no alignment needed.
+    @inline(__always)
+    static func splitPairs32(_ p: UnsafePointer<UInt8>) -> __m512i {
+        UnsafeRawPointer(p).loadUnaligned(as: __m512i.self)
     }
 
     /// 32 lanes of the low 16 bits of `x`.

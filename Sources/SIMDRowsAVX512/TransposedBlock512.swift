@@ -45,9 +45,14 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
             let y = _mm512_mask_shuffle_epi8(
                 _mm512_shuffle_epi8(broadcast16(second), lumaOrder), firstRowBytes, broadcast16(first), lumaOrder)
             let chroma = p &* chromaStride
-            let terms = chromaTerms(
-                m, _mm512_shuffle_epi8(broadcast8(u + chroma), chromaOrder),
-                _mm512_shuffle_epi8(broadcast8(v + chroma), chromaOrder))
+            let terms =
+                M.Chroma.step == 2
+                ? chromaTerms(
+                    m, _mm512_shuffle_epi8(broadcast16(u + chroma), pairOrder(0)),
+                    _mm512_shuffle_epi8(broadcast16(u + chroma), pairOrder(1)))
+                : chromaTerms(
+                    m, _mm512_shuffle_epi8(broadcast8(u + chroma), chromaOrder),
+                    _mm512_shuffle_epi8(broadcast8(v + chroma), chromaOrder))
             let (bg, ra) = pixelWords(m, y, terms, bound)
             return (_mm512_unpacklo_epi16(bg, ra), _mm512_unpackhi_epi16(bg, ra))
         }
@@ -146,6 +151,16 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
             z, 5, z, 5, z, 4, z, 4, z, 5, z, 5, z, 4, z, 4,
             z, 3, z, 3, z, 2, z, 2, z, 3, z, 3, z, 2, z, 2,
             z, 1, z, 1, z, 0, z, 0, z, 1, z, 1, z, 0, z, 0)
+    }
+
+    /// `chromaOrder` for 8 interleaved pairs broadcast to each 128-bit
+    /// lane: sample k of U is byte 2 k, of V byte 2 k + 1 (`component` 0
+    /// or 1); zeroing indices stay negative.
+    @inline(__always)
+    static func pairOrder(_ component: Int8) -> __m512i {
+        let order = chromaOrder
+        let zeroing = _mm512_and_si512(order, _mm512_set1_epi8(-128))
+        return _mm512_or_si512(_mm512_or_si512(_mm512_add_epi8(order, order), zeroing), _mm512_set1_epi8(component))
     }
 }
 #endif

@@ -23,7 +23,8 @@ public enum ConvertedStream {
     }
 
     /// Decodes `source` and converts each shown frame with `converter`
-    /// (none: decode only), then calls `body` with the frame and its
+    /// (none: decode only), in `layout` (NV12: the decoded planes repacked
+    /// losslessly, `SourceRepacker`), then calls `body` with the frame and its
     /// conversion (valid until the next call). `clock` and `onPacket` are
     /// `StreamDecoder`'s: the frame's timing is taken before the conversion.
     /// - Returns: the header and the per-packet record.
@@ -32,38 +33,41 @@ public enum ConvertedStream {
     ///   been passed to `body`.
     public static func run(
         source: any IVFByteSource, threads: Int = 1, converter: (any FrameConverter)?, matrix: ColorMatrix,
-        orientation: Orientation = .upright, clock: (() -> UInt64)? = nil,
+        orientation: Orientation = .upright, layout: ChromaLayout = .i420, clock: (() -> UInt64)? = nil,
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame, BGRAView?) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         var target = ConversionTarget()
+        var repacker = SourceRepacker(layout: layout)
         return try StreamDecoder.decode(source: source, threads: threads, clock: clock, onPacket: onPacket) {
             frame in
-            try body(frame, try convert(frame, into: &target, converter, matrix, orientation))
+            try body(frame, try convert(frame, &repacker, into: &target, converter, matrix, orientation))
         }
     }
 
-    /// The file at `path`, as `run(source:threads:converter:matrix:orientation:clock:onPacket:_:)`.
+    /// The file at `path`, as `run(source:threads:converter:matrix:orientation:layout:clock:onPacket:_:)`.
     public static func run(
         path: String, threads: Int = 1, converter: (any FrameConverter)?, matrix: ColorMatrix,
-        orientation: Orientation = .upright, clock: (() -> UInt64)? = nil,
+        orientation: Orientation = .upright, layout: ChromaLayout = .i420, clock: (() -> UInt64)? = nil,
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame, BGRAView?) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         var target = ConversionTarget()
+        var repacker = SourceRepacker(layout: layout)
         return try StreamDecoder.decode(path: path, threads: threads, clock: clock, onPacket: onPacket) { frame in
-            try body(frame, try convert(frame, into: &target, converter, matrix, orientation))
+            try body(frame, try convert(frame, &repacker, into: &target, converter, matrix, orientation))
         }
     }
 
-    /// `frame` converted into `target` (nil without a converter).
+    /// `frame` in `repacker`'s layout converted into `target` (nil without a converter).
     private static func convert(
-        _ frame: DecodedFrame, into target: inout ConversionTarget, _ converter: (any FrameConverter)?,
-        _ matrix: ColorMatrix, _ orientation: Orientation
+        _ frame: DecodedFrame, _ repacker: inout SourceRepacker, into target: inout ConversionTarget,
+        _ converter: (any FrameConverter)?, _ matrix: ColorMatrix, _ orientation: Orientation
     ) throws(ConversionFault) -> BGRAView? {
         guard let converter else { return nil }
-        do {
-            return try target.convert(frame.image, with: converter, matrix: matrix, orientation: orientation)
+        do throws(ConversionError) {
+            let source = repacker.frame(frame.image)
+            return try target.convert(source, with: converter, matrix: matrix, orientation: orientation)
         } catch {
             throw ConversionFault(
                 packet: frame.packet, converter: converter.name, orientation: orientation, error: error)

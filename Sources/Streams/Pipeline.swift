@@ -127,6 +127,6 @@ private final class PipelineState: @unchecked Sendable {
 
     /// Convert queue: converts slot `slot` into the output buffer.
     func convert(slot: Int, with converter: any FrameConverter, matrix: ColorMatrix) throws(ConversionError) {
-        _ = try target.convert(slots[slot].buffer!.view, with: converter, matrix: matrix)
+        _ = try target.convert(.i420(slots[slot].buffer!.view), with: converter, matrix: matrix)
     }
 }

@@ -129,7 +129,7 @@ public struct StreamVerifier {
                         fail("md5", index, "packet \(frame.packet): \(digest), sidecar says \(expected[index])")
                     }
                 }
-                checker.load(frame.image, matrix: matrix, orientation: orientation)
+                checker.load(.i420(frame.image), matrix: matrix, orientation: orientation)
                 if let golden {
                     let digest = checker.referenceDigest()
                     if index >= golden.count || digest != golden[index] {

@@ -15,7 +15,7 @@ import Glibc
     /// Scalar, except that one `(y, u, v)` triple's green is off by one.
     struct OneWrongTriple: FrameConverter {
         let name = "one-wrong-triple"
-        func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
+        func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
             throws(ConversionError)
         {
             ScalarConverter().convert(source, to: destination, matrix: matrix, orientation: orientation)
@@ -33,7 +33,7 @@ import Glibc
     /// Refuses everything.
     struct RefusesAll: FrameConverter {
         let name = "refuses-all"
-        func convert(_: I420View, to _: BGRAView, matrix _: ColorMatrix, orientation _: Orientation)
+        func convert(_: SourceFrame, to _: BGRAView, matrix _: ColorMatrix, orientation _: Orientation)
             throws(ConversionError)
         { throw .unsupported }
     }
@@ -44,7 +44,7 @@ import Glibc
     final class SharedScratch: FrameConverter, @unchecked Sendable {
         let name = "shared-scratch"
         private var scratch: BGRABuffer?
-        func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
+        func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
             throws(ConversionError)
         {
             if scratch?.size != destination.size { scratch = BGRABuffer(size: destination.size) }

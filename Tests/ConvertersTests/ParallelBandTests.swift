@@ -91,12 +91,12 @@ import Testing
             // 64-byte rows, so the streaming converters stream.
             let padding = (64 - target.width * 4 % 64) % 64 + 64
             let expected = BGRABuffer(size: target, padding: padding, fill: Self.canary)
-            LibYUVConverter().convert(source.view, to: expected.view, matrix: .bt601, orientation: orientation)
+            LibYUVConverter().convert(.i420(source.view), to: expected.view, matrix: .bt601, orientation: orientation)
             for (label, converter) in Self.converters {
                 let actual = BGRABuffer(size: target, padding: padding, fill: Self.canary)
                 for rows in Self.partition(height: target.height).reversed() {
                     try converter.convert(
-                        source.view, to: actual.view, matrix: .bt601, orientation: orientation, rows: rows)
+                        .i420(source.view), to: actual.view, matrix: .bt601, orientation: orientation, rows: rows)
                     // The rows above the band, converted later, are untouched.
                     let untouched = actual.allBytes[0..<(rows.lowerBound * actual.stride)]
                     guard untouched.allSatisfy({ $0 == Self.canary }) else {

@@ -36,7 +36,7 @@ import Testing
                 let actual = BGRABuffer(size: target, padding: padding, fill: Self.canary)
                 #expect(converter.streams(into: actual.view))
                 ConvertersUnderTest.oracle.convert(
-                    source.view, to: expected.view, matrix: .bt709, orientation: orientation)
+                    .i420(source.view), to: expected.view, matrix: .bt709, orientation: orientation)
                 try converter.convert(source.view, to: actual.view, matrix: .bt709, orientation: orientation)
                 if let at = firstDifference(actual.allBytes, expected.allBytes) {
                     Issue.record("\(level) \(name) \(size) stride \(actual.stride): first difference at byte \(at)")
@@ -60,7 +60,7 @@ import Testing
                         let expected = BGRABuffer(size: size, padding: padding, fill: Self.canary)
                         let actual = BGRABuffer(size: size, padding: padding, fill: Self.canary)
                         ConvertersUnderTest.oracle.convert(
-                            source.view, to: expected.view, matrix: .bt601, orientation: orientation)
+                            .i420(source.view), to: expected.view, matrix: .bt601, orientation: orientation)
                         try converter.convert(source.view, to: actual.view, matrix: .bt601, orientation: orientation)
                         if let at = firstDifference(actual.allBytes, expected.allBytes) {
                             Issue.record(

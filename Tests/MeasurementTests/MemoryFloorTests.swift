@@ -66,12 +66,12 @@ import Testing
                         floor.stores = stores
                         // 64-byte-aligned rows with padding after each row...
                         let aligned = BGRABuffer(size: size, padding: 64 - (width * 4) % 64 + 64, fill: Self.canary)
-                        floor.run(source.view, to: aligned.view)
+                        floor.run(.i420(source.view), to: aligned.view)
                         let alignedWrong = Self.wrongBytes(
                             aligned.view, paddingBytesAfterLastRow: aligned.stride - width * 4)
                         // ...and unaligned rows ending at a guard page.
                         let guarded = GuardedDestination(size: size, padding: 5)
-                        floor.run(source.view, to: guarded.view)
+                        floor.run(.i420(source.view), to: guarded.view)
                         let guardedWrong = Self.wrongBytes(guarded.view, paddingBytesAfterLastRow: 0)
                         #expect(
                             alignedWrong == 0 && guardedWrong == 0,
@@ -100,7 +100,7 @@ import Testing
             }
             let destination = BGRABuffer(size: size)
             let floor = MemoryFloor(size: size, level: level, threads: threads)
-            floor.run(source.view, to: destination.view)
+            floor.run(.i420(source.view), to: destination.view)
             #expect(floor.sourceBits == 0, "\(size) \(level): padding read")
             var missed = 0
             for plane in planes {
@@ -108,7 +108,7 @@ import Testing
                     let bytes = UnsafeMutablePointer(mutating: plane.row(row))
                     for i in 0..<plane.width {
                         bytes[i] = 0x80
-                        floor.run(source.view, to: destination.view)
+                        floor.run(.i420(source.view), to: destination.view)
                         if floor.sourceBits != 0x80 { missed += 1 }
                         bytes[i] = 0
                     }
@@ -139,7 +139,7 @@ import Testing
             let source = I420Buffer(size: size, padding: 0)
             let destination = BGRABuffer(size: size)
             let floor = MemoryFloor(size: size, threads: 2)
-            floor.run(source.view, to: destination.view)
+            floor.run(.i420(source.view), to: destination.view)
             #expect(floor.sourceBits == 0)
         }
     }

@@ -14,7 +14,7 @@ private struct UprightOnly: FrameConverter {
     let refusal: ConversionError
 
     func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         guard orientation == .upright else { throw refusal }
         try inner.convert(source, to: destination, matrix: matrix, orientation: orientation)
@@ -28,7 +28,7 @@ private struct WrongTurn: FrameConverter {
     let instead: Orientation
 
     func convert(
-        _ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         LUTConverter().convert(source, to: destination, matrix: matrix, orientation: instead)
     }
@@ -61,14 +61,14 @@ private struct WrongTurn: FrameConverter {
         let refusing = UprightOnly(name: "upright-only", inner: LUTConverter(), refusal: .unsupported)
         let failing = UprightOnly(name: "failing", inner: LUTConverter(), refusal: .failed(status: 7))
         for orientation in Orientation.allCases where orientation != .upright {
-            checker.load(frame.view, matrix: .bt709, orientation: orientation)
+            checker.load(.i420(frame.view), matrix: .bt709, orientation: orientation)
             #expect(checker.compare(ScalarConverter()) == .equal, "\(orientation)")
             #expect(checker.compare(refusing) == .refused(.unsupported))
             #expect(checker.compare(failing) == .refused(.failed(status: 7)))
             let wrong = Orientation(quarterTurns: orientation.quarterTurns + 2, mirrored: orientation.isMirrored)
             #expect(checker.compare(WrongTurn(instead: wrong)) == .different, "\(orientation) as \(wrong)")
         }
-        checker.load(frame.view, matrix: .bt709)
+        checker.load(.i420(frame.view), matrix: .bt709)
         #expect(checker.compare(refusing) == .equal)
     }
 

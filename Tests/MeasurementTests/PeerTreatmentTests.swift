@@ -14,7 +14,7 @@ import Testing
     /// any tolerance.
     struct GreyPeer: FrameConverter {
         let name = "swscale"
-        func convert(_ source: I420View, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+        func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
             for row in 0..<destination.height {
                 destination.row(row).update(repeating: 128, count: destination.width * 4)
             }

@@ -1,0 +1,67 @@
+/// An owned NV12 image with padded strides: the NV12 twin of an I420
+/// frame, for synthetic frames, decoded frames repacked as a camera or a
+/// hardware decoder would deliver them, and tests.
+///
+/// Memory is allocated once in `init` (the luma plane on
+/// `I420Buffer.alignment`, as an I420 buffer's) and released when the
+/// buffer is deallocated. Padding bytes are zero.
+public final class NV12Buffer {
+    /// Width and height in pixels.
+    public let size: FrameSize
+    /// Stride of the luma plane in bytes.
+    public let yStride: Int
+    /// Stride of the interleaved chroma plane in bytes.
+    public let uvStride: Int
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let byteCount: Int
+
+    /// Allocates a zeroed frame of `size`, each row padded by `padding`
+    /// bytes beyond its meaningful width.
+    public init(size: FrameSize, padding: Int = 0) {
+        precondition(padding >= 0, "negative padding")
+        self.size = size
+        yStride = size.width + padding
+        uvStride = 2 * size.chromaWidth + padding
+        byteCount = yStride * size.height + uvStride * size.chromaHeight
+        storage = FrameMemory.allocate(byteCount: byteCount, minimumAlignment: I420Buffer.alignment)
+            .initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+    }
+
+    /// The NV12 twin of `source`: its luma, and its chroma planes
+    /// interleaved pair by pair (lossless; converting either gives the same
+    /// pixels).
+    public convenience init(twinOf source: I420View, padding: Int = 0) {
+        self.init(size: source.size, padding: padding)
+        copy(from: source)
+    }
+
+    deinit { FrameMemory.deallocate(UnsafeMutableRawPointer(storage), byteCount: byteCount) }
+
+    /// A view of the frame, valid while this buffer is alive and unchanged.
+    public var view: NV12View {
+        NV12View(
+            y: PlaneView(base: storage, stride: yStride, width: size.width, height: size.height),
+            uv: PlaneView(
+                base: storage + yStride * size.height, stride: uvStride,
+                width: 2 * size.chromaWidth, height: size.chromaHeight))
+    }
+
+    /// Stores `source` (same size) in this buffer: luma as it is, chroma
+    /// sample `(x, y)` of U and V as the pair at `(x, y)`.
+    public func copy(from source: I420View) {
+        precondition(source.size == size, "size mismatch")
+        let target = view
+        for row in 0..<size.height {
+            UnsafeMutablePointer(mutating: target.y.row(row)).update(from: source.y.row(row), count: size.width)
+        }
+        for row in 0..<size.chromaHeight {
+            let pairs = UnsafeMutablePointer(mutating: target.uv.row(row))
+            let u = source.u.row(row)
+            let v = source.v.row(row)
+            for x in 0..<size.chromaWidth {
+                pairs[2 * x] = u[x]
+                pairs[2 * x + 1] = v[x]
+            }
+        }
+    }
+}
