@@ -51,6 +51,26 @@ struct OrientationList: ExpressibleByArgument {
     static let format = "orientation[,orientation...]"
 }
 
+/// A comma-separated list of source layouts on the command line (`i420,nv12`).
+struct LayoutList: ExpressibleByArgument {
+    /// The layouts, in the order given, each once.
+    let layouts: [ChromaLayout]
+
+    /// The layouts in `argument`; nil when any part (an empty one too) is
+    /// not a layout's name.
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let layouts = parts.compactMap(ChromaLayout.init(rawValue:))
+        guard !parts.isEmpty, layouts.count == parts.count else { return nil }
+        self.layouts = layouts.reduce(into: []) { unique, layout in
+            if !unique.contains(layout) { unique.append(layout) }
+        }
+    }
+
+    /// How a value looks, for help texts.
+    static let format = "layout[,layout...] (i420, nv12)"
+}
+
 /// A converter's command-line name, one of `ConverterRegistry.knownNames`.
 struct ConverterName: ExpressibleByArgument, Equatable {
     /// The name.
