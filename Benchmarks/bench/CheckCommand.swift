@@ -42,6 +42,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("orientation"), help: "Check this orientation (repeatable; default: all eight).")
     var orientations: [OrientationArgument] = []
 
+    @Option(help: "Check with source frames in these layouts, \(LayoutList.format) (default: i420).")
+    var layout: LayoutList?
+
     @Option(help: "More IVF files or directories for the frames check (repeatable).")
     var vectors: [String] = []
 
@@ -80,8 +83,10 @@ struct CheckCommand: ParsableCommand {
         }
         let selected = selection.converters + selection.unloaded.map(\.name)
         let kinds = checks.isEmpty ? CheckKind.allCases : CheckKind.allCases.filter(checks.contains)
-        let widths = (selected.map(\.count).max() ?? 0, kinds.map(\.rawValue.count).max() ?? 0)
-        let run = CheckRun(selection, kinds: kinds, options: try options(), isolation: isolation) {
+        let layouts = layout?.layouts ?? [.i420]
+        let labels = layouts.flatMap { layout in kinds.map { CheckOutcome.label($0, layout) } }
+        let widths = (selected.map(\.count).max() ?? 0, labels.map(\.count).max() ?? 0)
+        let run = CheckRun(selection, kinds: kinds, layouts: layouts, options: try options(), isolation: isolation) {
             Output.line(Self.line($0, widths: widths))
             fflush(nil)
         }
@@ -106,7 +111,7 @@ struct CheckCommand: ParsableCommand {
     /// `CONVERTER  CHECK  VERDICT`, the first two padded to `widths`.
     static func line(_ outcome: CheckOutcome, widths: (Int, Int)) -> String {
         outcome.converter.padding(toLength: widths.0, withPad: " ", startingAt: 0) + "  "
-            + outcome.check.rawValue.padding(toLength: widths.1, withPad: " ", startingAt: 0) + "  " + outcome.verdict
+            + outcome.checkLabel.padding(toLength: widths.1, withPad: " ", startingAt: 0) + "  " + outcome.verdict
     }
 
     /// The IVF files of the frames check: Vectors/ and the official

@@ -15,13 +15,13 @@ public struct CheckContext {
     public let beginCase: (String) -> Void
     /// Called with the guarded source frame and destination bytes of an
     /// over-read case before it is converted, and with nil, nil after.
-    public let guarding: (GuardedI420?, GuardedBytes?) -> Void
+    public let guarding: (GuardedSource?, GuardedBytes?) -> Void
 
     /// A context for `converter` against `oracle` (default libyuv).
     public init(
         converter: any FrameConverter, oracle: any FrameConverter = LibYUVConverter(), options: CheckOptions,
         beginCase: @escaping (String) -> Void = { _ in },
-        guarding: @escaping (GuardedI420?, GuardedBytes?) -> Void = { _, _ in }
+        guarding: @escaping (GuardedSource?, GuardedBytes?) -> Void = { _, _ in }
     ) {
         (self.converter, self.oracle, self.options, self.beginCase, self.guarding) =
             (converter, oracle, options, beginCase, guarding)

@@ -19,12 +19,15 @@ public struct CheckOptions: Sendable, Codable, Equatable {
     public var speedSeconds = 0.25
     /// Threads of the threads check.
     public var threads = 4
+    /// The layout every check's source frames are in: NV12 frames are the
+    /// I420 frames' twins, and the oracle converts the same NV12 frame.
+    public var layout = ChromaLayout.i420
 
     /// The defaults: every matrix and orientation, exact, no vector files.
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case matrices, orientations, vectorFiles, tolerance, speedSizes, speedSeconds, threads
+        case matrices, orientations, vectorFiles, tolerance, speedSizes, speedSeconds, threads, layout
     }
 
     /// Decodes what `encode(to:)` wrote.
@@ -37,6 +40,7 @@ public struct CheckOptions: Sendable, Codable, Equatable {
         speedSizes = try c.decode([String].self, forKey: .speedSizes).compactMap(FrameSize.init(parsing:))
         speedSeconds = try c.decode(Double.self, forKey: .speedSeconds)
         threads = try c.decode(Int.self, forKey: .threads)
+        layout = try c.decodeIfPresent(ChromaLayout.self, forKey: .layout) ?? .i420
     }
 
     /// Matrices by name, orientations by ABI value, sizes as `WxH`.
@@ -49,5 +53,6 @@ public struct CheckOptions: Sendable, Codable, Equatable {
         try c.encode(speedSizes.map(\.description), forKey: .speedSizes)
         try c.encode(speedSeconds, forKey: .speedSeconds)
         try c.encode(threads, forKey: .threads)
+        try c.encode(layout, forKey: .layout)
     }
 }

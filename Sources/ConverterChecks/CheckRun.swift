@@ -1,5 +1,6 @@
 import Converters
 import Foundation
+import Frames
 
 /// One `bench check` run: the converters chosen among the built-ins and
 /// the plug-ins' converters, each check of each run in a child process
@@ -26,6 +27,8 @@ public struct CheckRun: Codable, Sendable {
     public let matrices: [String]
     /// The orientations' names.
     public let orientations: [String]
+    /// The source layouts every check ran in.
+    public let layouts: [ChromaLayout]
     /// The tolerance, when bytes need not equal libyuv's.
     public let tolerance: Int?
     /// Each converter's outcome of each check, converter by converter.
@@ -75,30 +78,38 @@ public struct CheckRun: Codable, Sendable {
     }
 
     /// Runs each of `kinds` on each of `selection`'s converters (built-ins
-    /// by name, or converters of its loaded plug-ins) with `options`, each
-    /// in a child process of `isolation`; every case of an unloaded
-    /// plug-in's converter fails with its load fault. Calls `each` with
-    /// every outcome as it comes.
+    /// by name, or converters of its loaded plug-ins) in each of `layouts`
+    /// with `options`, each in a child process of `isolation`; every case
+    /// of an unloaded plug-in's converter fails with its load fault. Calls
+    /// `each` with every outcome as it comes.
     public init(
-        _ selection: Selection, kinds: [CheckKind], options: CheckOptions, isolation: IsolatedCheck,
-        each: (CheckOutcome) -> Void
+        _ selection: Selection, kinds: [CheckKind], layouts: [ChromaLayout] = [.i420], options: CheckOptions,
+        isolation: IsolatedCheck, each: (CheckOutcome) -> Void
     ) {
         var outcomes: [CheckOutcome] = []
+        func record(_ outcome: CheckOutcome, _ layout: ChromaLayout) {
+            var outcome = outcome
+            outcome.layout = layout
+            outcomes.append(outcome)
+            each(outcome)
+        }
         for converter in selection.converters {
-            for kind in kinds {
-                let outcome = isolation.check(
-                    kind, converter: converter, plugins: selection.plugins, options: options)
-                outcomes.append(outcome)
-                each(outcome)
+            for layout in layouts {
+                var options = options
+                options.layout = layout
+                for kind in kinds {
+                    record(
+                        isolation.check(kind, converter: converter, plugins: selection.plugins, options: options),
+                        layout)
+                }
             }
         }
         for (name, fault) in selection.unloaded {
-            for kind in kinds {
-                let outcome = fault.outcome(kind, converter: name)
-                outcomes.append(outcome)
-                each(outcome)
+            for layout in layouts {
+                for kind in kinds { record(fault.outcome(kind, converter: name), layout) }
             }
         }
+        self.layouts = layouts
         matrices = options.matrices.map(\.name)
         orientations = options.orientations.map(\.name)
         tolerance = options.tolerance

@@ -78,7 +78,7 @@ public enum CheckWorker {
         for size in sizes {
             let label = "\(size) \(orientation.name) \(matrix.name)"
             send(.begin(label))
-            let source = GuardedI420.random(size: size, padding: 0, seed: UInt64(size.pixelCount))
+            let source = GuardedSource.random(size: size, layout: .i420, padding: 0, seed: UInt64(size.pixelCount))
             let destination = GuardedBGRA(size: orientation.orientedSize(of: size))
             FaultReporter.watch(source, destination: destination.bytes)
             defer { FaultReporter.watch(nil, destination: nil) }

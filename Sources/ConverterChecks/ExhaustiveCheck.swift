@@ -18,11 +18,14 @@ enum ExhaustiveCheck {
                 var first: String?
                 for u in 0...255 {
                     ExhaustiveFrames.fill(source, u: UInt8(u))
+                    let twin = CheckSource(source, layout: context.options.layout, padding: 0, seed: UInt64(u))
+                    let frame = twin.view
                     let label = "\(size) upright \(matrix.name) u=\(u)"
                     let converted = try unsupported.attempt(label, matrix, .upright, in: context) {
                         () throws(ConversionError) in
-                        try context.oracle.convert(source.view, to: expected.view, matrix: matrix)
-                        try context.converter.convert(source.view, to: actual.view, matrix: matrix)
+                        try context.oracle.convert(frame, to: expected.view, matrix: matrix)
+                        try context.converter.convert(frame, to: actual.view, matrix: matrix)
+                        withExtendedLifetime(twin) {}
                     }
                     guard converted else { break }
                     if context.options.tolerance != nil {

@@ -5,21 +5,20 @@ import Glibc
 #endif
 
 /// In a check worker: on SIGSEGV or SIGBUS, writes `fault y`, `fault u`,
-/// `fault v` or `fault bgra` to the worker's protocol descriptor when the
-/// faulting address lies in the guard page after that source plane or
-/// after the destination, then raises the signal again
+/// `fault v`, `fault uv` or `fault bgra` to the worker's protocol
+/// descriptor when the faulting address lies in the guard page after that
+/// source plane or after the destination, then raises the signal again
 /// with its default action, so the process dies of it (the parent sees the
 /// signal and the plane) whether a fault or `raise`/`kill` sent it. The
 /// handler only reads preallocated memory and calls `write` and `raise`.
 public enum FaultReporter {
     /// Installs the handlers; faults are reported on `descriptor`.
     public static func install(descriptor: Int32) {
-        let state = UnsafeMutablePointer<UInt>.allocate(capacity: 6)
-        state.initialize(repeating: 0, count: 6)
+        let state = UnsafeMutablePointer<UInt>.allocate(capacity: 10)
+        state.initialize(repeating: 0, count: 10)
         state[0] = UInt(descriptor)
         state[1] = UInt(GuardedBytes.pageSize)
-        let lines: [String] = ["fault y\n", "fault u\n", "fault v\n", "fault bgra\n"]
-        faultMessages = lines.map { UnsafePointer(strdup($0)!) }
+        faultMessages = (planeNames + [destinationPlane]).map { UnsafePointer(strdup("fault \($0)\n")!) }
         faultState = state
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = faultHandler
@@ -37,13 +36,20 @@ public enum FaultReporter {
 
     /// Watches the guard pages after `frame`'s planes and after
     /// `destination` (nil: none).
-    public static func watch(_ frame: GuardedI420?, destination: GuardedBytes?) {
+    public static func watch(_ frame: GuardedSource?, destination: GuardedBytes?) {
         guard let state = faultState else { return }
-        for plane in 0..<3 {
-            state[2 + plane] = frame.map { UInt(bitPattern: $0.planes[plane].guardPage) } ?? 0
+        let planes = frame?.planes ?? []
+        for slot in 0..<3 {
+            let plane = slot < planes.count ? planes[slot] : nil
+            state[2 + slot] = plane.map { UInt(bitPattern: $0.bytes.guardPage) } ?? 0
+            state[6 + slot] = UInt(plane.flatMap { planeNames.firstIndex(of: $0.name) } ?? 0)
         }
         state[5] = destination.map { UInt(bitPattern: $0.guardPage) } ?? 0
+        state[9] = UInt(planeNames.count)
     }
+
+    /// The source planes a `fault` line can name, in message order.
+    static let planeNames = ["y", "u", "v", "uv"]
 
     /// The plane letter a `fault` line names for the destination.
     public static let destinationPlane = "bgra"
@@ -54,10 +60,10 @@ public enum FaultReporter {
     }
 }
 
-/// Descriptor, page size, then the guard pages' addresses: the three
-/// source planes', then the destination's.
+/// Descriptor, page size, the guard pages' addresses (up to three source
+/// planes', then the destination's), then the message index of each.
 nonisolated(unsafe) private var faultState: UnsafeMutablePointer<UInt>?
-/// The four lines, preallocated.
+/// The `fault` lines, preallocated.
 nonisolated(unsafe) private var faultMessages: [UnsafePointer<CChar>] = []
 
 private func faultHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
@@ -67,7 +73,8 @@ private func faultHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
         let page = state[2 + guarded]
         if page != 0 && address >= page && address < page + state[1] {
             faultMessages.withUnsafeBufferPointer { messages in
-                _ = write(Int32(state[0]), messages[guarded], strlen(messages[guarded]))
+                let message = messages[Int(state[6 + guarded])]
+                _ = write(Int32(state[0]), message, strlen(message))
             }
         }
     }

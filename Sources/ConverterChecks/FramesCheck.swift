@@ -19,6 +19,7 @@ enum FramesCheck {
         var unsupported = UnsupportedCases()
         var comparison = OutputComparison(tolerance: context.options.tolerance)
         var frames = 0
+        var repacker = SourceRepacker(layout: context.options.layout)
         var expected: [Orientation: BGRABuffer] = [:]
         var actual: [Orientation: BGRABuffer] = [:]
         for file in context.options.vectorFiles {
@@ -28,6 +29,7 @@ enum FramesCheck {
                 _ = try StreamDecoder.decode(path: file) { frame in
                     defer { index += 1 }
                     frames += 1
+                    let source = repacker.frame(frame.image)
                     for (matrix, orientation) in cases(context.options)
                     where !unsupported.isRefused(matrix, orientation) {
                         let size = orientation.orientedSize(of: frame.image.size)
@@ -40,10 +42,8 @@ enum FramesCheck {
                         let label = "\(frame.image.size) \(orientation.name) \(matrix.name), \(name) frame \(index)"
                         let converted = try unsupported.attempt(label, matrix, orientation, in: context) {
                             () throws(ConversionError) in
-                            try context.oracle.convert(
-                                frame.image, to: reference, matrix: matrix, orientation: orientation)
-                            try context.converter.convert(
-                                frame.image, to: output, matrix: matrix, orientation: orientation)
+                            try context.oracle.convert(source, to: reference, matrix: matrix, orientation: orientation)
+                            try context.converter.convert(source, to: output, matrix: matrix, orientation: orientation)
                         }
                         if converted && !comparison.compare(output, reference, at: label) {
                             throw UnsupportedCases.CaseFailure(description: comparison.failure!)

@@ -24,8 +24,9 @@ enum OverReadCheck {
         do {
             for size in SizesCheck.sizes + widerSizes {
                 for padding in paddings {
-                    let source = GuardedI420.random(
-                        size: size, padding: padding, seed: UInt64(size.pixelCount + padding))
+                    let source = GuardedSource.random(
+                        size: size, layout: context.options.layout, padding: padding,
+                        seed: UInt64(size.pixelCount + padding))
                     for orientation in context.options.orientations where !unsupported.isRefused(matrix, orientation) {
                         let oriented = orientation.orientedSize(of: size)
                         let destination = GuardedBGRA(size: oriented)

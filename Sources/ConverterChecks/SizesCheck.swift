@@ -36,8 +36,9 @@ enum SizesCheck {
         var comparison = OutputComparison(tolerance: context.options.tolerance)
         do {
             for size in sizes + [largeSize] {
-                let source = I420Buffer.random(
-                    size: size, padding: sourcePadding(size), seed: UInt64(size.width * 1000 + size.height))
+                let seed = UInt64(size.width * 1000 + size.height)
+                let planes = I420Buffer.random(size: size, padding: sourcePadding(size), seed: seed)
+                let source = CheckSource(planes, layout: context.options.layout, padding: sourcePadding(size), seed: seed)
                 for orientation in context.options.orientations {
                     let oriented = orientation.orientedSize(of: size)
                     let expected = BGRABuffer(size: oriented)

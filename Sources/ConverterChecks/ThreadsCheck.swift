@@ -19,7 +19,10 @@ enum ThreadsCheck {
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
         let threads = max(2, context.options.threads)
         let sources = (0..<threads).map {
-            I420Buffer.random(size: size, padding: 0, seed: 0x7eed + UInt64($0))
+            let seed = 0x7eed + UInt64($0)
+            return CheckSource(
+                I420Buffer.random(size: size, padding: 0, seed: seed), layout: context.options.layout, padding: 0,
+                seed: seed)
         }
         var unsupported = UnsupportedCases()
         for orientation in context.options.orientations {
@@ -99,7 +102,7 @@ enum ThreadsCheck {
     /// The buffers the threads share: read-only sources and references,
     /// one output per thread.
     private struct Shared: @unchecked Sendable {
-        let sources: [I420Buffer]
+        let sources: [CheckSource]
         let references: [BGRABuffer]
         let outputs: [BGRABuffer]
     }

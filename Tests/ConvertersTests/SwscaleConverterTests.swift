@@ -38,11 +38,12 @@ import Testing
 
     /// Source planes end at a guard page, the destination's padding holds
     /// canaries and a tight destination ends at a guard page.
-    @Test("reads only meaningful bytes, writes exactly width × 4 bytes a row")
-    func memory() throws {
+    @Test("reads only meaningful bytes, writes exactly width × 4 bytes a row", arguments: ChromaLayout.allCases)
+    func memory(layout: ChromaLayout) throws {
         for size in Self.sizes {
             for padding in [0, 5] {
-                let source = GuardedI420(size: size, padding: padding, seed: UInt64(size.pixelCount + padding))
+                let source = GuardedSource(
+                    size: size, layout: layout, padding: padding, seed: UInt64(size.pixelCount + padding))
                 let expected = BGRABuffer(size: size)
                 try LibYUVConverter().convert(source.view, to: expected.view, matrix: .bt601)
                 let padded = BGRABuffer(size: size, padding: 64, fill: Self.canary)

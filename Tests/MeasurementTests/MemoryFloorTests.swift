@@ -40,9 +40,9 @@ import Testing
     }
 
     /// The OR of the meaningful bytes of every plane of `frame`.
-    static func orOfSamples(_ frame: I420View) -> UInt8 {
+    static func orOfSamples(_ frame: SourceFrame) -> UInt8 {
         var bits: UInt8 = 0
-        for plane in [frame.y, frame.u, frame.v] {
+        for (_, plane) in frame.planes {
             for row in 0..<plane.height {
                 for byte in plane.rowBytes(row) { bits |= byte }
             }
@@ -52,12 +52,13 @@ import Testing
 
     @Test(
         "writes exactly the pixel bytes of every row and reads only the planes",
-        arguments: SIMDLevel.supported)
-    func writesExactlyThePixels(level: SIMDLevel) {
+        arguments: SIMDLevel.supported, ChromaLayout.allCases)
+    func writesExactlyThePixels(level: SIMDLevel, layout: ChromaLayout) {
         for height in Self.heights {
             for width in Self.widths {
                 let size = FrameSize(width: width, height: height)
-                let source = GuardedI420(size: size, padding: 3, seed: UInt64(width * 100 + height))
+                let source = GuardedSource(
+                    size: size, layout: layout, padding: 3, seed: UInt64(width * 100 + height))
                 let expectedBits = Self.orOfSamples(source.view)
                 for threads in [1, 2] {
                     let floor = MemoryFloor(size: size, level: level, threads: threads)
@@ -66,12 +67,12 @@ import Testing
                         floor.stores = stores
                         // 64-byte-aligned rows with padding after each row...
                         let aligned = BGRABuffer(size: size, padding: 64 - (width * 4) % 64 + 64, fill: Self.canary)
-                        floor.run(.i420(source.view), to: aligned.view)
+                        floor.run(source.view, to: aligned.view)
                         let alignedWrong = Self.wrongBytes(
                             aligned.view, paddingBytesAfterLastRow: aligned.stride - width * 4)
                         // ...and unaligned rows ending at a guard page.
                         let guarded = GuardedDestination(size: size, padding: 5)
-                        floor.run(.i420(source.view), to: guarded.view)
+                        floor.run(source.view, to: guarded.view)
                         let guardedWrong = Self.wrongBytes(guarded.view, paddingBytesAfterLastRow: 0)
                         #expect(
                             alignedWrong == 0 && guardedWrong == 0,
@@ -84,15 +85,16 @@ import Testing
         }
     }
 
-    @Test("reads every meaningful source byte and no padding", arguments: SIMDLevel.supported)
-    func readsEveryByte(level: SIMDLevel) {
+    @Test(
+        "reads every meaningful source byte and no padding", arguments: SIMDLevel.supported, ChromaLayout.allCases)
+    func readsEveryByte(level: SIMDLevel, layout: ChromaLayout) {
         let cases =
             Self.widths.map { (FrameSize(width: $0, height: 3), 1) }
             + [1, 33, 67, 130].map { (FrameSize(width: $0, height: 33), 2) }
         for (size, threads) in cases {
             // Random padding, zero samples: a read of padding would show in the OR.
-            let source = GuardedI420(size: size, padding: 7, seed: UInt64(size.width))
-            let planes = [source.view.y, source.view.u, source.view.v]
+            let source = GuardedSource(size: size, layout: layout, padding: 7, seed: UInt64(size.width))
+            let planes = source.view.planes.map(\.plane)
             for plane in planes {
                 for row in 0..<plane.height {
                     UnsafeMutablePointer(mutating: plane.row(row)).update(repeating: 0, count: plane.width)
@@ -100,7 +102,7 @@ import Testing
             }
             let destination = BGRABuffer(size: size)
             let floor = MemoryFloor(size: size, level: level, threads: threads)
-            floor.run(.i420(source.view), to: destination.view)
+            floor.run(source.view, to: destination.view)
             #expect(floor.sourceBits == 0, "\(size) \(level): padding read")
             var missed = 0
             for plane in planes {
@@ -108,7 +110,7 @@ import Testing
                     let bytes = UnsafeMutablePointer(mutating: plane.row(row))
                     for i in 0..<plane.width {
                         bytes[i] = 0x80
-                        floor.run(.i420(source.view), to: destination.view)
+                        floor.run(source.view, to: destination.view)
                         if floor.sourceBits != 0x80 { missed += 1 }
                         bytes[i] = 0
                     }
@@ -139,7 +141,7 @@ import Testing
             let source = I420Buffer(size: size, padding: 0)
             let destination = BGRABuffer(size: size)
             let floor = MemoryFloor(size: size, threads: 2)
-            floor.run(.i420(source.view), to: destination.view)
+            floor.run(source.view, to: destination.view)
             #expect(floor.sourceBits == 0)
         }
     }
