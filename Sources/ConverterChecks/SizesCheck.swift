@@ -38,7 +38,8 @@ enum SizesCheck {
             for size in sizes + [largeSize] {
                 let seed = UInt64(size.width * 1000 + size.height)
                 let planes = I420Buffer.random(size: size, padding: sourcePadding(size), seed: seed)
-                let source = CheckSource(planes, layout: context.options.layout, padding: sourcePadding(size), seed: seed)
+                let source = CheckSource(
+                    planes, layout: context.options.layout, padding: sourcePadding(size), seed: seed)
                 for orientation in context.options.orientations {
                     let oriented = orientation.orientedSize(of: size)
                     let expected = BGRABuffer(size: oriented)

@@ -53,8 +53,7 @@ extension FrameConverter {
     public func converter(forBandsOf frame: BGRAView) -> any FrameConverter { self }
 
     /// Converts `source` into an upright `destination` of the same size.
-    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix) throws(ConversionError)
-    {
+    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix) throws(ConversionError) {
         try convert(source, to: destination, matrix: matrix, orientation: .upright)
     }
 

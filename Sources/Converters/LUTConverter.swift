@@ -31,7 +31,8 @@ public struct LUTConverter: DestinationBandConverter {
     public var layouts: [ChromaLayout] { ChromaLayout.allCases }
 
     /// Converts with table look-ups; see `FrameConverter` for the guarantees.
-    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
+    {
         checkSizes(source, destination, orientation)
         let tables = ConversionTables.shared[matrix.tableIndex]
         guard orientation == .upright else {
@@ -54,7 +55,8 @@ public struct LUTConverter: DestinationBandConverter {
                     v: UnsafeRawPointer(v.base + chromaRow * v.stride),
                     y0: UnsafeRawPointer(luma.row(top)), y1: UnsafeRawPointer(luma.row(bottom)),
                     out0: UnsafeMutableRawPointer(destination.row(top)),
-                    out1: UnsafeMutableRawPointer(destination.row(bottom)))
+                    out1: UnsafeMutableRawPointer(destination.row(bottom))
+                )
                 if u.step == 2 {
                     Self.convertRowPair(width: width, t, interleaved: true, rows)
                 } else {
@@ -105,10 +107,13 @@ public struct LUTConverter: DestinationBandConverter {
         for j in 0..<octets {
             let top = UInt64(littleEndian: y0.loadUnaligned(fromByteOffset: 8 &* j, as: UInt64.self))
             let bottom = UInt64(littleEndian: y1.loadUnaligned(fromByteOffset: 8 &* j, as: UInt64.self))
-            let (us, vs) = interleaved ? splitPairs(u, 8 &* j) : (
-                UInt32(littleEndian: u.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self)),
-                UInt32(littleEndian: v.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self))
-            )
+            let (us, vs) =
+                interleaved
+                ? splitPairs(u, 8 &* j)
+                : (
+                    UInt32(littleEndian: u.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self)),
+                    UInt32(littleEndian: v.loadUnaligned(fromByteOffset: 4 &* j, as: UInt32.self))
+                )
             /// Converts the four pixels of chroma sample `k` (0 ... 3) of the step.
             @inline(__always)
             func sample(_ k: Int) {

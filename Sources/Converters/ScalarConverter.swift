@@ -15,7 +15,8 @@ public struct ScalarConverter: DestinationBandConverter {
     /// Converts pixel by pixel, each output pixel taking the luma and chroma
     /// samples `Orientation.sourcePosition` names on each plane's own size;
     /// see `FrameConverter` for the guarantees.
-    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation) {
+    public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation)
+    {
         convert(source, to: destination, matrix: matrix, orientation: orientation, rows: 0..<destination.height)
     }
 

@@ -53,7 +53,7 @@ extension SwscaleConverter {
             switch matrix {
             case .bt601: 4
             case .bt601Full: 3
-            case .bt709: 16
+            case .bt709: 17
             case .bt709Full: 2
             case .bt2020: 20
             case .bt2020Full: 4

@@ -22,7 +22,8 @@ final class SwscaleWorker {
     /// A worker for `key`, or nil if swscale refuses to make the context.
     init?(_ key: SwscaleContextKey) {
         let size = key.size
-        let inPlace = size.width % Self.blockWidth == 0 && size.height % 2 == 0
+        // Its NV12 path reads past the interleaved plane even then: NV12 is always staged.
+        let inPlace = key.layout == .i420 && size.width % Self.blockWidth == 0 && size.height % 2 == 0
         let padded =
             inPlace
             ? size
@@ -31,7 +32,7 @@ final class SwscaleWorker {
                 height: (size.height + 1) / 2 * 2)
         guard let context = Self.makeContext(size: padded, layout: key.layout, matrix: key.matrix) else { return nil }
         self.context = context
-        staging = inPlace ? nil : (SourceBuffer(size: padded, layout: key.layout), BGRABuffer(size: padded))
+        staging = inPlace ? nil : (SourceBuffer(size: padded, layout: key.layout, padding: Self.blockWidth), BGRABuffer(size: padded))
     }
 
     deinit { sws_freeContext(context) }

@@ -108,7 +108,8 @@ public final class MemoryFloor {
     }
 
     /// One pass over a frame or band with `level`'s row functions.
-    private static func pass(_ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8
+    private static func pass(_ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool)
+        -> UInt8
     {
         switch level {
         case .baseline: floorPassBaseline(source, to: destination, streaming: streaming)

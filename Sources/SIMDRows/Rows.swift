@@ -56,11 +56,15 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
             x &+= 32
         }
     } else if rest == 32 {
-        rowPairBlock(m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2, out1 + x &<< 2, top)
+        rowPairBlock(
+            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
+            out1 + x &<< 2, top)
     }
     if even < width {
-        scalarPixel(m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even)
-        scalarPixel(m, y1[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out1 + 4 * even)
+        scalarPixel(
+            m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even)
+        scalarPixel(
+            m, y1[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out1 + 4 * even)
     }
 }
 
@@ -93,11 +97,15 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         }
         while x < even {
             x = min(x, even &- 32)
-            rowBlock(m, CachedStores.self, y0 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2, top)
+            rowBlock(
+                m, CachedStores.self, y0 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
+                top)
             x &+= 32
         }
         if even < width {
-            scalarPixel(m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even)
+            scalarPixel(
+                m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even
+            )
         }
     } else {
         for x in 0..<width {

@@ -156,6 +156,7 @@ extension SIMDLevelTag {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
         rowPairBlock(m, stores, y0, y1, u, v, out0, out1, top)
-        rowPairBlock(m, stores, y0 + 32, y1 + 32, chromaSample(m, u, 16), chromaSample(m, v, 16), out0 + 128, out1 + 128, top)
+        rowPairBlock(
+            m, stores, y0 + 32, y1 + 32, chromaSample(m, u, 16), chromaSample(m, v, 16), out0 + 128, out1 + 128, top)
     }
 }

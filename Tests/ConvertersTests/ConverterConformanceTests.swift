@@ -18,6 +18,10 @@ import Testing
 ///   write past them kills this process;
 /// - `frames`: every frame of the official VP8 vectors and of `Vectors/`,
 ///   upright in all six matrices and in the other seven orientations.
+///
+/// Each check runs in both source layouts: NV12 frames are the I420
+/// frames' twins, converted by libyuv's own NV12 functions as the oracle
+/// (`LibYUVNV12Tests` holds those to libyuv's I420 output on the twins).
 @Suite struct ConverterConformanceTests {
     /// The checks run, with every matrix and orientation (bt709 first, so
     /// the oriented frames are converted in it).
@@ -28,24 +32,29 @@ import Testing
         return options
     }()
 
-    /// Runs check `kind` on the converter labelled `label` and expects a pass.
-    func check(_ kind: CheckKind, _ label: String) {
-        let context = CheckContext(converter: ConvertersUnderTest.named(label), options: Self.options)
+    /// Runs check `kind` on the converter labelled `label` with sources in
+    /// `layout` and expects a pass.
+    func check(_ kind: CheckKind, _ label: String, _ layout: ChromaLayout) {
+        var options = Self.options
+        options.layout = layout
+        let context = CheckContext(converter: ConvertersUnderTest.named(label), options: options)
         let outcome = ConverterCheck.run(kind, context)
-        #expect(outcome.status == .pass, "\(label) \(kind.rawValue): \(outcome.detail)")
+        #expect(outcome.status == .pass, "\(label) \(kind.rawValue) \(layout): \(outcome.detail)")
     }
 
-    @Test("all 256³ triples of every matrix equal libyuv", arguments: ConvertersUnderTest.labels)
-    func exhaustive(label: String) { check(.exhaustive, label) }
+    @Test("all 256³ triples of every matrix equal libyuv", arguments: ConvertersUnderTest.labels, ChromaLayout.allCases)
+    func exhaustive(label: String, layout: ChromaLayout) { check(.exhaustive, label, layout) }
 
     @Test(
         "every size, padded strides, canaries intact, every matrix and orientation",
-        arguments: ConvertersUnderTest.labels)
-    func sizes(label: String) { check(.sizes, label) }
+        arguments: ConvertersUnderTest.labels, ChromaLayout.allCases)
+    func sizes(label: String, layout: ChromaLayout) { check(.sizes, label, layout) }
 
-    @Test("no read past a source plane or write past the destination", arguments: ConvertersUnderTest.labels)
-    func overRead(label: String) { check(.overRead, label) }
+    @Test(
+        "no read past a source plane or write past the destination", arguments: ConvertersUnderTest.labels,
+        ChromaLayout.allCases)
+    func overRead(label: String, layout: ChromaLayout) { check(.overRead, label, layout) }
 
-    @Test("every frame of every vector equals libyuv", arguments: ConvertersUnderTest.labels)
-    func frames(label: String) { check(.frames, label) }
+    @Test("every frame of every vector equals libyuv", arguments: ConvertersUnderTest.labels, ChromaLayout.allCases)
+    func frames(label: String, layout: ChromaLayout) { check(.frames, label, layout) }
 }

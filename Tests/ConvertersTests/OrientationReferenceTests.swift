@@ -21,7 +21,8 @@ import Testing
                 let target = orientation.orientedSize(of: size)
                 let expected = BGRABuffer(size: target, padding: 8, fill: Self.canary)
                 let actual = BGRABuffer(size: target, padding: 8, fill: Self.canary)
-                LibYUVConverter().convert(.i420(source.view), to: expected.view, matrix: .bt709, orientation: orientation)
+                LibYUVConverter().convert(
+                    .i420(source.view), to: expected.view, matrix: .bt709, orientation: orientation)
                 try converter.convert(source.view, to: actual.view, matrix: .bt709, orientation: orientation)
                 guard Array(actual.allBytes) == Array(expected.allBytes) else {
                     Issue.record("\(label) \(name) \(size) differs from libyuv")

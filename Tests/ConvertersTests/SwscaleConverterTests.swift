@@ -19,16 +19,17 @@ import Testing
 
     /// On random frames (every sample value, in range or not) swscale's bytes
     /// lie within the registry's tolerance of libyuv's, and are not all equal.
-    @Test("within its tolerance of libyuv", arguments: ColorMatrix.allCases.map(\.name))
-    func deviation(matrix name: String) throws {
+    @Test("within its tolerance of libyuv", arguments: ColorMatrix.allCases.map(\.name), ChromaLayout.allCases)
+    func deviation(matrix name: String, layout: ChromaLayout) throws {
         let matrix = try #require(ColorMatrix(rawValue: name))
         let tolerance = try #require(ConverterRegistry.tolerance(of: "swscale", matrix: matrix))
         var total = Deviation()
         for (index, size) in Self.sizes.enumerated() {
-            let source = I420Buffer.random(size: size, padding: index % 3, seed: UInt64(index + 1))
+            let planes = I420Buffer.random(size: size, padding: index % 3, seed: UInt64(index + 1))
+            let source = SourceBuffer(twinOf: planes.view, layout: layout, padding: index % 3)
             let expected = BGRABuffer(size: size)
             let actual = BGRABuffer(size: size)
-            try LibYUVConverter().convert(source.view, to: expected.view, matrix: matrix)
+            try LibYUVConverter().convert(.i420(planes.view), to: expected.view, matrix: matrix)
             try SwscaleConverter().convert(source.view, to: actual.view, matrix: matrix)
             total.add(Deviation(actual: actual.view, expected: expected.view))
         }

@@ -141,7 +141,7 @@ import Testing
             let source = I420Buffer(size: size, padding: 0)
             let destination = BGRABuffer(size: size)
             let floor = MemoryFloor(size: size, threads: 2)
-            floor.run(source.view, to: destination.view)
+            floor.run(.i420(source.view), to: destination.view)
             #expect(floor.sourceBits == 0)
         }
     }
