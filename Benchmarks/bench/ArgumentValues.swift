@@ -5,6 +5,7 @@ import Foundation
 import Frames
 
 extension ColorMatrix: ExpressibleByArgument {}
+extension ChromaLayout: ExpressibleByArgument {}
 
 extension Orientation: ExpressibleByArgument {
     /// The orientation called `argument` (`upright`, `rotate90`, ..., `rotate270-mirror`), else nil.

@@ -5,7 +5,7 @@ import Frames
 import Streams
 import VPX
 
-/// `bench decode FILE [--bgra CONVERTER [--matrix NAME] [--orientation NAME]] [--threads N]`:
+/// `bench decode FILE [--bgra CONVERTER [--matrix NAME] [--orientation NAME] [--layout NAME]] [--threads N]`:
 /// one line per shown frame, in `vpxdec --md5 --i420` format, or the MD5 of
 /// the (oriented) BGRA bytes a converter makes of it.
 struct DecodeCommand: ParsableCommand {
@@ -16,7 +16,7 @@ struct DecodeCommand: ParsableCommand {
             Prints '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, like \
             'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420'; with --bgra, the MD5 of the BGRA rows the \
             converter writes ('.bgra'), converting into --orientation (docs/orientation.md; then \
-            <w>x<h> is the oriented size: swapped by rotate90 and rotate270). NNNN is the input packet. A malformed file gives the frames \
+            <w>x<h> is the oriented size: swapped by rotate90 and rotate270) from the frame in --layout             (nv12: the decoded planes repacked losslessly, as a camera or a hardware decoder delivers them;             the same pixels). NNNN is the input packet. A malformed file gives the frames \
             before the fault, one line on standard error naming the file, the packet and the byte \
             offset, and exit status 1.
             """)
@@ -38,12 +38,16 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "The orientation of --bgra (docs/orientation.md).")
     var orientation: Orientation = .upright
 
+    @Option(help: "The source layout --bgra converts: i420 (as decoded) or nv12 (repacked).")
+    var layout: ChromaLayout = .i420
+
     @Option(help: "libvpx decoder threads (\(Limits.threads)).")
     var threads = 1
 
     func validate() throws {
         try Limits.check(threads, in: Limits.threads, "--threads")
         if orientation != .upright && bgra == nil { throw ValidationError("--orientation only goes with --bgra") }
+        if layout != .i420 && bgra == nil { throw ValidationError("--layout only goes with --bgra") }
         if let bgra, plugins.paths.isEmpty, ConverterName(argument: bgra) == nil {
             throw ValidationError(
                 "--bgra: unknown converter '\(bgra)' (\(ConverterRegistry.knownNames.joined(separator: ", ")), or one of a --plugin)"
@@ -64,7 +68,8 @@ struct DecodeCommand: ParsableCommand {
         let stem = FrameDigest.stem(ofPath: file)
         do {
             _ = try ConvertedStream.run(
-                path: file, threads: threads, converter: converter, matrix: matrix, orientation: orientation
+                path: file, threads: threads, converter: converter, matrix: matrix, orientation: orientation,
+                layout: layout
             ) { frame, converted in
                 let name = FrameDigest.frameName(
                     stem: stem, size: converted?.size ?? frame.image.size, packet: frame.packet,
