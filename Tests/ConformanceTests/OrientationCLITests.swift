@@ -142,6 +142,24 @@ struct OrientationCLITests {
         }
     }
 
+    @Test("decode --layout nv12 prints, for every converter and orientation, libyuv's lines of the I420 frames")
+    func decodeNV12() throws {
+        let golden = try String(
+            contentsOfFile: TestPaths.packageRoot + "/Vectors/size-175x143.bt601.bgra.md5", encoding: .utf8)
+        for converter in ["scalar", "lut", "simd", "parallel", "libyuv"] {
+            let upright = try Self.bench(["decode", Self.oddVector, "--bgra", converter, "--layout", "nv12"])
+            #expect(upright.status == 0 && upright.stdout == golden, "\(converter) upright: \(upright.stderr)")
+            for name in ["rotate90", "rotate270-mirror", "mirror"] {
+                let arguments = ["decode", Self.oddVector, "--matrix", "bt709", "--orientation", name]
+                let reference = try Self.bench(arguments + ["--bgra", "libyuv"])
+                let run = try Self.bench(arguments + ["--bgra", converter, "--layout", "nv12"])
+                #expect(run.status == 0 && run.stdout == reference.stdout, "\(converter) \(name)")
+            }
+        }
+        #expect(try Self.bench(["decode", Self.oddVector, "--layout", "nv12"]).isUsageError)
+        #expect(try Self.bench(["decode", Self.oddVector, "--bgra", "lut", "--layout", "nv21"]).isUsageError)
+    }
+
     @Test("verify --orientation passes an odd-sized vector and says so per file")
     func verifyOriented() throws {
         let run = try Self.bench(["verify", Self.oddVector, "--orientation", "rotate270-mirror", "--converters", "lut"])
