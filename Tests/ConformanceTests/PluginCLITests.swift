@@ -179,9 +179,10 @@ struct PluginCLITests {
     @Test(
         "a plug-in that breaks the ABI is refused before anything runs: one line naming the file and the fault, exit 1",
         arguments: [
-            ("ABI_VERSION", "abi_version is 2"), ("ILLEGAL_NAME", "converter 0 has an illegal name 'Bad_Name'"),
+            ("ABI_VERSION", "abi_version is 2, but framebench_plugin_v1 must return ABI 1"),
+            ("ILLEGAL_NAME", "converter 0 has an illegal name 'Bad_Name'"),
             ("TAKEN_NAME", "converter name 'scalar' is already taken by a built-in converter"),
-            ("NO_SYMBOL", "no symbol framebench_plugin_v1"), ("EMPTY_TABLE", "no converters"),
+            ("NO_SYMBOL", "no symbol framebench_plugin_v2 or framebench_plugin_v1"), ("EMPTY_TABLE", "no converters"),
             ("HUGE_COUNT", "converter_count is 4000000000, more than the 1024 a plug-in may offer"),
             ("DUPLICATE", "converter name 'faulty' is already taken by an earlier converter of the same plug-in"),
         ])

@@ -129,5 +129,5 @@ static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, COUNT, converter
 #ifndef FAULT_NO_SYMBOL
 const framebench_plugin *framebench_plugin_v1(void) { return &plugin; }
 #else
-const framebench_plugin *framebench_plugin_v2(void) { return &plugin; } /* fault: wrong symbol */
+const framebench_plugin *framebench_plugin_v0(void) { return &plugin; } /* fault: a symbol of no ABI version */
 #endif
