@@ -168,6 +168,8 @@ let package = Package(
         .testTarget(name: "GateTests", dependencies: ["Gate", "Reports", "Statistics"]),
         .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),
         .testTarget(
+            name: "PluginsTests", dependencies: ["Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),
+        .testTarget(
             name: "ConvertersTests",
             dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),
     ],

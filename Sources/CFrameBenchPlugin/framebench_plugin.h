@@ -64,3 +64,42 @@ typedef struct framebench_plugin {
 
 /* The one symbol FrameBench looks up; called once after dlopen. */
 const framebench_plugin *framebench_plugin_v1(void);
+
+/* framebench_plugin.h, continued: ABI version 2 */
+#define FRAMEBENCH_PLUGIN_ABI_2 2
+
+/* Source layouts. */
+enum {
+    FRAMEBENCH_I420 = 0,   /* planes Y, U, V; chroma (w+1)/2 x (h+1)/2 samples each */
+    FRAMEBENCH_NV12 = 1    /* planes Y, UV: chroma pairs U, V interleaved, (w+1)/2 pairs a row,
+                              (h+1)/2 rows; planes[2] is NULL and strides[2] is 0 */
+};
+
+typedef struct framebench_yuv {
+    int32_t layout;                 /* FRAMEBENCH_I420 or FRAMEBENCH_NV12 */
+    int32_t width, height;          /* luma */
+    const uint8_t *planes[3];       /* as the layout says */
+    int32_t strides[3];             /* bytes; > 0 for every plane the layout uses */
+} framebench_yuv;
+
+typedef struct framebench_converter2 {
+    const char *name;       /* as in version 1 */
+    uint32_t flags;         /* as in version 1 */
+    void *context;          /* handed back to convert unchanged */
+    /* Writes exactly 4 * width bytes of every destination row, reads only
+       the meaningful bytes of the planes, never writes into the source.
+       Returns FRAMEBENCH_UNSUPPORTED for a layout, matrix or orientation
+       it does not offer. */
+    int (*convert)(void *context, const framebench_yuv *source,
+                   const framebench_bgra *destination,
+                   int32_t matrix, int32_t orientation);
+} framebench_converter2;
+
+typedef struct framebench_plugin2 {
+    uint32_t abi_version;                    /* FRAMEBENCH_PLUGIN_ABI_2 */
+    uint32_t converter_count;                /* 1 or more */
+    const framebench_converter2 *converters;
+} framebench_plugin2;
+
+/* Looked up first; called once after dlopen. */
+const framebench_plugin2 *framebench_plugin_v2(void);

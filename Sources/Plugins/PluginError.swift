@@ -1,6 +1,6 @@
 /// Why a plug-in was refused: each case names the file in `description`,
 /// one line, before anything of the plug-in runs (other than its
-/// `framebench_plugin_v1`).
+/// `framebench_plugin_v2` or `framebench_plugin_v1`).
 public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The shared library given.
     public let path: String
@@ -18,12 +18,16 @@ public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
         case missingFile
         /// `dlopen` refused it, with `dlerror()`'s text.
         case notLoadable(String)
-        /// It does not export `framebench_plugin_v1`.
+        /// It exports neither `framebench_plugin_v2` nor `framebench_plugin_v1`.
         case noEntryPoint
-        /// `framebench_plugin_v1` returned NULL.
-        case nullPlugin
-        /// `abi_version` is not `FRAMEBENCH_PLUGIN_ABI`.
-        case abiVersion(UInt32)
+        /// `framebench_plugin_v1` or `framebench_plugin_v2`, as `version`
+        /// says, returned NULL.
+        case nullPlugin(version: UInt32)
+        /// `abi_version` is not `expected`, the version of the entry point
+        /// that returned the table (`FRAMEBENCH_PLUGIN_ABI` for
+        /// `framebench_plugin_v1`, `FRAMEBENCH_PLUGIN_ABI_2` for
+        /// `framebench_plugin_v2`).
+        case abiVersion(UInt32, expected: UInt32)
         /// `converter_count` is 0 or the table pointer is NULL.
         case emptyTable
         /// `converter_count` is beyond `PluginLoader.maximumConverters`.
@@ -41,10 +45,10 @@ public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
             switch self {
             case .missingFile: "no such file"
             case .notLoadable(let text): "cannot load: \(text)"
-            case .noEntryPoint: "no symbol framebench_plugin_v1 (not a FrameBench plug-in)"
-            case .nullPlugin: "framebench_plugin_v1 returned NULL"
-            case .abiVersion(let version):
-                "abi_version is \(version), this bench speaks ABI \(PluginLoader.abiVersion) only"
+            case .noEntryPoint: "no symbol framebench_plugin_v2 or framebench_plugin_v1 (not a FrameBench plug-in)"
+            case .nullPlugin(let version): "framebench_plugin_v\(version) returned NULL"
+            case .abiVersion(let version, let expected):
+                "abi_version is \(version), but framebench_plugin_v\(expected) must return ABI \(expected)"
             case .emptyTable: "no converters (converter_count 0 or a NULL table)"
             case .tooManyConverters(let count):
                 "converter_count is \(count), more than the \(PluginLoader.maximumConverters) a plug-in may offer"

@@ -8,13 +8,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Loads plug-ins (shared libraries exporting `framebench_plugin_v1`, the
-/// ABI of docs/plugins.md) and validates their tables before any of their
-/// converters runs. Libraries stay loaded for the life of the process.
+/// Loads plug-ins (shared libraries exporting `framebench_plugin_v2` or
+/// `framebench_plugin_v1`, the ABI of docs/plugins.md) and validates their
+/// tables before any of their converters runs. Libraries stay loaded for
+/// the life of the process.
 public enum PluginLoader {
-    /// The ABI version this bench implements (`FRAMEBENCH_PLUGIN_ABI`).
-    public static let abiVersion = UInt32(FRAMEBENCH_PLUGIN_ABI)
-
     /// The longest name the ABI allows.
     public static let maximumNameLength = 32
     /// The most converters one plug-in may offer: the table's length is the
@@ -43,7 +41,9 @@ public enum PluginLoader {
     }
 
     /// The converters of the plug-in at `path`, none of whose names may be
-    /// a key of `takenNames` (the value says by whom, for the message).
+    /// a key of `takenNames` (the value says by whom, for the message):
+    /// those of its `framebench_plugin_v2` table when it exports one (I420
+    /// and NV12 sources), else of its `framebench_plugin_v1` table (I420 only).
     /// - Throws: `PluginError` naming `path` and the fault.
     public static func load(_ path: String, takenNames: [String: String] = [:]) throws(PluginError) -> [PluginConverter]
     {
@@ -54,28 +54,66 @@ public enum PluginLoader {
         guard let handle = dlopen(openable, RTLD_NOW | RTLD_LOCAL) else {
             throw refuse(.notLoadable(dlerror().map { String(cString: $0) } ?? "unknown dlopen error"))
         }
+        if let symbol = dlsym(handle, "framebench_plugin_v2") {
+            typealias Entry = @convention(c) () -> UnsafePointer<framebench_plugin2>?
+            guard let plugin = unsafeBitCast(symbol, to: Entry.self)()?.pointee else {
+                throw refuse(.nullPlugin(version: 2))
+            }
+            let table = try validatedTable(
+                plugin.converters, count: plugin.converter_count, abiVersion: plugin.abi_version,
+                expected: UInt32(FRAMEBENCH_PLUGIN_ABI_2), refuse: refuse)
+            return try converters(of: table, path: path, takenNames: takenNames, refuse: refuse) {
+                ($0.name, $0.flags, $0.context, $0.convert.map(PluginConverter.Function.v2))
+            }
+        }
         guard let symbol = dlsym(handle, "framebench_plugin_v1") else { throw refuse(.noEntryPoint) }
         typealias Entry = @convention(c) () -> UnsafePointer<framebench_plugin>?
-        guard let plugin = unsafeBitCast(symbol, to: Entry.self)()?.pointee else { throw refuse(.nullPlugin) }
-        guard plugin.abi_version == abiVersion else { throw refuse(.abiVersion(plugin.abi_version)) }
-        guard plugin.converter_count > 0, let table = plugin.converters else { throw refuse(.emptyTable) }
-        guard plugin.converter_count <= maximumConverters else {
-            throw refuse(.tooManyConverters(plugin.converter_count))
+        guard let plugin = unsafeBitCast(symbol, to: Entry.self)()?.pointee else {
+            throw refuse(.nullPlugin(version: 1))
         }
+        let table = try validatedTable(
+            plugin.converters, count: plugin.converter_count, abiVersion: plugin.abi_version,
+            expected: UInt32(FRAMEBENCH_PLUGIN_ABI), refuse: refuse)
+        return try converters(of: table, path: path, takenNames: takenNames, refuse: refuse) {
+            ($0.name, $0.flags, $0.context, $0.convert.map(PluginConverter.Function.v1))
+        }
+    }
+
+    /// The entries of a table whose header says `abiVersion`, `count` and
+    /// `table`, when the version is `expected` and the table is neither
+    /// empty nor longer than `maximumConverters`.
+    private static func validatedTable<Entry>(
+        _ table: UnsafePointer<Entry>?, count: UInt32, abiVersion: UInt32, expected: UInt32,
+        refuse: (PluginError.Reason) -> PluginError
+    ) throws(PluginError) -> UnsafeBufferPointer<Entry> {
+        guard abiVersion == expected else { throw refuse(.abiVersion(abiVersion, expected: expected)) }
+        guard count > 0, let table else { throw refuse(.emptyTable) }
+        guard count <= maximumConverters else { throw refuse(.tooManyConverters(count)) }
+        return UnsafeBufferPointer(start: table, count: Int(count))
+    }
+
+    /// The converters of `table`, whose entries `fields` takes apart (the
+    /// name, flags, context and `convert`, nil when NULL): each name legal,
+    /// not a key of `takenNames` and not repeated, each `convert` non-null.
+    private static func converters<Entry>(
+        of table: UnsafeBufferPointer<Entry>, path: String, takenNames: [String: String],
+        refuse: (PluginError.Reason) -> PluginError,
+        fields: (Entry) -> (UnsafePointer<CChar>?, UInt32, UnsafeMutableRawPointer?, PluginConverter.Function?)
+    ) throws(PluginError) -> [PluginConverter] {
         var converters: [PluginConverter] = []
-        for index in 0..<Int(plugin.converter_count) {
-            let entry = table[index]
-            guard let name = legalName(entry.name) else {
-                throw refuse(.illegalName(index: index, name: entry.name.map(escapedPrefix)))
+        for (index, entry) in table.enumerated() {
+            let (pointer, flags, context, function) = fields(entry)
+            guard let name = legalName(pointer) else {
+                throw refuse(.illegalName(index: index, name: pointer.map(escapedPrefix)))
             }
             if let owner = takenNames[name] { throw refuse(.nameTaken(name: name, owner: owner)) }
             if converters.contains(where: { $0.name == name }) {
                 throw refuse(.nameTaken(name: name, owner: "an earlier converter of the same plug-in"))
             }
-            guard let function = entry.convert else { throw refuse(.nullFunction(name: name)) }
+            guard let function else { throw refuse(.nullFunction(name: name)) }
             converters.append(
                 PluginConverter(
-                    name: name, flags: PluginFlags(rawValue: entry.flags), pluginPath: path, context: entry.context,
+                    name: name, flags: PluginFlags(rawValue: flags), pluginPath: path, context: context,
                     function: function))
         }
         return converters

@@ -2,55 +2,21 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `bench check` and `--plugin`, run as a user would, on faulty plug-ins
-/// built from Tests/PluginFixtures/faulty_plugin.c (one fault each) and on
-/// the C example: each fault is refused or failed with a line naming it,
-/// bench exits 1, and never dies by a signal.
+/// built from Tests/PluginFixtures/faulty_plugin.c (one fault each, ABI
+/// version 1 unless `ABI_2` is defined) and on the C example: each fault
+/// is refused or failed with a line naming it, bench exits 1, and never
+/// dies by a signal.
 @Suite("plug-ins and bench check")
 struct PluginCLITests {
-    /// Where the fixtures are built, once per test process.
-    static let fixtureDirectory: String = {
-        let directory = NSTemporaryDirectory() + "framebench-plugins-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        return directory
-    }()
-
     /// Path of the fixture with `fault` and the extra `defines` (built on
     /// first use); nil when the C compiler failed.
-    static func fixture(_ fault: String, defines: String = "") -> String? {
-        let path = fixtureDirectory + "/\(fault.lowercased())\(defines.filter(\.isNumber)).so"
-        if access(path, R_OK) == 0 { return path }
-        let root = TestPaths.packageRoot
-        let command =
-            "cc -O2 -fPIC -shared -I'\(root)/Sources/CFrameBenchPlugin' -DFAULT_\(fault) \(defines) -o '\(path).tmp' "
-            + "'\(root)/Tests/PluginFixtures/faulty_plugin.c' && mv '\(path).tmp' '\(path)'"
-        return shell(command) == 0 ? path : nil
+    static func fixture(_ fault: String, defines: [String] = []) -> String? {
+        PluginBuild.library("Tests/PluginFixtures/faulty_plugin.c", defines: ["FAULT_" + fault] + defines)
     }
 
-    /// The C example plug-in, built by its Makefile into a temporary copy.
-    static let examplePlugin: String? = {
-        let path = fixtureDirectory + "/libscalar_plugin.so"
-        let root = TestPaths.packageRoot
-        let command =
-            "cc -O2 -fPIC -shared -I'\(root)/Sources/CFrameBenchPlugin' -o '\(path)' '\(root)/Examples/c-plugin/scalar_plugin.c'"
-        return shell(command) == 0 ? path : nil
-    }()
-
-    /// Runs `/bin/sh -c command`; its exit status.
-    static func shell(_ command: String) -> Int32 {
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for arg in argv { free(arg) } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
-    }
+    /// The C example plug-in.
+    static var examplePlugin: String? { PluginBuild.library("Examples/c-plugin/scalar_plugin.c") }
 
     /// A check of one fault: the options narrowing `bench check` to the
     /// case that shows it, and what its line must say.
@@ -179,14 +145,30 @@ struct PluginCLITests {
     @Test(
         "a plug-in that breaks the ABI is refused before anything runs: one line naming the file and the fault, exit 1",
         arguments: [
-            ("ABI_VERSION", "abi_version is 2"), ("ILLEGAL_NAME", "converter 0 has an illegal name 'Bad_Name'"),
+            ("ABI_VERSION", "abi_version is 2, but framebench_plugin_v1 must return ABI 1"),
+            ("ILLEGAL_NAME", "converter 0 has an illegal name 'Bad_Name'"),
             ("TAKEN_NAME", "converter name 'scalar' is already taken by a built-in converter"),
-            ("NO_SYMBOL", "no symbol framebench_plugin_v1"), ("EMPTY_TABLE", "no converters"),
+            ("NO_SYMBOL", "no symbol framebench_plugin_v2 or framebench_plugin_v1"), ("EMPTY_TABLE", "no converters"),
             ("HUGE_COUNT", "converter_count is 4000000000, more than the 1024 a plug-in may offer"),
             ("DUPLICATE", "converter name 'faulty' is already taken by an earlier converter of the same plug-in"),
         ])
     func refused(_ fault: String, _ reason: String) throws {
-        let plugin = try #require(Self.fixture(fault))
+        try Self.expectRefused(try #require(Self.fixture(fault)), reason)
+    }
+
+    @Test(
+        "a version 2 plug-in is refused as a version 1 plug-in is: a table claiming ABI 1, an empty table",
+        arguments: [
+            ("ABI_VERSION", "abi_version is 1, but framebench_plugin_v2 must return ABI 2"),
+            ("EMPTY_TABLE", "no converters"),
+        ])
+    func refusedVersion2(_ fault: String, _ reason: String) throws {
+        try Self.expectRefused(try #require(Self.fixture(fault, defines: ["ABI_2"])), reason)
+    }
+
+    /// Expects `check`, `verify` and `decode` with `--plugin plugin` to
+    /// refuse it with one line ending in `reason`, exit 1, and run nothing.
+    static func expectRefused(_ plugin: String, _ reason: String) throws {
         for command in [["check"], ["verify", "Vectors/size-2x2.ivf"], ["decode", "Vectors/size-2x2.ivf"]] {
             let run = try BenchProcess.run(command + ["--plugin", plugin])
             #expect(run.status == 1, "\(command) exit \(run.status)")
@@ -198,7 +180,7 @@ struct PluginCLITests {
 
     @Test("a missing file, a file that is not a shared library, one plug-in given twice: refused, one line, exit 1")
     func refusedFiles() throws {
-        let text = Self.fixtureDirectory + "/not-a-library.so"
+        let text = PluginBuild.directory + "/not-a-library.so"
         try "not ELF\n".write(toFile: text, atomically: true, encoding: .utf8)
         let plugin = try #require(Self.fixture("WRONG_ALPHA"))
         let cases: [([String], String)] = [
@@ -327,7 +309,7 @@ struct PluginCLITests {
         "a crash the pre-flight missed (a size a stream switches to) ends verify with a line and exit 1, not a signal")
     func supervised() throws {
         // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
-        let plugin = try #require(Self.fixture("CRASH", defines: "-DCRASH_WIDTH=282"))
+        let plugin = try #require(Self.fixture("CRASH", defines: ["CRASH_WIDTH=282"]))
         let run = try BenchProcess.run(["verify", "Vectors/resize-352x288-282x231.ivf", "--plugin", plugin])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         #expect(

@@ -1,7 +1,13 @@
-/* Faulty FrameBench plug-ins for the CLI tests: the correct scalar
+/* Faulty FrameBench plug-ins for the plug-in tests: the correct scalar
    arithmetic of Examples/c-plugin (upright only) with exactly one fault,
    chosen by defining one FAULT_* macro when compiling (see
-   Tests/ConformanceTests/PluginCLITests.swift). */
+   Tests/ConformanceTests/PluginCLITests.swift), or none.
+
+   Without ABI_2 the plug-in speaks ABI version 1 (framebench_plugin_v1,
+   I420). With -DABI_2 it speaks version 2 (framebench_plugin_v2) and
+   converts I420 and NV12 -- NV12 with the same arithmetic, chroma pair k
+   of row r being uv[r * stride + 2k], uv[r * stride + 2k + 1] -- or, with
+   -DNO_NV12 too, I420 only (NV12 is FRAMEBENCH_UNSUPPORTED). */
 
 #include "framebench_plugin.h"
 
@@ -33,9 +39,15 @@ static uint8_t clamp255(int32_t value) {
 
 static int32_t shift6(int32_t value) { return value >= 0 ? value / 64 : -((-value + 63) / 64); }
 
-static int convert(void *context, const framebench_i420 *s, const framebench_bgra *d, int32_t matrix,
-                   int32_t orientation) {
-    (void)context;
+/* The source as the arithmetic reads it, in either layout: chroma sample
+   k of row r is u[r * u_stride + k * step] (step 1 in a plane of its own,
+   2 in NV12's interleaved plane, where v is u + 1). */
+typedef struct planes {
+    const uint8_t *y, *u, *v;
+    int32_t y_stride, u_stride, v_stride, step, width, height;
+} planes;
+
+static int convert_planes(const planes *s, const framebench_bgra *d, int32_t matrix, int32_t orientation) {
 #ifdef FAULT_HANG_ROTATED
     if (orientation == FRAMEBENCH_ROTATE_90) for (;;) sleep(1); /* fault: never returns turned a quarter */
 #endif
@@ -65,10 +77,10 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
         const uint8_t *ur = s->u + (ptrdiff_t)(y / 2) * s->u_stride;
         const uint8_t *vr = s->v + (ptrdiff_t)(y / 2) * s->v_stride;
 #ifdef FAULT_OVERREAD_CHROMA
-        { volatile uint8_t past = ur[(s->width + 1) / 2]; (void)past; } /* fault: one byte past each U row */
+        { volatile uint8_t past = ur[(s->width + 1) / 2 * s->step]; (void)past; } /* fault: one byte past each U row */
 #endif
         for (int32_t x = 0; x < d->width; x++) {
-            int32_t ui = (int32_t)ur[x / 2] - 128, vi = (int32_t)vr[x / 2] - 128;
+            int32_t ui = (int32_t)ur[x / 2 * s->step] - 128, vi = (int32_t)vr[x / 2 * s->step] - 128;
             int32_t y1 = (int32_t)(((uint32_t)yr[x] * 0x0101u * (uint32_t)k[0]) >> 16) + k[1];
             int32_t b = y1 + ui * k[2], g = y1 - (ui * k[3] + vi * k[4]), r = y1 + vi * k[5];
 #ifdef FAULT_CLOSE_CHROMA
@@ -95,6 +107,45 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
     return FRAMEBENCH_OK;
 }
 
+#ifdef ABI_2
+static int convert(void *context, const framebench_yuv *source, const framebench_bgra *d, int32_t matrix,
+                   int32_t orientation) {
+    (void)context;
+    const uint8_t *const *p = source->planes;
+    const int32_t *stride = source->strides;
+    planes s = {p[0], p[1], p[2], stride[0], stride[1], stride[2], 1, source->width, source->height};
+    if (source->layout == FRAMEBENCH_NV12) {
+        if (p[2] != NULL || stride[2] != 0) return 99; /* not a fault of ours: the host broke the ABI */
+#ifdef NO_NV12
+        return FRAMEBENCH_UNSUPPORTED;
+#else
+        s = (planes){p[0], p[1], p[1] + 1, stride[0], stride[1], stride[1], 2, source->width, source->height};
+#endif
+    } else if (source->layout != FRAMEBENCH_I420) {
+        return FRAMEBENCH_UNSUPPORTED;
+    }
+    return convert_planes(&s, d, matrix, orientation);
+}
+typedef framebench_converter2 converter_entry;
+typedef framebench_plugin2 plugin_table;
+#define ABI FRAMEBENCH_PLUGIN_ABI_2
+#define OTHER_ABI FRAMEBENCH_PLUGIN_ABI /* a v2 table claiming version 1 */
+#define ENTRY_POINT framebench_plugin_v2
+#else
+static int convert(void *context, const framebench_i420 *source, const framebench_bgra *d, int32_t matrix,
+                   int32_t orientation) {
+    (void)context;
+    const planes s = {source->y, source->u, source->v, source->y_stride, source->u_stride, source->v_stride, 1,
+                      source->width, source->height};
+    return convert_planes(&s, d, matrix, orientation);
+}
+typedef framebench_converter converter_entry;
+typedef framebench_plugin plugin_table;
+#define ABI FRAMEBENCH_PLUGIN_ABI
+#define OTHER_ABI FRAMEBENCH_PLUGIN_ABI_2 /* a v1 table claiming version 2 */
+#define ENTRY_POINT framebench_plugin_v1
+#endif
+
 #ifndef NAME
 #define NAME "faulty"
 #endif
@@ -109,25 +160,30 @@ static int convert(void *context, const framebench_i420 *s, const framebench_bgr
 
 #ifdef FAULT_DUPLICATE
 #define COUNT 2 /* fault: the same name twice */
-static const framebench_converter converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert},
-                                                  {NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
+static const converter_entry converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert},
+                                             {NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
+#elif defined(FAULT_NULL_FUNCTION)
+#define COUNT 1
+static const converter_entry converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, NULL}}; /* fault: no convert */
 #else
 #define COUNT 1
-static const framebench_converter converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
+static const converter_entry converters[] = {{NAME, FRAMEBENCH_THREAD_SAFE, NULL, convert}};
 #endif
 
 #ifdef FAULT_ABI_VERSION
-static const framebench_plugin plugin = {2, COUNT, converters}; /* fault: a future ABI */
+static const plugin_table plugin = {OTHER_ABI, COUNT, converters}; /* fault: the other version's number */
 #elif defined(FAULT_HUGE_COUNT)
-static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, 4000000000u, converters}; /* fault: a table length it does not have */
+static const plugin_table plugin = {ABI, 4000000000u, converters}; /* fault: a table length it does not have */
 #elif defined(FAULT_EMPTY_TABLE)
-static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, 0, converters}; /* fault: no converters */
+static const plugin_table plugin = {ABI, 0, converters}; /* fault: no converters */
 #else
-static const framebench_plugin plugin = {FRAMEBENCH_PLUGIN_ABI, COUNT, converters};
+static const plugin_table plugin = {ABI, COUNT, converters};
 #endif
 
-#ifndef FAULT_NO_SYMBOL
-const framebench_plugin *framebench_plugin_v1(void) { return &plugin; }
+#ifdef FAULT_NULL_TABLE
+const plugin_table *ENTRY_POINT(void) { return NULL; } /* fault: no table */
+#elif !defined(FAULT_NO_SYMBOL)
+const plugin_table *ENTRY_POINT(void) { return &plugin; }
 #else
-const framebench_plugin *framebench_plugin_v2(void) { return &plugin; } /* fault: wrong symbol */
+const plugin_table *framebench_plugin_v0(void) { return &plugin; } /* fault: a symbol of no ABI version */
 #endif
