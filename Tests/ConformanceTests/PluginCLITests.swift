@@ -83,6 +83,30 @@ struct PluginCLITests {
         #expect(run.lines.contains("0 passed, 1 failed"), "\(run.stdout)")
     }
 
+    @Test(
+        "--layout nv12: a version 2 over-read of the interleaved plane is named as plane uv; a version 2 plug-in without NV12 is skipped in NV12, not failed"
+    )
+    func nv12Checks() throws {
+        let overRead = try #require(Self.fixture("OVERREAD_CHROMA", defines: ["ABI_2"]))
+        let read = try BenchProcess.run([
+            "check", "--plugin", overRead, "--converter", "faulty", "--check", "over-read", "--orientation", "upright",
+            "--layout", "i420,nv12",
+        ])
+        #expect(read.status == 1)
+        #expect(
+            read.lines.contains("faulty  over-read       FAIL: read past the end of plane u at 1x1 upright (SIGSEGV)"))
+        #expect(
+            read.lines.contains("faulty  over-read nv12  FAIL: read past the end of plane uv at 1x1 upright (SIGSEGV)"))
+        let plugin = try #require(
+            PluginBuild.library("Tests/PluginFixtures/faulty_plugin.c", defines: ["ABI_2", "NO_NV12"]))
+        let run = try BenchProcess.run([
+            "check", "--plugin", plugin, "--converter", "faulty", "--check", "sizes", "--matrix", "bt601",
+            "--orientation", "upright", "--layout", "nv12",
+        ])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.lines.first == "faulty  sizes nv12  skipped: unsupported upright with bt601", "\(run.stdout)")
+    }
+
     @Test("a plug-in that raises SIGSEGV while loading is named as crashing while loading: one line, exit 1")
     func raisedSignalWhileLoading() throws {
         let plugin = try #require(Self.fixture("RAISE_ON_LOAD"), "cannot build the RAISE_ON_LOAD fixture with cc")

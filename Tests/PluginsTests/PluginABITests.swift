@@ -57,12 +57,9 @@ struct PluginABITests {
     }
 
     /// A random `size` frame in `layout` with `padding` bytes of stride
-    /// padding, each plane ending right before a guard page: the NV12 one
-    /// is the I420 one's twin.
+    /// padding, each plane ending right before a guard page.
     static func frame(_ size: FrameSize, _ layout: ChromaLayout, padding: Int, seed: UInt64) -> GuardedSource {
-        let planes = GuardedI420(size: size, padding: padding, seed: seed)
-        guard layout == .nv12 else { return GuardedSource(planes) }
-        return withExtendedLifetime(planes) { GuardedSource(nv12TwinOf: planes.view, padding: padding) }
+        GuardedSource(size: size, layout: layout, padding: padding, seed: seed)
     }
 
     @Test("the C example exports both tables; FrameBench takes version 2: both layouts")
@@ -165,8 +162,8 @@ struct PluginABITests {
         let name = try #require(entry.name)
         #expect(String(cString: name) == "c-scalar")
         for size in [FrameSize(width: 1, height: 1), .init(width: 13, height: 7), .init(width: 34, height: 18)] {
-            let planes = GuardedI420(size: size, padding: 3, seed: UInt64(size.width))
-            let source = planes.view
+            let planes = GuardedSource(size: size, padding: 3, seed: UInt64(size.width))
+            guard case .i420(let source) = planes.view else { return }
             defer { withExtendedLifetime(planes) {} }
             for orientation in Orientation.allCases {
                 let oriented = orientation.orientedSize(of: size)
@@ -274,34 +271,5 @@ struct PluginABITests {
     func refused(_ defines: [String], _ reason: PluginError.Reason) throws {
         let path = try Self.fixture(defines)
         #expect(throws: PluginError(path: path, reason: reason)) { try PluginLoader.load([path]) }
-    }
-}
-
-/// A source frame whose planes each end right before a guard page.
-final class GuardedSource {
-    /// The frame; valid while this object is alive.
-    let view: SourceFrame
-    private let memory: [AnyObject]
-
-    /// The I420 frame `planes`.
-    init(_ planes: GuardedI420) {
-        (view, memory) = (.i420(planes.view), [planes])
-    }
-
-    /// The NV12 twin of `source` (its chroma samples interleaved in
-    /// pairs), rows `padding` bytes longer than their meaningful bytes but
-    /// the last of each plane.
-    init(nv12TwinOf source: I420View, padding: Int) {
-        let buffer = NV12Buffer(twinOf: source, padding: padding)
-        let twin = buffer.view
-        defer { withExtendedLifetime(buffer) {} }
-        func guarded(_ plane: PlaneView) -> (GuardedBytes, PlaneView) {
-            let count = plane.stride * (plane.height - 1) + plane.width
-            let bytes = GuardedBytes(count: count)
-            bytes.base.update(from: plane.base, count: count)
-            return (bytes, PlaneView(base: bytes.base, stride: plane.stride, width: plane.width, height: plane.height))
-        }
-        let (y, uv) = (guarded(twin.y), guarded(twin.uv))
-        (view, memory) = (.nv12(NV12View(y: y.1, uv: uv.1)), [y.0, uv.0])
     }
 }
