@@ -165,7 +165,7 @@ let package = Package(
                 "Presentation", "CallSimulation", "Streams", "Measurement", "Converters", "Frames", "TestSupport",
             ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
-        .testTarget(name: "GateTests", dependencies: ["Gate", "Reports", "Statistics"]),
+        .testTarget(name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames"]),
         .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),
         .testTarget(
             name: "PluginsTests", dependencies: ["Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),

@@ -63,6 +63,14 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Measure and verify in this orientation instead (docs/orientation.md).")
     var orientation: Orientation?
 
+    @Option(
+        help: ArgumentHelp(
+            "Measure, gate and check bit-exactness in these source layouts (default: i420, and nv12 at "
+                + GateLayouts.nv12Sizes.map(\.description).joined(separator: " and ")
+                + "; a reference whose bench knows no --layout measures i420 only, its nv12 cells are not gated).",
+            valueName: LayoutList.format))
+    var layout: LayoutList?
+
     @Option(help: "More IVF files or directories to verify (repeatable).")
     var vectors: [String] = []
 
@@ -107,7 +115,8 @@ struct GateCommand: ParsableCommand {
             threshold: threshold, plan: plan, seconds: seconds, orientation: orientation, reportsDirectory: keepReports,
             reporter: GateReporter(
                 line: Output.line, error: Output.error, progress: progress.update, clearProgress: progress.clear),
-            plugins: plugins.paths, converters: ConverterSelection.names(converters), isolation: .bench())
+            plugins: plugins.paths, converters: ConverterSelection.names(converters), isolation: .bench(),
+            layouts: layout?.layouts)
         let status =
             accept
             ? gate.accept(revision ?? "HEAD", why: why ?? "", against: reference)

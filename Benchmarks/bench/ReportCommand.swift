@@ -17,7 +17,8 @@ struct ReportCommand: ParsableCommand {
         abstract: "The performance report (what a bare 'bench' runs).",
         discussion: """
             Synthetic frames at 176x144, 640x480, 1280x720 and 1920x1080 (plus, without --orientation, a \
-            mirrored 640x480 and a 1280x720 turned 90 degrees, at the sizes measured) through every \
+            mirrored 640x480 and a 1280x720 turned 90 degrees, at the sizes measured), I420 or in each \
+            --layout (an NV12 cell is named with nv12, and the report says what NV12 costs next to I420), through every \
             converter and the memory floors, interleaved per frame in a balanced order: per-frame latency (median, p90, p99, \
             max), Mpixel/s, GB/s, time ÷ libyuv, ÷ floor and ÷ scalar (medians of per-round paired ratios \
             with their 95 % intervals), bit-exactness with libyuv. Then every IVF file of Vectors/ and of \
@@ -41,6 +42,18 @@ struct ReportCommand: ParsableCommand {
                 + "), instead of the default cells.",
             valueName: OrientationList.format))
     var orientation: OrientationList?
+
+    @Option(
+        help: ArgumentHelp(
+            "Measure every synthetic cell in each of these source layouts, comma-separated (default: i420).",
+            valueName: LayoutList.format))
+    var layout: LayoutList?
+
+    @Option(
+        help: ArgumentHelp(
+            "Measure the layouts of --layout after the first only at these sizes (default: every size).",
+            valueName: SizeList.format))
+    var layoutSizes: SizeList?
 
     @Option(
         help: ArgumentHelp(
@@ -122,6 +135,8 @@ struct ReportCommand: ParsableCommand {
         for size in sizes.flatMap(\.sizes) where !options.sizes.contains(size) { options.sizes.append(size) }
         options.matrix = matrix
         options.orientations = orientation?.orientations
+        if let layout { options.layouts = layout.layouts }
+        options.laterLayoutSizes = layoutSizes?.sizes
         options.threads = threads
         options.vectorPaths =
             noVectors

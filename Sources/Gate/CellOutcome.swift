@@ -16,6 +16,11 @@ public struct CellOutcome: Sendable, Equatable {
         /// The reference measured the cell and the head did not (`reason`:
         /// why, as the head's report gives it).
         case missing(reason: String)
+        /// Only the head measured the cell, in a layout the reference's
+        /// `bench` cannot measure (`reason` says why): not gated; shown with
+        /// each head process's median per-round ratio of its time to its
+        /// floor's in the same cell (`headFloorRatios`, in process order).
+        case notGated(reason: String, headFloorRatios: [Double])
     }
 
     /// The cell.
@@ -35,7 +40,7 @@ public struct CellOutcome: Sendable, Equatable {
     public var fails: Bool {
         switch kind {
         case .compared(_, _, _, let verdict): verdict == .slower
-        case .new: false
+        case .new, .notGated: false
         case .missing(let reason): reason != "unsupported"
         }
     }

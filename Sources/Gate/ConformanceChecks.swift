@@ -15,24 +15,17 @@ public enum ConformanceChecks {
         + ["175x143", "33x17", "3x5", "2x2", "1x1"].compactMap(FrameSize.init(parsing:))
 
     /// Every converter against libyuv on the synthetic frames of every
-    /// `exactnessSizes` size in every orientation; a converter that does
-    /// not offer an orientation is skipped there (named in the detail).
-    public static func syntheticExactness(_ converters: [any FrameConverter], matrix: ColorMatrix) -> GateCheck {
+    /// `exactnessSizes` size in every orientation, in each of `layouts`
+    /// (libyuv converts NV12 itself); a converter that does not offer an
+    /// orientation is skipped there (named in the detail).
+    public static func syntheticExactness(
+        _ converters: [any FrameConverter], matrix: ColorMatrix, layouts: [ChromaLayout] = [.i420]
+    ) -> GateCheck {
         var mismatches: [String] = []
         var skipped: [String: Set<String>] = [:]
         for size in exactnessSizes {
-            let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames)
-            for orientation in Orientation.allCases {
-                let exact = ConverterBench.bitExactness(
-                    converters, frames: frames, matrix: matrix, orientation: orientation)
-                let cell = SyntheticCell(size: size, orientation: orientation)
-                for converter in converters {
-                    switch exact[converter.name] {
-                    case nil: skipped[converter.name, default: []].insert(orientation.name)
-                    case false?: mismatches.append("\(converter.name) at \(cell)")
-                    case true?: break
-                    }
-                }
+            for layout in layouts {
+                mismatches += exactness(converters, size: size, layout: layout, matrix: matrix, skipped: &skipped)
             }
         }
         let skippedText = skipped.sorted { $0.key < $1.key }.map { name, orientations in
@@ -40,15 +33,40 @@ public enum ConformanceChecks {
                 + Orientation.allCases.map(\.name).filter(orientations.contains)
                 .joined(separator: ", ")
         }
+        let layoutsText = layouts == [.i420] ? "" : " × \(layouts.count) layouts"
         return GateCheck(
             name: "bit-exact with libyuv on synthetic frames",
             passed: mismatches.isEmpty,
             detail: mismatches.isEmpty
                 ? ([
-                    "\(converters.count) converters × \(exactnessSizes.count) sizes × \(Orientation.allCases.count) orientations × \(ConverterBench.distinctFrames) frames"
+                    "\(converters.count) converters × \(exactnessSizes.count) sizes × \(Orientation.allCases.count) orientations\(layoutsText) × \(ConverterBench.distinctFrames) frames"
                 ]
                     + skippedText).joined(separator: "; ")
                 : "mismatch: " + mismatches.joined(separator: ", "))
+    }
+
+    /// The cells of `size` in `layout` (every orientation) where a
+    /// converter's bytes are not libyuv's; the orientations a converter
+    /// refuses go into `skipped`.
+    private static func exactness(
+        _ converters: [any FrameConverter], size: FrameSize, layout: ChromaLayout, matrix: ColorMatrix,
+        skipped: inout [String: Set<String>]
+    ) -> [String] {
+        var mismatches: [String] = []
+        let frames = SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames, layout: layout)
+        for orientation in Orientation.allCases {
+            let exact = ConverterBench.bitExactness(
+                converters, frames: frames, matrix: matrix, orientation: orientation)
+            let cell = SyntheticCell(size: size, orientation: orientation, layout: layout)
+            for converter in converters {
+                switch exact[converter.name] {
+                case nil: skipped[converter.name, default: []].insert(orientation.name)
+                case false?: mismatches.append("\(converter.name) at \(cell)")
+                case true?: break
+                }
+            }
+        }
+        return mismatches
     }
 
     /// Every peer's deviation from libyuv on the synthetic frames of every

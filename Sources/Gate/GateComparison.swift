@@ -26,13 +26,21 @@ public struct GateComparison: Sendable {
     /// by default, and the plug-in converters a gate run measures; peers
     /// and floors are never gated).
     public var converters: Set<String>
+    /// The layouts whose cells are compared (nil: every layout); cells of
+    /// other layouts in either side's reports are left out.
+    public var layouts: Set<String>?
+    /// Per layout the reference's `bench` cannot measure, why (`the
+    /// reference's bench (COMMIT) knows no --layout`): the head's cells in
+    /// it are `notGated` rather than `new`.
+    public var referenceLacks: [String: String] = [:]
 
-    /// A comparison gating `converters` at `threshold`.
+    /// A comparison gating `converters` (in `layouts`, nil: all) at `threshold`.
     /// - Precondition: `threshold >= 0`.
-    public init(threshold: Double = 0.05, converters: Set<String>) {
+    public init(threshold: Double = 0.05, converters: Set<String>, layouts: Set<String>? = nil) {
         precondition(threshold >= 0, "negative threshold")
         self.threshold = threshold
         self.converters = converters
+        self.layouts = layouts
     }
 
     /// The outcome of every cell the head or the reference measured, in
@@ -42,10 +50,16 @@ public struct GateComparison: Sendable {
         let notMeasured = head.reduce(into: [EntryCell: String]()) { $0.merge($1.notMeasured) { first, _ in first } }
         let headFigures = head.map { ProcessFigures.of($0, converters: converters) }
         let referenceFigures = reference.map { ProcessFigures.of($0, converters: converters) }
-        let cells = Set(headFigures.flatMap(\.keys)).union(referenceFigures.flatMap(\.keys))
+        let cells = Set(headFigures.flatMap(\.keys)).union(referenceFigures.flatMap(\.keys)).filter {
+            layouts?.contains($0.layout) ?? true
+        }
         return cells.sorted().map { cell in
             let new = headFigures.compactMap { $0[cell] }
             let base = referenceFigures.compactMap { $0[cell] }
+            if base.isEmpty, let reason = referenceLacks[cell.layout] {
+                return CellOutcome(
+                    cell: cell, kind: .notGated(reason: reason, headFloorRatios: new.compactMap(\.toFloor)))
+            }
             guard !base.isEmpty else { return CellOutcome(cell: cell, kind: .new) }
             guard !new.isEmpty,
                 let cpu = ShiftEstimate.ratio(of: new.map(\.cpu), to: base.map(\.cpu)),

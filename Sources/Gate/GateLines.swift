@@ -29,7 +29,21 @@ enum GateLines {
             return GateCheck(
                 name: "\(outcome.cell)" + (outcome.fails ? " not measured by the head" : " skipped"),
                 passed: !outcome.fails, detail: "the reference measured it; the head: \(reason)")
+        case .notGated(let reason, let ratios):
+            return GateCheck(
+                name: "\(outcome.cell) not gated", passed: true,
+                detail: "\(reason); " + floorRatios(ratios, processes: result.head.count))
         }
+    }
+
+    /// The head's own figure for a cell the reference cannot measure: each
+    /// process's median time ÷ floor, as a range.
+    static func floorRatios(_ ratios: [Double], processes: Int) -> String {
+        guard let low = ratios.min(), let high = ratios.max() else {
+            return "the head's report has no ratio to its floor"
+        }
+        return "head's time ÷ its floor in the same cell ×\(fixed(low, 2)) to ×\(fixed(high, 2)) "
+            + "(median of per-round paired ratios, in each of \(ratios.count) of \(processes) head processes)"
     }
 
     /// A thread check as a check line.
@@ -61,7 +75,13 @@ enum GateLines {
         ]
         for outcome in result.outcomes {
             guard case .compared(let cpu, let relative, let wall, let verdict) = outcome.kind else {
-                lines.append("  \(outcome.cell): \(outcome.kind == .new ? "new" : "not measured by the new commit")")
+                let text =
+                    switch outcome.kind {
+                    case .new: "new"
+                    case .notGated(let reason, _): "not gated: \(reason)"
+                    default: "not measured by the new commit"
+                    }
+                lines.append("  \(outcome.cell): \(text)")
                 continue
             }
             let mark = verdict == .same ? "" : " (\(verdict.rawValue) beyond \(fixed(threshold * 100, 0)) %)"

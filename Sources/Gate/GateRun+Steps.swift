@@ -97,7 +97,7 @@ extension GateRun {
         let peers = ConverterRegistry.peerNames.compactMap { ConverterRegistry.make($0) }
         reporter.progress("gate: bit-exactness on synthetic frames")
         var checks = [
-            ConformanceChecks.syntheticExactness(converters, matrix: matrix),
+            ConformanceChecks.syntheticExactness(converters, matrix: matrix, layouts: layouts.layouts),
             ConformanceChecks.syntheticDeviation(peers, matrix: matrix),
         ]
         for check in checks { reporter.line(check.line) }

@@ -39,18 +39,22 @@ public struct GateRun {
     /// How plug-ins are loaded in a child to learn their converters' names
     /// (needed when `plugins` is not empty).
     public let isolation: IsolatedCheck?
+    /// The source layouts measured and gated.
+    public let layouts: GateLayouts
 
     /// A gate allowing `threshold`, running pairs by `plan`, each process
     /// measuring `seconds` per size (in `orientation` if given), keeping
     /// reports in `reportsDirectory` if given, telling `reporter`; every
     /// process loads `plugins` (probed through `isolation`) and measures
-    /// `converters` (nil: every exact built-in).
+    /// `converters` (nil: every exact built-in) in `layouts` (nil: I420,
+    /// and NV12 at `GateLayouts.nv12Sizes`).
     public init(
         threshold: Double, plan: SideBySideRun.Plan, seconds: Double, orientation: Orientation?,
         reportsDirectory: String?, reporter: GateReporter, plugins: [String] = [], converters: [String]? = nil,
-        isolation: IsolatedCheck? = nil
+        isolation: IsolatedCheck? = nil, layouts: [ChromaLayout]? = nil
     ) {
         self.isolation = isolation
+        self.layouts = GateLayouts(layouts)
         self.plugins = plugins.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
         self.converters = converters
         self.threshold = threshold
@@ -62,24 +66,63 @@ public struct GateRun {
     }
 
     /// The arguments each process gets (before `--json FILE`) when it
-    /// measures `measured` (nil: the report's default converters).
-    func arguments(measuring measured: [String]?) -> [String] {
+    /// measures `measured` (nil: the report's default converters), with the
+    /// layouts' arguments when `withLayouts`.
+    func arguments(measuring measured: [String]?, withLayouts: Bool = true) -> [String] {
         var arguments = [
             "--only-sizes", Self.sizes.map(\.description).joined(separator: ","), "--no-vectors", "--quiet",
         ]
         arguments += ["--seconds", "\(seconds)"]
         if let orientation { arguments += ["--orientation", orientation.name] }
+        if withLayouts { arguments += layouts.arguments }
         for plugin in plugins { arguments += ["--plugin", plugin] }
         if let measured { arguments += ["--converters", measured.joined(separator: ",")] }
         return arguments
     }
 
     /// The comparison at `threshold` of what the processes measure
-    /// (`measured`; nil: the exact built-ins), peers left out, libyuv
-    /// always in.
-    func comparison(measuring measured: [String]?) -> GateComparison {
+    /// (`measured`; nil: the exact built-ins) in `layouts`, peers left out,
+    /// libyuv always in; `referenceLacks` says why the reference cannot
+    /// measure a layout.
+    func comparison(measuring measured: [String]?, referenceLacks: [String: String] = [:]) -> GateComparison {
         let gated = (measured ?? ConverterRegistry.names).filter { !ConverterRegistry.isPeer($0) }
-        return GateComparison(threshold: threshold, converters: Set(gated + [EntryCell.referenceConverter]))
+        var comparison = GateComparison(
+            threshold: threshold, converters: Set(gated + [EntryCell.referenceConverter]), layouts: layouts.names)
+        comparison.referenceLacks = referenceLacks
+        return comparison
+    }
+
+    /// The side-by-side run of `head` against `reference` (of commit
+    /// `referenceCommit`) measuring `measured`, and its comparison: a side
+    /// whose `bench` knows no layouts gets no layout arguments (when the
+    /// head knows none, neither side gets them), and the layouts besides
+    /// I420 that the reference then cannot measure are not gated.
+    func sideBySide(
+        head: String, reference: String, referenceCommit: String, measured: [String]?, setting: Setting
+    ) -> (SideBySideRun, GateComparison) {
+        let asked = !layouts.arguments.isEmpty
+        let headKnows = asked && knowsLayouts(head)
+        let referenceKnows = headKnows && knowsLayouts(reference)
+        var lacks: [String: String] = [:]
+        if headKnows && !referenceKnows {
+            for layout in layouts.layouts where layout != .i420 {
+                lacks[layout.rawValue] =
+                    "the reference's bench (\(referenceCommit.prefix(12))) cannot measure \(layout) (it knows no --layout)"
+            }
+        }
+        if asked && !headKnows { reporter.line("gate: the head's bench knows no --layout: I420 cells only") }
+        let run = SideBySideRun(
+            head: head, reference: reference, arguments: arguments(measuring: measured, withLayouts: headKnows),
+            referenceArguments: arguments(measuring: measured, withLayouts: referenceKnows),
+            directory: setting.repository, reportsDirectory: reportsDirectory)
+        return (run, comparison(measuring: measured, referenceLacks: lacks))
+    }
+
+    /// Whether the `bench` at `executable` knows layouts (its `report
+    /// --help` lists `GateLayouts.probeOption`).
+    func knowsLayouts(_ executable: String) -> Bool {
+        guard let result = try? CommandRunner.run(executable, ["report", "--help"], timeout: 60) else { return false }
+        return GateLayouts.knowsLayouts(help: result.output)
     }
 
     /// What both processes measure and the gate decides on: `converters`,
@@ -116,7 +159,6 @@ public struct GateRun {
     ///   no report).
     public func run(reference: String?, head: String?, vectorPaths: [String]) -> Int32 {
         guard case .success(let measured) = measuredConverters() else { return 2 }
-        let compared = comparison(measuring: measured)
         guard let setting = locate(), let referenceCommit = resolveReference(reference, setting: setting) else {
             return 2
         }
@@ -142,9 +184,9 @@ public struct GateRun {
         } else {
             reporter.line("gate: --head: timing only (the bit-exactness and vector checks run in this build)")
         }
-        let pairs = SideBySideRun(
-            head: headBuild.executable, reference: referenceBuild, arguments: arguments(measuring: measured),
-            directory: setting.repository, reportsDirectory: reportsDirectory)
+        let (pairs, compared) = sideBySide(
+            head: headBuild.executable, reference: referenceBuild, referenceCommit: referenceCommit, measured: measured,
+            setting: setting)
         let result: SideBySideRun.Result
         do {
             result = try pairs.run(plan, comparison: compared) { reporter.progress("gate: \($0)") }
@@ -192,12 +234,10 @@ public struct GateRun {
             let newBuild = build(new, role: "--accept", setting: setting)
         else { return 2 }
         let result: SideBySideRun.Result
+        let (pairs, compared) = sideBySide(
+            head: newBuild, reference: oldBuild, referenceCommit: old, measured: measured, setting: setting)
         do {
-            result = try SideBySideRun(
-                head: newBuild, reference: oldBuild, arguments: arguments(measuring: measured),
-                directory: setting.repository,
-                reportsDirectory: reportsDirectory
-            ).run(plan, comparison: comparison(measuring: measured)) { reporter.progress("gate: \($0)") }
+            result = try pairs.run(plan, comparison: compared) { reporter.progress("gate: \($0)") }
         } catch {
             reporter.clearProgress()
             reporter.error("gate: \(error)")

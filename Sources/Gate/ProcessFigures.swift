@@ -1,4 +1,5 @@
 import Reports
+import Statistics
 
 /// One `bench` process's figures for one cell: what the gate compares
 /// between the head's processes and the reference's.
@@ -12,13 +13,18 @@ public struct ProcessFigures: Sendable, Equatable {
     /// The median of per-round ratios of CPU time to libyuv's in the same
     /// process (nil for libyuv itself, and when the report has none).
     public let cpuToLibyuv: Double?
+    /// The median of per-round ratios of wall time to the floor's in the
+    /// same process (nil when the report has none).
+    public var toFloor: Double?
 
     /// Figures with the given times.
-    public init(cpu: Double, wall: Double, meanWall: Double? = nil, cpuToLibyuv: Double? = nil) {
+    public init(cpu: Double, wall: Double, meanWall: Double? = nil, cpuToLibyuv: Double? = nil, toFloor: Double? = nil)
+    {
         self.cpu = cpu
         self.wall = wall
         self.meanWall = meanWall
         self.cpuToLibyuv = cpuToLibyuv
+        self.toFloor = toFloor
     }
 
     /// The figures of every `convert/*` entry of `run` whose converter is
@@ -31,7 +37,8 @@ public struct ProcessFigures: Sendable, Equatable {
             }
             figures[cell] = ProcessFigures(
                 cpu: cpu, wall: entry.median, meanWall: entry.meanTime,
-                cpuToLibyuv: cell.converter == EntryCell.referenceConverter ? nil : entry.cpuRatioToLibyuv)
+                cpuToLibyuv: cell.converter == EntryCell.referenceConverter ? nil : entry.cpuRatioToLibyuv,
+                toFloor: entry.ratiosToFloor.flatMap { Percentile.median($0) })
         }
         return figures
     }

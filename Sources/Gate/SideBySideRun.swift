@@ -64,22 +64,28 @@ public struct SideBySideRun: Sendable {
     public let head: String
     /// The reference's `bench`.
     public let reference: String
-    /// The arguments both get, before `--json FILE`.
+    /// The arguments the head gets, before `--json FILE`.
     public let arguments: [String]
+    /// The arguments the reference gets, before `--json FILE` (those it
+    /// knows: a reference built before layouts gets no `--layout`).
+    public let referenceArguments: [String]
     /// The directory they run in.
     public let directory: String
     /// Where each process's report is kept (`head-1.json`, `reference-1.json`,
     /// ...); nil: reports are read and removed.
     public let reportsDirectory: String?
 
-    /// A run of `head` against `reference`, both given `arguments` in
-    /// `directory`, keeping their reports in `reportsDirectory` if given.
+    /// A run of `head` against `reference`, given `arguments` (the
+    /// reference `referenceArguments` if given) in `directory`, keeping
+    /// their reports in `reportsDirectory` if given.
     public init(
-        head: String, reference: String, arguments: [String], directory: String, reportsDirectory: String? = nil
+        head: String, reference: String, arguments: [String], referenceArguments: [String]? = nil, directory: String,
+        reportsDirectory: String? = nil
     ) {
         self.head = head
         self.reference = reference
         self.arguments = arguments
+        self.referenceArguments = referenceArguments ?? arguments
         self.directory = directory
         self.reportsDirectory = reportsDirectory
     }
@@ -141,7 +147,8 @@ public struct SideBySideRun: Sendable {
         let result: CommandRunner.Result
         do {
             result = try CommandRunner.run(
-                executable, arguments + ["--json", report], in: directory, timeout: timeout)
+                executable, (isReference ? referenceArguments : arguments) + ["--json", report], in: directory,
+                timeout: timeout)
         } catch {
             throw ProcessFailure(isReference: isReference, executable: executable, status: -1, reason: "\(error)")
         }

@@ -1,11 +1,13 @@
 import Frames
 
-/// One cell's results (a frame size and orientation): every contender's.
+/// One cell's results (a frame size, layout and orientation): every contender's.
 public struct CellResults: Sendable {
     /// The frame size.
     public let size: FrameSize
     /// The orientation the converters converted into.
     public let orientation: Orientation
+    /// The source frames' layout.
+    public let layout: ChromaLayout
     /// Rounds measured (frames per contender).
     public let rounds: Int
     /// One result per contender, converters first and the floors last.
@@ -27,20 +29,22 @@ public struct CellResults: Sendable {
     /// not asked for).
     public var uprightSamples: [String: [Double]] = [:]
 
-    /// The results `cells` of `rounds` rounds at `size` in `orientation`, and `floorAlone`.
+    /// The results `cells` of `rounds` rounds at `size` in `layout` and
+    /// `orientation`, and `floorAlone`.
     public init(
-        size: FrameSize, orientation: Orientation = .upright, rounds: Int, cells: [ContenderResult],
-        floorAlone: [FloorStores: Double] = [:]
+        size: FrameSize, orientation: Orientation = .upright, layout: ChromaLayout = .i420, rounds: Int,
+        cells: [ContenderResult], floorAlone: [FloorStores: Double] = [:]
     ) {
         self.size = size
         self.orientation = orientation
+        self.layout = layout
         self.rounds = rounds
         self.cells = cells
         self.floorAlone = floorAlone
     }
 
-    /// The synthetic cell: size and orientation.
-    public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation) }
+    /// The synthetic cell: size, orientation and layout.
+    public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation, layout: layout) }
 
     /// The converters that failed this cell (not those that refused it).
     public var failures: [ContenderFailure] { excluded.filter { $0.error != .unsupported } }

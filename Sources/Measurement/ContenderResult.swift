@@ -2,7 +2,7 @@ import Conformance
 import Frames
 import Statistics
 
-/// One contender's figures in one cell (a frame size and orientation).
+/// One contender's figures in one cell (a frame size, layout and orientation).
 public struct ContenderResult: Sendable {
     /// The contender.
     public let id: ContenderID
@@ -10,6 +10,8 @@ public struct ContenderResult: Sendable {
     public let size: FrameSize
     /// The orientation converted into (floors: the cell's, though they move the upright bytes).
     public let orientation: Orientation
+    /// The source frames' layout (floors too move the bytes of this layout).
+    public var layout: ChromaLayout = .i420
     /// Per-frame wall time, nanoseconds.
     public let wall: Distribution
     /// Per-frame process CPU time, nanoseconds (all threads).
@@ -40,15 +42,16 @@ public struct ContenderResult: Sendable {
     /// synthetic frames (nil for exact converters and floors).
     public let deviation: Deviation?
 
-    /// Bytes a conversion of `size` reads (I420, no padding) plus writes (BGRA).
+    /// Bytes a conversion of `size` reads (I420 or NV12, as many either
+    /// way; no padding) plus writes (BGRA).
     public static func bytesMoved(_ size: FrameSize) -> Int { size.i420ByteCount + 4 * size.pixelCount }
 
     /// Megapixels per second at the median frame time.
     public var megapixelsPerSecond: Double { Double(size.pixelCount) / wall.median * 1e3 }
     /// Effective gigabytes per second (bytes read + written) at the median frame time.
     public var gigabytesPerSecond: Double { Double(Self.bytesMoved(size)) / wall.median }
-    /// The synthetic cell: size and orientation.
-    public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation) }
+    /// The synthetic cell: size, orientation and layout.
+    public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation, layout: layout) }
     /// Whether this is a memory floor's cell.
     public var isFloor: Bool { id.isFloor }
 

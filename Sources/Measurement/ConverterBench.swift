@@ -6,7 +6,9 @@ import Statistics
 /// The synthetic-frame section: every converter and the memory floors at
 /// each size, interleaved, with ratios to libyuv and to the floor, and a
 /// bit-exactness check against libyuv on the same frames (for the peers
-/// with a tolerance, their deviation from libyuv instead).
+/// with a tolerance, their deviation from libyuv instead). A cell's frames,
+/// floors and bit-exactness are all in the cell's layout: libyuv converts
+/// NV12 itself (`NV12ToARGBMatrix`, `NV12ToI420Rotate`).
 public enum ConverterBench {
     /// Distinct synthetic frames cycled through at each size.
     public static let distinctFrames = 3
@@ -48,13 +50,13 @@ public enum ConverterBench {
                 }
             }
             progress("synthetic \(cell): checking bit-exactness")
-            let frames = SyntheticFrames.frames(size: cell.size, count: distinctFrames)
+            let frames = SyntheticFrames.frames(size: cell.size, count: distinctFrames, layout: cell.layout)
             let peers = measured.filter { ConverterRegistry.isPeer($0.name) }
             let exact = bitExactness(
                 measured.filter { !ConverterRegistry.isPeer($0.name) }, frames: frames, matrix: matrix,
                 orientation: cell.orientation)
             var result = summarize(
-                samples, size: cell.size, orientation: cell.orientation, bitExact: exact,
+                samples, size: cell.size, orientation: cell.orientation, layout: cell.layout, bitExact: exact,
                 deviations: deviations(peers, frames: frames, matrix: matrix, orientation: cell.orientation),
                 threads: threadsByID(measured, at: cell.size))
             result.excluded = excluded
@@ -78,8 +80,8 @@ public enum ConverterBench {
         while true {
             do throws(ContenderFailure) {
                 let samples = try measure(
-                    remaining, size: cell.size, orientation: cell.orientation, matrix: matrix, budget: budget,
-                    uprightTwins: uprightTwins, progress: progress)
+                    remaining, size: cell.size, orientation: cell.orientation, layout: cell.layout, matrix: matrix,
+                    budget: budget, uprightTwins: uprightTwins, progress: progress)
                 return (samples, excluded, remaining)
             } catch {
                 excluded.append(error)
@@ -110,21 +112,21 @@ public enum ConverterBench {
     }
 
     /// One interleaved measurement of `converters` and their floors at `size`
-    /// on the synthetic frames, the converters converting into `orientation`;
+    /// on the synthetic frames in `layout`, the converters converting into `orientation`;
     /// with `uprightTwins` and an `orientation` other than upright, each
     /// converter's `UprightTwin` too (labelled `NAME@upright`).
     /// - Throws: `ContenderFailure` for the first converter that refuses or
     ///   fails (a twin's failure is its converter's).
     public static func measure(
         _ converters: [any FrameConverter], size: FrameSize, orientation: Orientation = .upright,
-        matrix: ColorMatrix, budget: RunBudget, uprightTwins: Bool = false,
+        layout: ChromaLayout = .i420, matrix: ColorMatrix, budget: RunBudget, uprightTwins: Bool = false,
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws(ContenderFailure) -> [CellSamples] {
         let twins =
             uprightTwins && orientation != .upright
             ? converters.map { Contender.converter(UprightTwin(base: $0), id: .upright($0.name)) } : []
         let contenders = contenders(converters, at: size) + twins
-        let frames = SyntheticFrames.frames(size: size, count: distinctFrames)
+        let frames = SyntheticFrames.frames(size: size, count: distinctFrames, layout: layout)
         let outputs = contenders.map { contender in
             let upright: Bool
             if case .upright = contender.id { upright = true } else { upright = contender.isFloor }
@@ -149,9 +151,10 @@ public enum ConverterBench {
     /// intervals) against the `libyuv`, floor and `scalar` labels when
     /// present, and bit-exactness and peers' deviations by label. A contender
     /// on `threads[label]` threads (default 1) is held to `floor(threads:in:)`.
-    /// The cells are those of `size` in `orientation`.
+    /// The cells are those of `size` in `layout` and `orientation`.
     public static func summarize(
-        _ samples: [CellSamples], size: FrameSize, orientation: Orientation = .upright, bitExact: [String: Bool],
+        _ samples: [CellSamples], size: FrameSize, orientation: Orientation = .upright, layout: ChromaLayout = .i420,
+        bitExact: [String: Bool],
         deviations: [String: Deviation] = [:],
         threads: [ContenderID: Int] = [:]
     ) -> CellResults {
@@ -163,7 +166,7 @@ public enum ConverterBench {
             let (floorLabel, floor) = Self.floor(threads: threads[sample.id] ?? 1, in: byID)
             let name = sample.id.converterName
             return ContenderResult(
-                id: sample.id, size: size, orientation: orientation, wall: wall, cpu: cpu,
+                id: sample.id, size: size, orientation: orientation, layout: layout, wall: wall, cpu: cpu,
                 wallInRoundOrder: sample.wall,
                 libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
                 ratioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
@@ -173,7 +176,8 @@ public enum ConverterBench {
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 bitExact: name.flatMap { bitExact[$0] }, deviation: name.flatMap { deviations[$0] })
         }
-        return CellResults(size: size, orientation: orientation, rounds: samples.first?.wall.count ?? 0, cells: cells)
+        return CellResults(
+            size: size, orientation: orientation, layout: layout, rounds: samples.first?.wall.count ?? 0, cells: cells)
     }
 
     /// The floor a contender using `threads` threads is held to, and its
@@ -193,8 +197,9 @@ public enum ConverterBench {
     }
 
     /// For each converter, whether it matches libyuv on every frame of
-    /// `frames` converted into `orientation`. A converter that refuses the
-    /// orientation (`.unsupported`) has no entry; one that fails is `false`.
+    /// `frames` (in their layout: libyuv converts NV12 itself) converted
+    /// into `orientation`. A converter that refuses the orientation or the
+    /// layout (`.unsupported`) has no entry; one that fails is `false`.
     public static func bitExactness(
         _ converters: [any FrameConverter], frames: [SourceBuffer], matrix: ColorMatrix,
         orientation: Orientation = .upright

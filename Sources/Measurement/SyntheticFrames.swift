@@ -42,7 +42,11 @@ public enum SyntheticFrames {
     /// NV12 frames are the I420 frames' twins, so both layouts hold the
     /// same samples.
     public static func frames(size: FrameSize, count: Int, layout: ChromaLayout = .i420) -> [SourceBuffer] {
-        (0..<count).map { SourceBuffer(twinOf: frame(size: size, index: $0).view, layout: layout) }
+        (0..<count).map { index in
+            // The view borrows the I420 buffer's memory: keep it alive until copied.
+            let buffer = frame(size: size, index: index)
+            return withExtendedLifetime(buffer) { SourceBuffer(twinOf: buffer.view, layout: layout) }
+        }
     }
 
     /// One sample of `plane` (0 Y, 1 U, 2 V) at luma column `x` (already

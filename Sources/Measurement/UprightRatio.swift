@@ -14,6 +14,8 @@ public struct UprightRatio: Sendable, Equatable {
     public let size: FrameSize
     /// The oriented cell's orientation (never `upright`).
     public let orientation: Orientation
+    /// The cell's source layout.
+    public var layout: ChromaLayout = .i420
     /// Oriented ÷ upright time.
     public let estimate: RatioEstimate
 
@@ -33,8 +35,10 @@ public struct UprightRatio: Sendable, Equatable {
                 guard let upright = size.uprightSamples[cell.label],
                     let estimate = RatioEstimate(paired: cell.wallInRoundOrder, over: upright)
                 else { return nil }
-                return UprightRatio(
+                var ratio = UprightRatio(
                     label: cell.label, size: size.size, orientation: size.orientation, estimate: estimate)
+                ratio.layout = size.layout
+                return ratio
             }
         }
     }

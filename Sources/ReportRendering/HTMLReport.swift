@@ -27,7 +27,7 @@ public enum HTMLReport {
             body += summary(report.synthetic)
             body += HTMLCharts.ratioChart(report.synthetic)
             body += HTMLCharts.throughputChart(
-                report.synthetic.filter { $0.orientation == .upright }, id: "chart-throughput",
+                report.synthetic.filter { $0.orientation == .upright && $0.layout == .i420 }, id: "chart-throughput",
                 title: "Throughput against frame size (median; dashed: memory floor, a limit)")
             for size in report.synthetic { body += HTMLCharts.latencyChart(size) }
             body += table(
@@ -35,6 +35,7 @@ public enum HTMLReport {
                 floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) + $0.excluded.map { _ in false } })
             body +=
                 "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the faster of streaming and ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it. A cell named with an orientation (mirror, rotate90, ...) converts into it, libyuv by its rotate and mirror passes before converting (docs/orientation.md); its floors move the same bytes as the upright cell's; a converter that does not offer the orientation is listed as skipped, untimed.</p>"
+            body += layoutCost(report.synthetic)
         }
         if !report.serial.isEmpty {
             body += "<h2>End to end (serial, converter \(SVG.escape(report.streamConverter)))</h2>"
@@ -117,12 +118,25 @@ public enum HTMLReport {
             + "so the floor is wrong (a floor is the fastest the bytes can move)</p><ul>\(items.joined())</ul></div>"
     }
 
+    /// The NV12 cells' note and what NV12 costs next to I420 (as the text
+    /// report's section); empty without NV12 cells.
+    static func layoutCost(_ sizes: [CellResults]) -> String {
+        guard sizes.contains(where: { $0.layout != .i420 }) else { return "" }
+        var html =
+            "<p class=\"note\">A cell named with <b>nv12</b> converts NV12 frames (the same samples as the I420 cell, chroma pairs interleaved); its floors move NV12's bytes (as many as I420's, in two planes); libyuv converts NV12 itself.</p>"
+        let lines = TextReport.layoutCostLines(LayoutCost.all(in: sizes))
+        guard !lines.isEmpty else { return html }
+        html += "<h3>What NV12 costs next to I420</h3>"
+        html += "<pre>" + lines.dropFirst().map(SVG.escape).joined(separator: "\n") + "</pre>"
+        return html
+    }
+
     /// Headline cards: each converter's time ÷ libyuv at the largest
     /// upright size (the largest size when none is upright) with its 95 %
     /// interval, and bit-exactness over every cell (for a peer, its
     /// deviation from libyuv over every cell).
     static func summary(_ sizes: [CellResults]) -> String {
-        let upright = sizes.filter { $0.orientation == .upright }
+        let upright = sizes.filter { $0.orientation == .upright && $0.layout == .i420 }
         guard
             let largest = (upright.isEmpty ? sizes : upright).max(by: { $0.size.pixelCount < $1.size.pixelCount })
         else { return "" }

@@ -30,6 +30,14 @@ public enum TextReport {
                 "  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;"
             )
             lines.append("  GB/s counts I420 read + BGRA written")
+            if report.synthetic.contains(where: { $0.layout != .i420 }) {
+                lines.append(
+                    "a cell named with nv12 converts NV12 frames (the same samples, chroma pairs interleaved); its floors move"
+                )
+                lines.append(
+                    "  NV12's bytes (as many as I420's, in two planes) and GB/s counts them; libyuv converts NV12 itself"
+                )
+            }
             if report.synthetic.contains(where: { $0.orientation != .upright }) {
                 lines.append(
                     "a cell named with an orientation converts into it (libyuv: its rotate/mirror passes, then the conversion;"
@@ -44,9 +52,10 @@ public enum TextReport {
             lines.append(
                 "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming: "
                     + report.synthetic.filter { size in
-                        report.synthetic.first { $0.size == size.size }?.orientation == size.orientation
+                        report.synthetic.first { $0.size == size.size && $0.layout == size.layout }?.orientation
+                            == size.orientation
                     }.map { size in
-                        "\(size.size) \(Format.micros(size.floorAlone[.cached].map { $0 * 1000 })) / \(Format.micros(size.floorAlone[.streaming].map { $0 * 1000 }))"
+                        "\(size.cell) \(Format.micros(size.floorAlone[.cached].map { $0 * 1000 })) / \(Format.micros(size.floorAlone[.streaming].map { $0 * 1000 }))"
                     }.joined(separator: ", "))
             lines += floorWarnings(report.synthetic)
             let uprightRatios = UprightRatio.all(in: report.synthetic)
@@ -59,6 +68,7 @@ public enum TextReport {
                     "  round by round beside it in the oriented cell (median of per-round ratios [95 % interval])")
                 lines += uprightTable(uprightRatios).render()
             }
+            lines += layoutCostLines(LayoutCost.all(in: report.synthetic))
         }
         if !report.serial.isEmpty {
             lines.append("")
@@ -136,12 +146,36 @@ public enum TextReport {
             + (cell.floorLabel == Contender.floorLabel || cell.isFloor ? "" : " (\(cell.floorLabel))")
     }
 
+    /// The section on what NV12 (any layout but I420) costs next to I420:
+    /// `simd`'s and the one-thread floor's time in each such cell ÷ their
+    /// time in the I420 cell of the same size and orientation; no lines when
+    /// no cell has both.
+    static func layoutCostLines(_ costs: [LayoutCost]) -> [String] {
+        let shown = costs.filter { $0.label == "simd" || $0.label == Contender.floorLabel }
+        guard !shown.isEmpty else { return [] }
+        var table = Table([("cell", false), ("converter", false), ("×i420", true)])
+        for cost in shown {
+            table.add([
+                "\(cost.cell)", cost.label, Format.estimate(cost.estimate) + (cost.conclusive ? "" : " (few blocks)"),
+            ])
+        }
+        return [
+            "",
+            "What NV12 costs next to I420: the time in the nv12 cell ÷ the time in the I420 cell of the same size and",
+            "  orientation (same samples): Hodges–Lehmann over the medians of 10 blocks of each cell's frame times",
+            "  [95 % interval]; the two cells run one after the other, not paired round by round, so drift between",
+            "  them counts in it (every converter's: ratio_to_i420 in --json)",
+        ] + table.render()
+    }
+
     /// One row per converter and oriented cell: its time ÷ its upright time.
     static func uprightTable(_ ratios: [UprightRatio]) -> Table {
         var table = Table([("size", false), ("orientation", false), ("converter", false), ("×upright", true)])
         for ratio in ratios {
             table.add([
-                "\(ratio.size)", ratio.orientation.name, ratio.label, Format.estimate(ratio.estimate),
+                "\(ratio.size)" + (ratio.layout == .i420 ? "" : " \(ratio.layout)"), ratio.orientation.name,
+                ratio.label,
+                Format.estimate(ratio.estimate),
             ])
         }
         return table

@@ -16,14 +16,19 @@ extension ReportDocument {
     /// number is finite (0 stands for one that is not).
     public init(_ report: Report) {
         let uprightRatios = UprightRatio.all(in: report.synthetic)
+        let layoutCosts = LayoutCost.all(in: report.synthetic)
         var entries: [ReportEntry] = []
         for size in report.synthetic {
             for cell in size.cells {
                 var entry = Self.entry(cell, name: Self.convertName(cell.label, size.cell), matrix: report.matrix.name)
                 if let ratio = uprightRatios.first(where: {
                     $0.label == cell.label && $0.size == cell.size && $0.orientation == cell.orientation
+                        && $0.layout == cell.layout
                 }) {
                     (entry.ratioToUpright, entry.ratioToUprightInterval) = Self.estimate(ratio.estimate)
+                }
+                if let cost = layoutCosts.first(where: { $0.label == cell.label && $0.cell == cell.cell }) {
+                    (entry.ratioToI420, entry.ratioToI420Interval) = Self.estimate(cost.estimate)
                 }
                 entries.append(entry)
             }
@@ -55,7 +60,7 @@ extension ReportDocument {
                         name: Self.convertName(failure.label, size.cell).description,
                         cell: EntryCell(
                             converter: failure.label, width: size.size.width, height: size.size.height,
-                            orientation: size.orientation.name),
+                            orientation: size.orientation.name, layout: size.layout.rawValue),
                         reason: "\(failure.error)")
                 }
             })
@@ -139,6 +144,8 @@ extension ReportDocument {
         entry.height = cell.size.height
         entry.matrix = matrix
         entry.orientation = cell.orientation.name
+        // Scaling cells convert I420 frames and carry no layout, as before layouts.
+        if case .convert = name { entry.layout = cell.layout.rawValue }
         entry.min = finite(cell.wall.min / 1000)
         entry.p10 = finite(cell.wall.percentile(0.1) / 1000)
         entry.p25 = finite(cell.wall.percentile(0.25) / 1000)
@@ -214,10 +221,11 @@ extension ReportDocument {
         return result
     }
 
-    /// The name of `converter`'s entry in the synthetic cell `cell`.
-    private static func convertName(_ converter: String, _ cell: SyntheticCell) -> EntryName {
+    /// The name of `converter`'s entry in the synthetic cell `cell`:
+    /// `convert/C/WxH[/nv12][/orientation]`, I420 and upright never named.
+    static func convertName(_ converter: String, _ cell: SyntheticCell) -> EntryName {
         .convert(
-            converter: converter, size: "\(cell.size)",
+            converter: converter, size: "\(cell.size)", layout: cell.layout == .i420 ? nil : cell.layout.rawValue,
             orientation: cell.orientation == .upright ? nil : cell.orientation.name)
     }
 

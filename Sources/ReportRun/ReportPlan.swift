@@ -11,14 +11,29 @@ public struct ReportPlan {
     /// plus those of `SyntheticCell.defaultOriented` whose size is among them.
     public var orientations: [Orientation]?
 
+    /// The source layouts every cell is measured in, in order (default:
+    /// I420 only).
+    public var layouts: [ChromaLayout] = [.i420]
+    /// The sizes at which the layouts after the first are measured; nil:
+    /// every size (the gate measures NV12 at two sizes only).
+    public var laterLayoutSizes: [FrameSize]?
+
     /// The synthetic cells: each size in each of `orientations` (the
     /// orientations of a size one after the other), or (without them) each
-    /// size upright followed by the default oriented cells at sizes measured.
+    /// size upright followed by the default oriented cells at sizes
+    /// measured; each of these in each of `layouts`, one after the other
+    /// (the later layouts only at `laterLayoutSizes` when given).
     public var cells: [SyntheticCell] {
-        if let orientations {
-            return sizes.flatMap { size in orientations.map { SyntheticCell(size: size, orientation: $0) } }
+        let base =
+            orientations.map { orientations in
+                sizes.flatMap { size in orientations.map { SyntheticCell(size: size, orientation: $0) } }
+            } ?? sizes.map { SyntheticCell(size: $0) }
+            + SyntheticCell.defaultOriented.filter { sizes.contains($0.size) }
+        return base.flatMap { cell in
+            layouts.enumerated().compactMap { index, layout in
+                index == 0 || laterLayoutSizes?.contains(cell.size) != false ? cell.inLayout(layout) : nil
+            }
         }
-        return sizes.map { SyntheticCell(size: $0) } + SyntheticCell.defaultOriented.filter { sizes.contains($0.size) }
     }
     /// The colour matrix.
     public var matrix = ColorMatrix.bt601

@@ -50,7 +50,8 @@ public struct BenchmarkRun: Sendable, Equatable {
                 let height = entry.height
             {
                 cell = EntryCell(
-                    converter: converter, width: width, height: height, orientation: entry.orientation ?? "upright")
+                    converter: converter, width: width, height: height, orientation: entry.orientation ?? "upright",
+                    layout: entry.layout ?? EntryCell.defaultLayout)
             }
             return BenchmarkEntry(
                 name: entry.name, samples: entry.samples, ratiosToLibyuv: ratios(entry.ratioSamplesToLibyuv),

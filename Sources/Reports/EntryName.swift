@@ -14,9 +14,11 @@ public enum EntryName: Hashable, Sendable, CustomStringConvertible {
         case frame
     }
 
-    /// A synthetic cell: `convert/CONVERTER/WxH`, or `convert/CONVERTER/WxH/ORIENTATION`
-    /// when `orientation` is given (not upright).
-    case convert(converter: String, size: String, orientation: String?)
+    /// A synthetic cell: `convert/CONVERTER/WxH[/LAYOUT][/ORIENTATION]`,
+    /// with `layout` when it is given (not I420: `nv12`) and `orientation`
+    /// when it is given (not upright); an upright I420 cell is
+    /// `convert/CONVERTER/WxH`, as before layouts and orientations.
+    case convert(converter: String, size: String, layout: String? = nil, orientation: String?)
     /// A scaling cell: `scaling/CONTENDER/WxH`.
     case scaling(contender: String, size: String)
     /// A stream run's part: `stream/MODE/FILE/PART`.
@@ -24,12 +26,22 @@ public enum EntryName: Hashable, Sendable, CustomStringConvertible {
     /// A name of no known layout.
     case other(String)
 
+    /// The source layouts a `convert/*` name carries (I420, the default,
+    /// is never named): the part after the size when it is one of these.
+    public static let namedLayouts = ["nv12"]
+
     /// The entry `name` names.
     public init(parsing name: String) {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         switch (parts.first, parts.count) {
-        case ("convert", 3), ("convert", 4):
-            self = .convert(converter: parts[1], size: parts[2], orientation: parts.count == 4 ? parts[3] : nil)
+        case ("convert", 3):
+            self = .convert(converter: parts[1], size: parts[2], orientation: nil)
+        case ("convert", 4) where Self.namedLayouts.contains(parts[3]):
+            self = .convert(converter: parts[1], size: parts[2], layout: parts[3], orientation: nil)
+        case ("convert", 4):
+            self = .convert(converter: parts[1], size: parts[2], orientation: parts[3])
+        case ("convert", 5) where Self.namedLayouts.contains(parts[3]):
+            self = .convert(converter: parts[1], size: parts[2], layout: parts[3], orientation: parts[4])
         case ("scaling", 3):
             self = .scaling(contender: parts[1], size: parts[2])
         case ("stream", 4) where StreamPart(rawValue: parts[3]) != nil:
@@ -42,8 +54,8 @@ public enum EntryName: Hashable, Sendable, CustomStringConvertible {
     /// The name.
     public var description: String {
         switch self {
-        case .convert(let converter, let size, let orientation):
-            "convert/\(converter)/\(size)" + (orientation.map { "/\($0)" } ?? "")
+        case .convert(let converter, let size, let layout, let orientation):
+            "convert/\(converter)/\(size)" + (layout.map { "/\($0)" } ?? "") + (orientation.map { "/\($0)" } ?? "")
         case .scaling(let contender, let size): "scaling/\(contender)/\(size)"
         case .stream(let mode, let file, let part): "stream/\(mode)/\(file)/\(part.rawValue)"
         case .other(let name): name
@@ -55,7 +67,7 @@ public enum EntryName: Hashable, Sendable, CustomStringConvertible {
     /// decode of a stream.
     public var isReference: Bool {
         switch self {
-        case .convert(let converter, _, _):
+        case .convert(let converter, _, _, _):
             converter == EntryCell.floorConverter || converter.hasPrefix(EntryCell.floorConverter + ":")
                 || converter == EntryCell.referenceConverter
         case .stream(_, _, let part): part == .decode

@@ -11,6 +11,9 @@ public struct NotMeasuredCell: Codable, Sendable, Equatable {
     public var height: Int
     /// The orientation's name; nil reads as `upright`.
     public var orientation: String?
+    /// The source layout's name (`i420`, `nv12`); nil (reports made before
+    /// layouts) reads as `i420`.
+    public var layout: String?
     /// `unsupported` or `failed (status N)`.
     public var reason: String
 
@@ -21,11 +24,14 @@ public struct NotMeasuredCell: Codable, Sendable, Equatable {
         width = cell.width
         height = cell.height
         orientation = cell.orientation
+        layout = cell.layout
         self.reason = reason
     }
 
     /// The cell it names.
     public var cell: EntryCell {
-        EntryCell(converter: converter, width: width, height: height, orientation: orientation ?? "upright")
+        EntryCell(
+            converter: converter, width: width, height: height, orientation: orientation ?? "upright",
+            layout: layout ?? EntryCell.defaultLayout)
     }
 }

@@ -1,7 +1,7 @@
 /// One entry of the report's `benchmarks` array, in Google Benchmark's
 /// layout with FrameBench's fields beside it.
 ///
-/// Synthetic cells (`convert/<converter>/<WxH>[/<orientation>]`) and
+/// Synthetic cells (`convert/<converter>/<WxH>[/<layout>][/<orientation>]`) and
 /// scaling cells (`scaling/threads:<n>/<WxH>`) carry the converter fields;
 /// stream entries (`stream/<serial|pipelined>/<file>/<part>`) carry the
 /// stream fields. Times are microseconds per frame; a field a kind of entry
@@ -62,6 +62,9 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var matrix: String?
     /// The orientation's name (`upright`, `mirror`, `rotate90`, ...).
     public var orientation: String?
+    /// The source frames' layout (`i420`, `nv12`); nil in reports made
+    /// before layouts, which measured I420 only.
+    public var layout: String?
     /// The fastest frame.
     public var min: Double?
     /// The 10th percentile.
@@ -106,6 +109,12 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var ratioToUpright: Double?
     /// Its 95 % interval.
     public var ratioToUprightInterval: [Double]?
+    /// In a cell of another layout than I420: wall time ÷ the same
+    /// converter's in the I420 cell of the same size and orientation
+    /// (`LayoutCost`: the cells are not paired round by round).
+    public var ratioToI420: Double?
+    /// Its 95 % interval.
+    public var ratioToI420Interval: [Double]?
     /// Whether an exact converter's bytes equal libyuv's.
     public var bitExact: Bool?
     /// A peer's deviation from libyuv.
@@ -161,7 +170,7 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case ratioSamplesToLibyuv = "ratio_samples_to_libyuv"
         case ratioSamplesToFloor = "ratio_samples_to_floor"
         case ratioSamplesToDecode = "ratio_samples_to_decode"
-        case converter, width, height, matrix, orientation, min, p10, p25, p50, p90, p99, max, mean
+        case converter, width, height, matrix, orientation, layout, min, p10, p25, p50, p90, p99, max, mean
         case itemsPerSecond = "items_per_second"
         case bytesPerSecond = "bytes_per_second"
         case megapixelsPerSecond = "mpixels_per_second"
@@ -176,6 +185,8 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case ratioToScalarInterval = "ratio_to_scalar_ci"
         case ratioToUpright = "ratio_to_upright"
         case ratioToUprightInterval = "ratio_to_upright_ci"
+        case ratioToI420 = "ratio_to_i420"
+        case ratioToI420Interval = "ratio_to_i420_ci"
         case bitExact = "bit_exact"
         case deviation, file, mode, frames, passes
         case timestampsMonotonic = "timestamps_monotonic"

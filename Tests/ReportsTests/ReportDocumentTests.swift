@@ -63,6 +63,12 @@ import Testing
         (convert.ratioToUpright, convert.ratioToUprightInterval) = (1.0625, [1, 1.125])
         convert.bitExact = true
         convert.deviation = ReportDeviation(maximumDifference: 2, differingShare: 0.25, psnr: 48.5)
+        var nv12 = convert
+        nv12.name = "convert/simd/64x48/nv12/mirror"
+        nv12.runName = nv12.name
+        nv12.layout = "nv12"
+        (nv12.ratioToI420, nv12.ratioToI420Interval) = (1.25, [1.125, 1.375])
+        convert.layout = "i420"
         var stream = ReportEntry(name: "stream/serial/a.ivf/frame", samples: [100])
         stream.ratioSamplesToDecode = [1.5]
         stream.realTimeStatistic = "per pass"
@@ -89,7 +95,7 @@ import Testing
             name: "convert/swscale/64x48/mirror",
             cell: EntryCell(converter: "swscale", width: 64, height: 48, orientation: "mirror"), reason: "unsupported")
         return ReportDocument(
-            context: context, benchmarks: [convert, stream], presentation: [figures], notMeasured: [missing])
+            context: context, benchmarks: [convert, nv12, stream], presentation: [figures], notMeasured: [missing])
     }
 
     @Test("every field written reads back equal, and the run it describes has its figures")
@@ -106,6 +112,9 @@ import Testing
         #expect(convert.cell == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror"))
         #expect(convert.ratiosToLibyuv == [0.5, 0.75] && convert.ratiosToFloor == [1.25, 1.5])
         #expect(convert.cpuTime == 2.25 && convert.meanTime == 2 && convert.cpuRatioToLibyuv == 0.5)
+        #expect(
+            run.entry(named: "convert/simd/64x48/nv12/mirror")?.cell
+                == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror", layout: "nv12"))
         #expect(run.entry(named: "stream/serial/a.ivf/frame")?.ratiosToDecode == [1.5])
         #expect(run.notMeasured == [missing(document): "unsupported"])
     }
@@ -154,6 +163,8 @@ import Testing
             (.convert(converter: "simd", size: "640x480", orientation: "rotate90"), false, false),
             (.convert(converter: "floor:2threads", size: "1920x1080", orientation: nil), true, false),
             (.convert(converter: "libyuv", size: "64x48", orientation: "mirror"), true, false),
+            (.convert(converter: "simd", size: "64x48", layout: "nv12", orientation: "mirror"), false, false),
+            (.convert(converter: "floor", size: "64x48", layout: "nv12", orientation: nil), true, false),
             (.scaling(contender: "threads:2", size: "640x480"), false, false),
             (.stream(mode: "serial", file: "a.ivf", part: .decode), true, false),
             (.stream(mode: "pipelined", file: "a.ivf", part: .latency), false, true),

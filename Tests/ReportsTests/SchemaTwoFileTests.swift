@@ -21,6 +21,11 @@ import Testing
         let mirrored = try #require(run.entry(named: "convert/simd/640x480/mirror"))
         #expect(mirrored.cell == EntryCell(converter: "simd", width: 640, height: 480, orientation: "mirror"))
         #expect(run.entries.allSatisfy { $0.cell != nil && $0.cpuTime != nil })
+        // Written before layouts: no entry says its layout, and every cell reads as I420.
+        let text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        #expect(!text.contains("\"layout\""))
+        #expect(run.entries.allSatisfy { $0.cell?.layout == "i420" })
+        #expect(run.notMeasured.keys.allSatisfy { $0.layout == "i420" })
         #expect(
             run.notMeasured == [
                 EntryCell(converter: "swscale", width: 640, height: 480, orientation: "mirror"): "unsupported",
