@@ -5,8 +5,8 @@ import Measurement
 import Statistics
 
 /// The converter's time against libyuv and against the one-thread memory
-/// floor, measured interleaved in one run (`ConverterBench`), upright with
-/// the first matrix: medians of per-round paired ratios with their 95 %
+/// floor, measured interleaved in one run (`ConverterBench`) on frames in
+/// the options' layout, upright with the first matrix: medians of per-round paired ratios with their 95 %
 /// intervals. A slow converter still passes; one whose whole interval lies
 /// below `impossibleFloorRatio` of the floor fails: nothing can convert
 /// faster than the floor moves the same bytes, so it did not write them.
@@ -28,7 +28,8 @@ enum SpeedCheck {
             let converters = isOracle ? [context.converter] : [context.converter, LibYUVConverter()]
             let samples: [CellSamples]
             do {
-                samples = try ConverterBench.measure(converters, size: size, matrix: matrix, budget: budget)
+                samples = try ConverterBench.measure(
+                    converters, size: size, layout: context.options.layout, matrix: matrix, budget: budget)
             } catch {
                 if error.error == .unsupported { return .skipped("unsupported upright with \(matrix.name)") }
                 return .fail("\(error.error) at \(size) upright \(matrix.name)")

@@ -32,7 +32,9 @@ final class SwscaleWorker {
                 height: (size.height + 1) / 2 * 2)
         guard let context = Self.makeContext(size: padded, layout: key.layout, matrix: key.matrix) else { return nil }
         self.context = context
-        staging = inPlace ? nil : (SourceBuffer(size: padded, layout: key.layout, padding: Self.blockWidth), BGRABuffer(size: padded))
+        staging =
+            inPlace
+            ? nil : (SourceBuffer(size: padded, layout: key.layout, padding: Self.blockWidth), BGRABuffer(size: padded))
     }
 
     deinit { sws_freeContext(context) }
