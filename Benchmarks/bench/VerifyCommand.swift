@@ -39,6 +39,9 @@ struct VerifyCommand: ParsableCommand {
             valueName: ConverterRegistry.knownNames.joined(separator: ",")))
     var converters: String?
 
+    @Option(help: "Verify converting frames in these layouts, \(LayoutList.format) (default: i420).")
+    var layout: LayoutList?
+
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
@@ -51,9 +54,11 @@ struct VerifyCommand: ParsableCommand {
         let session = try PluginSession.prepare(
             plugins.paths, sizes: PluginSession.sizes(of: files), orientations: [orientation], matrix: matrix)
         let converters = ReportRun.withPlugins(try ConverterSelection.parse(converters), session.converters)
-        let verifier = StreamVerifier(converters: converters, matrix: matrix, orientation: orientation)
+        let verifiers = (layout?.layouts ?? [.i420]).map {
+            StreamVerifier(converters: converters, matrix: matrix, orientation: orientation, layout: $0)
+        }
         let width = files.map(\.count).max() ?? 0
-        let run = VerificationRun.run(files, with: verifier) {
+        let run = VerificationRun.run(files, with: verifiers) {
             Output.line($0.path.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.line)
         }
         if files.isEmpty { Output.error("no IVF files in \(paths.joined(separator: " "))") }

@@ -84,13 +84,20 @@ public struct StreamVerifier {
     public let matrix: ColorMatrix
     /// The orientation conversions convert into.
     public let orientation: Orientation
+    /// The layout decoded frames are converted from (NV12: repacked
+    /// losslessly, `SourceRepacker`; libyuv converts the same frames).
+    public let layout: ChromaLayout
 
     /// A verifier of `converters` (any named `libyuv` are skipped) with
-    /// `matrix`, converting into `orientation`.
-    public init(converters: [any FrameConverter], matrix: ColorMatrix, orientation: Orientation = .upright) {
+    /// `matrix`, converting frames in `layout` into `orientation`.
+    public init(
+        converters: [any FrameConverter], matrix: ColorMatrix, orientation: Orientation = .upright,
+        layout: ChromaLayout = .i420
+    ) {
         self.converters = converters.filter { $0.name != Contender.referenceLabel }
         self.matrix = matrix
         self.orientation = orientation
+        self.layout = layout
     }
 
     /// Verifies the file at `path`. Never throws: unreadable files and
@@ -113,6 +120,7 @@ public struct StreamVerifier {
             do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", nil, "\(error)") }
         }
         let checker = BitExactChecker()
+        var repacker = SourceRepacker(layout: layout)
         var deviations: [String: Deviation] = [:]
         var shown: [ShownFrameTime] = []
         var skipped: [String] = []
@@ -129,7 +137,7 @@ public struct StreamVerifier {
                         fail("md5", index, "packet \(frame.packet): \(digest), sidecar says \(expected[index])")
                     }
                 }
-                checker.load(.i420(frame.image), matrix: matrix, orientation: orientation)
+                checker.load(repacker.frame(frame.image), matrix: matrix, orientation: orientation)
                 if let golden {
                     let digest = checker.referenceDigest()
                     if index >= golden.count || digest != golden[index] {

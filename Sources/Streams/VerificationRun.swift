@@ -1,7 +1,9 @@
 import Conformance
 import Converters
+import Frames
 
-/// `bench verify` over a list of files: each file's verdict judged by the
+/// `bench verify` over a list of files (in one or more source layouts):
+/// each file's verdict judged by the
 /// bad-timestamp rule (`FileVerdict.passes(expectedBad:)`), the tally, and
 /// each peer's deviation over every frame.
 public struct VerificationRun {
@@ -13,16 +15,21 @@ public struct VerificationRun {
         public let verdict: FileVerdict
         /// Whether its timestamps are broken on purpose.
         public let expectedBad: Bool
+        /// The layout its frames were converted from.
+        public let layout: ChromaLayout
 
         /// Whether it passes as a whole.
         public var passed: Bool { verdict.passes(expectedBad: expectedBad) }
 
         /// `pass`, `FAIL: ...`, or for a deliberately bad file `expected
         /// failure: ...` (or why it is not one).
+        /// Prefixed by `nv12: ` for a layout other than I420.
         public var line: String {
-            guard expectedBad else { return verdict.summary }
-            if passed { return "expected failure: " + verdict.summary }
-            return verdict.passed ? "FAIL: passed, but its timestamps are broken on purpose" : verdict.summary
+            let prefix = layout == .i420 ? "" : "\(layout): "
+            guard expectedBad else { return prefix + verdict.summary }
+            if passed { return prefix + "expected failure: " + verdict.summary }
+            return prefix
+                + (verdict.passed ? "FAIL: passed, but its timestamps are broken on purpose" : verdict.summary)
         }
     }
 
@@ -38,20 +45,23 @@ public struct VerificationRun {
     /// Deliberately bad files flagged as expected.
     public var expectedFailures: Int { outcomes.filter { $0.expectedBad && $0.passed }.count }
 
-    /// Verifies each of `files` with `verifier`, calling `each` with each
-    /// outcome as it comes.
+    /// Verifies each of `files` with each of `verifiers` (one a layout),
+    /// calling `each` with each outcome as it comes.
     public static func run(
-        _ files: [String], with verifier: StreamVerifier, each: (FileOutcome) -> Void = { _ in }
+        _ files: [String], with verifiers: [StreamVerifier], each: (FileOutcome) -> Void = { _ in }
     ) -> VerificationRun {
         var run = VerificationRun()
         for file in files {
-            let outcome = FileOutcome(
-                path: file, verdict: verifier.verify(file), expectedBad: VectorFiles.isExpectedBad(file))
-            for (name, deviation) in outcome.verdict.deviations {
-                run.deviations[name, default: Deviation()].add(deviation)
+            for verifier in verifiers {
+                let outcome = FileOutcome(
+                    path: file, verdict: verifier.verify(file), expectedBad: VectorFiles.isExpectedBad(file),
+                    layout: verifier.layout)
+                for (name, deviation) in outcome.verdict.deviations {
+                    run.deviations[name, default: Deviation()].add(deviation)
+                }
+                run.outcomes.append(outcome)
+                each(outcome)
             }
-            run.outcomes.append(outcome)
-            each(outcome)
         }
         return run
     }

@@ -160,6 +160,16 @@ struct OrientationCLITests {
         #expect(try Self.bench(["decode", Self.oddVector, "--bgra", "lut", "--layout", "nv21"]).isUsageError)
     }
 
+    @Test("verify --layout i420,nv12 checks each file in both layouts (NV12 upright against the golden BGRA MD5s)")
+    func verifyLayouts() throws {
+        let run = try Self.bench(["verify", Self.oddVector, "--layout", "i420,nv12", "--converters", "simd,lut"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.lines.first?.hasPrefix(Self.oddVector + "  pass") == true, "\(run.stdout)")
+        #expect(run.lines.dropFirst().first?.hasPrefix(Self.oddVector + "  nv12: pass") == true, "\(run.stdout)")
+        #expect(run.lines.contains("2 passed, 0 failed"), "\(run.stdout)")
+        #expect(try Self.bench(["verify", Self.oddVector, "--layout", "nv21"]).isUsageError)
+    }
+
     @Test("verify --orientation passes an odd-sized vector and says so per file")
     func verifyOriented() throws {
         let run = try Self.bench(["verify", Self.oddVector, "--orientation", "rotate270-mirror", "--converters", "lut"])
