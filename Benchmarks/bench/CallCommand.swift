@@ -69,6 +69,9 @@ struct CallCommand: ParsableCommand {
     @Option(help: "Probes per converter at most (1...20).")
     var probes: Int = 10
 
+    @Option(help: "The layout participants' frames arrive in: i420 (software decoder) or nv12 (VideoToolbox).")
+    var layout: ChromaLayout = .i420
+
     @Option(help: "The directory of the size-WxH.ivf vectors.")
     var vectors: String = VectorFiles.defaultDirectory
 
@@ -96,7 +99,7 @@ struct CallCommand: ParsableCommand {
     func run() throws {
         let base = CallConfiguration(
             tiles: tiles?.requests ?? [], fps: fps, seconds: seconds, converter: converter.name, schedule: schedule,
-            vectorDirectory: vectors)
+            vectorDirectory: vectors, layout: layout)
         let run: CallRun?
         let capacities: [CallCapacity]
         do {

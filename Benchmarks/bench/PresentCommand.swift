@@ -2,6 +2,7 @@ import ArgumentParser
 import Conformance
 import Converters
 import Foundation
+import Frames
 import Measurement
 import Presentation
 import ReportRendering
@@ -46,6 +47,9 @@ struct PresentCommand: ParsableCommand {
     @Option(help: "The converter.")
     var converter = ConverterName(argument: "simd")!
 
+    @Option(help: "The layout frames are converted from: i420 (software decoder) or nv12 (VideoToolbox, repacked).")
+    var layout: ChromaLayout = .i420
+
     @Option(help: "Also write the results as JSON to this file.")
     var json: String?
 
@@ -69,7 +73,8 @@ struct PresentCommand: ParsableCommand {
                 + (scenario.isPaced ? " (real time: about the streams' durations)" : "")
                 + ", converter \(converter.name)")
         let runs = files.map {
-            PresentationRun.run(path: $0, converter: frameConverter, scenario: scenario, policy: stamping)
+            PresentationRun.run(
+                path: $0, converter: frameConverter, layout: layout, scenario: scenario, policy: stamping)
         }
         for line in PresentTable.lines(runs) { Output.line(line) }
         for run in runs { if let failure = run.failure { Output.line("\(run.path): FAIL: \(failure)") } }
@@ -85,6 +90,7 @@ struct PresentCommand: ParsableCommand {
         do {
             try PresentationDocument(
                 stamping: stamping.rawValue, scenario: scenario.description, seed: seed, converter: converter.name,
+                layout: layout.rawValue,
                 files: runs.map(PresentationFigures.init)
             )
             .json().write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -88,8 +88,8 @@ public struct CallCPUCost: Sendable {
     /// - Throws: `CallSetupError` for a missing vector, an unknown
     ///   converter, or a decoder's or converter's error (naming the vector).
     public static func measure(
-        size: FrameSize, directory: String, converters names: [String], minimumFrames: Int = 300,
-        cpuClock: @escaping () -> UInt64 = Clock.threadCPU
+        size: FrameSize, directory: String, converters names: [String], layout: ChromaLayout = .i420,
+        minimumFrames: Int = 300, cpuClock: @escaping () -> UInt64 = Clock.threadCPU
     ) throws -> CallCPUCost {
         let choice = try CallVectors.choose(size, directory: directory)
         let bytes = try CallVectors.bytes(choice.path)
@@ -102,6 +102,7 @@ public struct CallCPUCost: Sendable {
         var decode: [Double] = []
         var convert = Array(repeating: [Double](), count: converters.count)
         var target = ConversionTarget()
+        var repacker = SourceRepacker(layout: layout)
         var carried: UInt64 = 0
         /// One pass over the vector, each shown frame decoded once and converted by every converter.
         func pass() throws(StreamDecodeError) {
@@ -113,10 +114,11 @@ public struct CallCPUCost: Sendable {
             ) { frame in
                 decode.append(Double((frame.timing?.decodeTime ?? 0) &+ carried))
                 carried = 0
+                let source = repacker.frame(frame.image)
                 for step in 0..<converters.count {
                     let index = (decode.count + step) % converters.count
                     let started = cpuClock()
-                    _ = try target.convert(.i420(frame.image), with: converters[index], matrix: .bt601)
+                    _ = try target.convert(source, with: converters[index], matrix: .bt601)
                     convert[index].append(Double(cpuClock() &- started))
                 }
             }

@@ -51,6 +51,8 @@ public struct CallCapacity: Sendable {
     public var cpuCost: CallCPUCost?
     /// Frames a second the capacity is for.
     public var fps: Double = 0
+    /// The layout the tiles' frames arrived in.
+    public var layout = ChromaLayout.i420
 
     /// Tiles per core by CPU cost with this converter (nil without `cpuCost`).
     public var tilesPerCoreByCPU: CallCPUCost.TilesPerCore? { cpuCost?.tilesPerCore(converter, fps: fps) }
@@ -68,7 +70,8 @@ public struct CallCapacity: Sendable {
         size: FrameSize, base: CallConfiguration, probeSeconds: Double, maximumProbes: Int,
         each: (CallCapacity) -> Void = { _ in }
     ) throws -> [CallCapacity] {
-        let cost = try CallCPUCost.measure(size: size, directory: base.vectorDirectory, converters: comparedConverters)
+        let cost = try CallCPUCost.measure(
+            size: size, directory: base.vectorDirectory, converters: comparedConverters, layout: base.layout)
         return try comparedConverters.map { name in
             var capacity = try find(
                 size: size, converter: name, base: base, probeSeconds: probeSeconds, maximumProbes: maximumProbes)
@@ -119,6 +122,6 @@ public struct CallCapacity: Sendable {
         }
         return CallCapacity(
             converter: converter, size: size, tiles: good, exact: bad.map { $0 == good + 1 } ?? false, probes: probes,
-            fps: base.fps)
+            fps: base.fps, layout: base.layout)
     }
 }

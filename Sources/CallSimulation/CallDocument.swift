@@ -44,6 +44,7 @@ public struct CallDocument: Encodable {
         let seconds: Double
         let converter: String
         let schedule: String
+        let layout: String
         let wallSeconds: Double
         let cpuSeconds: Double
         let cores: Int
@@ -94,12 +95,13 @@ public struct CallDocument: Encodable {
         let converter: String
         let size: String
         let fps: Double
+        let layout: String
         let cpuMicrosecondsPerFrame: CPUCost?
         let tilesPerCoreByCPU: TilesPerCore?
         let scheduling: Scheduling
 
         enum CodingKeys: String, CodingKey {
-            case converter, size, fps, scheduling
+            case converter, size, fps, layout, scheduling
             case cpuMicrosecondsPerFrame = "cpu_us_per_frame"
             case tilesPerCoreByCPU = "tiles_per_core_by_cpu"
         }
@@ -120,12 +122,14 @@ public struct CallDocument: Encodable {
                 },
                 overall: Figures(run.overall), fps: run.configuration.fps, seconds: run.configuration.seconds,
                 converter: run.configuration.converter, schedule: run.configuration.schedule.rawValue,
-                wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds, cores: run.cores,
+                layout: run.configuration.layout.rawValue, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+                cores: run.cores,
                 cpuUtilisation: run.cpuUtilisation)
         }
         capacity = capacities.map { capacity in
             Capacity(
                 converter: capacity.converter, size: "\(capacity.size)", fps: capacity.fps,
+                layout: capacity.layout.rawValue,
                 cpuMicrosecondsPerFrame: capacity.cpuCost.flatMap { cost in
                     cost.convert[capacity.converter].map { CPUCost(decode: Figure(cost.decode), convert: Figure($0)) }
                 },

@@ -24,12 +24,17 @@ public struct CallConfiguration: Sendable {
     public var schedule: CallSchedule
     /// Where the `size-WxH.ivf` vectors are.
     public var vectorDirectory: String
+    /// The layout participants' frames arrive in: I420 from a software
+    /// decoder, NV12 from a hardware one (VideoToolbox).
+    public var layout: ChromaLayout
 
     /// A configuration with all its fields.
     public init(
         tiles: [CallTileRequest], fps: Double = 30, seconds: Double = 5, converter: String = "simd",
-        schedule: CallSchedule = .perStream, vectorDirectory: String = VectorFiles.defaultDirectory
+        schedule: CallSchedule = .perStream, vectorDirectory: String = VectorFiles.defaultDirectory,
+        layout: ChromaLayout = .i420
     ) {
+        self.layout = layout
         self.tiles = tiles
         self.fps = fps
         self.seconds = seconds
@@ -93,7 +98,8 @@ public struct CallRun: Sendable {
                     CallParticipant(
                         index: index, request: request, vector: choice.path,
                         source: try LoopingVectorStream(
-                            bytes: bytes, converter: ConverterRegistry.make(configuration.converter)!),
+                            bytes: bytes, converter: ConverterRegistry.make(configuration.converter)!,
+                            layout: configuration.layout),
                         timeline: timeline))
             }
         }

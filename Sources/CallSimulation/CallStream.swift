@@ -32,12 +32,19 @@ public final class LoopingVectorStream: CallFrameSource {
     private var reader: IVFReader
     private var decoder: VP8Decoder
     private var target = ConversionTarget()
+    private var repacker: SourceRepacker
     private var packetsThisLoop = 0
 
-    /// A looping stream over the IVF file in `bytes`, converted with `converter` (`matrix`).
+    /// A looping stream over the IVF file in `bytes`, converted with
+    /// `converter` (`matrix`) from frames in `layout` (NV12: each decoded
+    /// frame repacked first, as `SourceRepacker` does, which adds one copy
+    /// of the frame to the participant's work).
     /// - Throws: when the header is malformed, the file has no readable packet, or libvpx refuses to start.
-    public init(bytes: [UInt8], converter: any FrameConverter, matrix: ColorMatrix = .bt601) throws {
+    public init(
+        bytes: [UInt8], converter: any FrameConverter, matrix: ColorMatrix = .bt601, layout: ChromaLayout = .i420
+    ) throws {
         self.bytes = bytes
+        repacker = SourceRepacker(layout: layout)
         self.converter = converter
         self.matrix = matrix
         reader = try IVFReader(bytes: bytes)
@@ -74,7 +81,7 @@ public final class LoopingVectorStream: CallFrameSource {
             try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
                 shown = true
                 guard convert else { return }
-                _ = try target.convert(.i420(image), with: converter, matrix: matrix)
+                _ = try target.convert(repacker.frame(image), with: converter, matrix: matrix)
             }
             if shown {
                 return MediaTime(value: packet.pts - firstPTS + Int64(loops) * loopTicks, timebase: timebase)

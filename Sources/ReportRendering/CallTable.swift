@@ -1,4 +1,5 @@
 import CallSimulation
+import Frames
 
 /// The `bench call` tables.
 public enum CallTable {
@@ -23,8 +24,9 @@ public enum CallTable {
             table.add(cells("\(tile.participant) \(tile.request.size)", stream, tile.figures, tile.error))
         }
         table.add(cells("all", "", run.overall, nil))
+        let layout = run.configuration.layout == .i420 ? "" : ", frames arriving as \(run.configuration.layout)"
         return table.render() + [
-            "cpu: \(Format.fixed(run.cpuUtilisation * 100, 1)) % of \(run.cores) cores "
+            "cpu\(layout): \(Format.fixed(run.cpuUtilisation * 100, 1)) % of \(run.cores) cores "
                 + "(\(Format.fixed(run.cpuSeconds, 2)) s cpu over \(Format.fixed(run.wallSeconds, 2)) s wall)"
         ]
     }
@@ -40,16 +42,17 @@ public enum CallTable {
             "\(Format.fixed(value, digits)) [\(Format.fixed(interval.lowerBound, digits)),\(Format.fixed(interval.upperBound, digits))]"
         }
         var lines: [String] = []
+        let tile = "\(capacity.size)" + (capacity.layout == .i420 ? "" : " \(capacity.layout)")
         if let cost = capacity.cpuCost, let convert = cost.convert[capacity.converter],
             let tiles = capacity.tilesPerCoreByCPU
         {
             lines.append(
-                "\(capacity.converter): by CPU cost \(shown(tiles.estimate, tiles.interval, 1)) tiles of \(capacity.size) a core "
+                "\(capacity.converter): by CPU cost \(shown(tiles.estimate, tiles.interval, 1)) tiles of \(tile) a core "
                     + "(decode \(shown(cost.decode.mean, cost.decode.interval, 1)) µs + convert "
                     + "\(shown(convert.mean, convert.interval, 1)) µs a frame, \(cost.frames) frames)")
         }
         lines.append(
-            "\(capacity.converter): by scheduling \(capacity.tiles)\(capacity.exact ? "" : "+") tiles of \(capacity.size) "
+            "\(capacity.converter): by scheduling \(capacity.tiles)\(capacity.exact ? "" : "+") tiles of \(tile) "
                 + "kept up in real time on this machine (probes \(probes.joined(separator: ", ")))")
         return lines
     }

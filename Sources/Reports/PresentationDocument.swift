@@ -11,12 +11,18 @@ public struct PresentationDocument: Codable, Sendable, Equatable {
     public var seed: UInt64
     /// The converter used.
     public var converter: String
+    /// The layout frames were converted from (`i420`, `nv12`).
+    public var layout: String
     /// One entry per file, in argument order.
     public var files: [PresentationFigures]
 
     /// A document with these settings and figures.
-    public init(stamping: String, scenario: String, seed: UInt64, converter: String, files: [PresentationFigures]) {
+    public init(
+        stamping: String, scenario: String, seed: UInt64, converter: String, layout: String = "i420",
+        files: [PresentationFigures]
+    ) {
         self.stamping = stamping
+        self.layout = layout
         self.scenario = scenario
         self.seed = seed
         self.converter = converter

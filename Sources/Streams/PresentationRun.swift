@@ -35,12 +35,13 @@ public struct PresentationRun: Sendable {
             ?? "lost frame \(sequence.check.lost.first ?? -1)"
     }
 
-    /// Runs `path` through `converter` (`matrix`) under `scenario` and
+    /// Runs `path` through `converter` (`matrix`, frames in `layout`: NV12
+    /// as a VideoToolbox decoder would hand them over) under `scenario` and
     /// `policy` on `clock` (the monotonic clock with real waiting for real
     /// runs; a `ManualClock` in tests). Never throws: a read or decode
     /// error ends the run and is recorded.
     public static func run(
-        path: String, converter: any FrameConverter, matrix: ColorMatrix = .bt601,
+        path: String, converter: any FrameConverter, matrix: ColorMatrix = .bt601, layout: ChromaLayout = .i420,
         scenario: DeliveryScenario, policy: StampingPolicy,
         clock: any PresentationClock = MonotonicClock()
     ) -> PresentationRun {
@@ -60,7 +61,7 @@ public struct PresentationRun: Sendable {
         session.waitForPacket(0)
         do {
             _ = try ConvertedStream.run(
-                source: source, converter: converter, matrix: matrix,
+                source: source, converter: converter, matrix: matrix, layout: layout,
                 onPacket: { record, _ in session.waitForPacket(record.number) }
             ) { frame, _ in
                 session.frameConverted(packet: frame.packet, mediaTime: frame.time)

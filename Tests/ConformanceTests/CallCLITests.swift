@@ -32,6 +32,29 @@ struct CallCLITests {
         #expect(call["cpuUtilisation"] as? Double != nil)
     }
 
+    @Test("--layout nv12: participants' frames arrive as NV12, said in the JSON and the CPU line; present says it too")
+    func nv12Participants() throws {
+        let json = NSTemporaryDirectory() + "framebench-call-nv12-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        let run = try BenchProcess.run([
+            "call", "--tiles", "1x176x144", "--fps", "30", "--seconds", "0.5", "--layout", "nv12", "--json", json,
+        ])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(run.lines.contains { $0.hasPrefix("cpu, frames arriving as nv12: ") }, "\(run.stdout)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let call = try #require(document["call"] as? [String: Any])
+        #expect(call["layout"] as? String == "nv12")
+        let present = try BenchProcess.run([
+            "present", "Vectors/size-175x143.ivf", "--layout", "nv12", "--json", json,
+        ])
+        #expect(present.status == 0, "\(present.stdout) \(present.stderr)")
+        let presented = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect(presented["layout"] as? String == "nv12")
+        #expect(try BenchProcess.run(["call", "--tiles", "1x176x144", "--layout", "yuy2"]).isUsageError)
+    }
+
     @Test(
         "usage mistakes: one line on stderr, exit 2",
         arguments: [
