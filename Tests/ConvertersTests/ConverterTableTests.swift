@@ -34,6 +34,26 @@ import Testing
         }
     }
 
+    @Test("each converter says it takes exactly the layouts its row offers, and converts an NV12 frame only then")
+    func offeredLayouts() throws {
+        let planes = I420Buffer.random(size: FrameSize(width: 16, height: 8), padding: 0, seed: 6)
+        let twin = NV12Buffer(twinOf: planes.view)
+        for entry in ConverterRegistry.table {
+            let converter = entry.make(nil)
+            #expect(converter.layouts == entry.layouts, "\(entry.name)")
+            let target = BGRABuffer(size: planes.size)
+            let result = Result { () throws(ConversionError) in
+                try converter.convert(.nv12(twin.view), to: target.view, matrix: .bt601, orientation: .upright)
+            }
+            if entry.layouts.contains(.nv12) {
+                #expect(throws: Never.self, "\(entry.name)") { try result.get() }
+            } else {
+                #expect(throws: ConversionError.unsupported, "\(entry.name)") { try result.get() }
+            }
+        }
+        withExtendedLifetime((planes, twin)) {}
+    }
+
     @Test("peers have a tolerance for every matrix; exact converters and variants have none")
     func tolerances() {
         for entry in ConverterRegistry.table {
