@@ -32,45 +32,50 @@ struct SizeList: ExpressibleByArgument {
     static let format = "WxH[,WxH...] with sides 1...16384"
 }
 
-/// A comma-separated list of orientations on the command line (`upright,mirror,rotate90`).
-struct OrientationList: ExpressibleByArgument {
-    /// The orientations, in the order given, each once.
-    let orientations: [Orientation]
+/// A value that can stand in a comma-separated list on the command line,
+/// by its name.
+protocol ListedArgument: Equatable {
+    /// The value called `name`, or nil.
+    init?(listed name: String)
+    /// How a list of these looks, for help texts.
+    static var listFormat: String { get }
+}
 
-    /// The orientations in `argument`; nil when any part (an empty one too)
-    /// is not an orientation's name.
+extension Orientation: ListedArgument {
+    init?(listed name: String) { self.init(name: name) }
+    static var listFormat: String { "orientation[,orientation...]" }
+}
+
+extension ChromaLayout: ListedArgument {
+    init?(listed name: String) { self.init(rawValue: name) }
+    static var listFormat: String { "layout[,layout...] (i420, nv12)" }
+}
+
+/// A comma-separated list of values on the command line
+/// (`upright,mirror,rotate90`, `i420,nv12`).
+struct ArgumentList<Element: ListedArgument>: ExpressibleByArgument {
+    /// The values, in the order given, each once.
+    let values: [Element]
+
+    /// The values in `argument`; nil when any part (an empty one too) is
+    /// not a value's name.
     init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let orientations = parts.compactMap(Orientation.init(name:))
-        guard !parts.isEmpty, orientations.count == parts.count else { return nil }
-        self.orientations = orientations.reduce(into: []) { unique, orientation in
-            if !unique.contains(orientation) { unique.append(orientation) }
+        let values = parts.compactMap(Element.init(listed:))
+        guard !parts.isEmpty, values.count == parts.count else { return nil }
+        self.values = values.reduce(into: []) { unique, value in
+            if !unique.contains(value) { unique.append(value) }
         }
     }
 
     /// How a value looks, for help texts.
-    static let format = "orientation[,orientation...]"
+    static var format: String { Element.listFormat }
 }
 
-/// A comma-separated list of source layouts on the command line (`i420,nv12`).
-struct LayoutList: ExpressibleByArgument {
-    /// The layouts, in the order given, each once.
-    let layouts: [ChromaLayout]
-
-    /// The layouts in `argument`; nil when any part (an empty one too) is
-    /// not a layout's name.
-    init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let layouts = parts.compactMap(ChromaLayout.init(rawValue:))
-        guard !parts.isEmpty, layouts.count == parts.count else { return nil }
-        self.layouts = layouts.reduce(into: []) { unique, layout in
-            if !unique.contains(layout) { unique.append(layout) }
-        }
-    }
-
-    /// How a value looks, for help texts.
-    static let format = "layout[,layout...] (i420, nv12)"
-}
+/// Orientations on the command line.
+typealias OrientationList = ArgumentList<Orientation>
+/// Source layouts on the command line.
+typealias LayoutList = ArgumentList<ChromaLayout>
 
 /// A converter's command-line name, one of `ConverterRegistry.knownNames`.
 struct ConverterName: ExpressibleByArgument, Equatable {

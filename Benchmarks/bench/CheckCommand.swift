@@ -83,7 +83,7 @@ struct CheckCommand: ParsableCommand {
         }
         let selected = selection.converters + selection.unloaded.map(\.name)
         let kinds = checks.isEmpty ? CheckKind.allCases : CheckKind.allCases.filter(checks.contains)
-        let layouts = layout?.layouts ?? [.i420]
+        let layouts = layout?.values ?? [.i420]
         let labels = layouts.flatMap { layout in kinds.map { CheckOutcome.label($0, layout) } }
         let widths = (selected.map(\.count).max() ?? 0, labels.map(\.count).max() ?? 0)
         let run = CheckRun(selection, kinds: kinds, layouts: layouts, options: try options(), isolation: isolation) {

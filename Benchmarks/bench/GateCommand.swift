@@ -116,7 +116,7 @@ struct GateCommand: ParsableCommand {
             reporter: GateReporter(
                 line: Output.line, error: Output.error, progress: progress.update, clearProgress: progress.clear),
             plugins: plugins.paths, converters: ConverterSelection.names(converters), isolation: .bench(),
-            layouts: layout?.layouts)
+            layouts: layout?.values)
         let status =
             accept
             ? gate.accept(revision ?? "HEAD", why: why ?? "", against: reference)

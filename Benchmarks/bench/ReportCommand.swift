@@ -134,8 +134,8 @@ struct ReportCommand: ParsableCommand {
         if let onlySizes { options.sizes = onlySizes.sizes }
         for size in sizes.flatMap(\.sizes) where !options.sizes.contains(size) { options.sizes.append(size) }
         options.matrix = matrix
-        options.orientations = orientation?.orientations
-        if let layout { options.layouts = layout.layouts }
+        options.orientations = orientation?.values
+        if let layout { options.layouts = layout.values }
         options.laterLayoutSizes = layoutSizes?.sizes
         options.threads = threads
         options.vectorPaths =

@@ -54,7 +54,7 @@ struct VerifyCommand: ParsableCommand {
         let session = try PluginSession.prepare(
             plugins.paths, sizes: PluginSession.sizes(of: files), orientations: [orientation], matrix: matrix)
         let converters = ReportRun.withPlugins(try ConverterSelection.parse(converters), session.converters)
-        let verifiers = (layout?.layouts ?? [.i420]).map {
+        let verifiers = (layout?.values ?? [.i420]).map {
             StreamVerifier(converters: converters, matrix: matrix, orientation: orientation, layout: $0)
         }
         let width = files.map(\.count).max() ?? 0

@@ -14,8 +14,8 @@ public final class I420Buffer {
     public let yStride: Int
     /// Stride of each chroma plane in bytes.
     public let chromaStride: Int
-    private let storage: UnsafeMutablePointer<UInt8>
-    private let byteCount: Int
+    private let bytes: FrameBytes
+    private var storage: UnsafeMutablePointer<UInt8> { bytes.base }
 
     /// Allocates a zeroed frame of `size`, each row padded by `padding`
     /// bytes beyond its meaningful width.
@@ -24,12 +24,8 @@ public final class I420Buffer {
         self.size = size
         yStride = size.width + padding
         chromaStride = size.chromaWidth + padding
-        byteCount = yStride * size.height + 2 * chromaStride * size.chromaHeight
-        storage = FrameMemory.allocate(byteCount: byteCount, minimumAlignment: Self.alignment)
-            .initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+        bytes = FrameBytes(count: yStride * size.height + 2 * chromaStride * size.chromaHeight)
     }
-
-    deinit { FrameMemory.deallocate(UnsafeMutableRawPointer(storage), byteCount: byteCount) }
 
     /// The alignment of the luma plane's first byte.
     public static let alignment = 64

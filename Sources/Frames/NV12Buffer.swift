@@ -12,8 +12,8 @@ public final class NV12Buffer {
     public let yStride: Int
     /// Stride of the interleaved chroma plane in bytes.
     public let uvStride: Int
-    private let storage: UnsafeMutablePointer<UInt8>
-    private let byteCount: Int
+    private let bytes: FrameBytes
+    private var storage: UnsafeMutablePointer<UInt8> { bytes.base }
 
     /// Allocates a zeroed frame of `size`, each row padded by `padding`
     /// bytes beyond its meaningful width.
@@ -22,9 +22,7 @@ public final class NV12Buffer {
         self.size = size
         yStride = size.width + padding
         uvStride = 2 * size.chromaWidth + padding
-        byteCount = yStride * size.height + uvStride * size.chromaHeight
-        storage = FrameMemory.allocate(byteCount: byteCount, minimumAlignment: I420Buffer.alignment)
-            .initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+        bytes = FrameBytes(count: yStride * size.height + uvStride * size.chromaHeight)
     }
 
     /// The NV12 twin of `source`: its luma, and its chroma planes
@@ -34,8 +32,6 @@ public final class NV12Buffer {
         self.init(size: source.size, padding: padding)
         copy(from: source)
     }
-
-    deinit { FrameMemory.deallocate(UnsafeMutableRawPointer(storage), byteCount: byteCount) }
 
     /// A view of the frame, valid while this buffer is alive and unchanged.
     public var view: NV12View {
