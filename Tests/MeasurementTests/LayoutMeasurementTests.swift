@@ -33,16 +33,6 @@ private struct I420Only: FrameConverter {
 @Suite struct LayoutMeasurementTests {
     static let size = FrameSize(width: 17, height: 9)
 
-    /// A budget of a few rounds and no time.
-    static var tinyBudget: RunBudget {
-        var budget = RunBudget()
-        budget.warmupRounds = 1
-        budget.minFrames = 3
-        budget.maxFrames = 3
-        budget.seconds = 0
-        return budget
-    }
-
     @Test("NV12 cells are named as issue 26 names them; I420 cells as before layouts")
     func cellNames() {
         let hd = FrameSize(width: 1280, height: 720)
@@ -68,7 +58,7 @@ private struct I420Only: FrameConverter {
         let converters: [any FrameConverter] = [ScalarConverter(), WrongOnNV12(), I420Only(), LibYUVConverter()]
         let cells = [SyntheticCell(size: Self.size), SyntheticCell(size: Self.size, layout: .nv12)]
         let results = ConverterBench.run(
-            converters: converters, cells: cells, matrix: .bt709, budget: Self.tinyBudget, progress: { _ in })
+            converters: converters, cells: cells, matrix: .bt709, budget: .tiny, progress: { _ in })
         let (i420, nv12) = (results[0], results[1])
         #expect(i420.cell == cells[0] && nv12.cell == cells[1])
         #expect(nv12.cells.allSatisfy { $0.layout == .nv12 && $0.cell == cells[1] })

@@ -37,16 +37,6 @@ private struct WrongTurn: FrameConverter {
 @Suite struct OrientationMeasurementTests {
     static let size = FrameSize(width: 17, height: 9)
 
-    /// A budget of a few rounds and no time.
-    static var tinyBudget: RunBudget {
-        var budget = RunBudget()
-        budget.warmupRounds = 1
-        budget.minFrames = 3
-        budget.maxFrames = 3
-        budget.seconds = 0
-        return budget
-    }
-
     @Test("cells are named by size, plus the orientation when not upright")
     func cellNames() {
         #expect(SyntheticCell(size: Self.size).nameComponent == "17x9")
@@ -79,7 +69,7 @@ private struct WrongTurn: FrameConverter {
         let converters: [any FrameConverter] = [ScalarConverter(), refusing, failing, LibYUVConverter()]
         let cells = [SyntheticCell(size: Self.size), SyntheticCell(size: Self.size, orientation: .rotate270)]
         let results = ConverterBench.run(
-            converters: converters, cells: cells, matrix: .bt601, budget: Self.tinyBudget, progress: { _ in })
+            converters: converters, cells: cells, matrix: .bt601, budget: .tiny, progress: { _ in })
         #expect(results.map(\.cell) == cells)
         let upright = results[0]
         #expect(upright.excluded.isEmpty)
