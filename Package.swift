@@ -65,6 +65,7 @@ let package = Package(
             name: "Converters",
             dependencies: [
                 "Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV", "CSwscale",
+                "CFrameBenchPlugin",
             ],
             swiftSettings: optimised),
         // C plug-ins: the ABI's loader and the converters it makes.

@@ -33,31 +33,41 @@ public struct ConverterEntry: Sendable {
     public let orientations: [Orientation]
     /// The source layouts it converts; it throws `.unsupported` for the others.
     public let layouts: [ChromaLayout]
-    /// A new instance; `threads` applies to converters that split frames
-    /// over threads (nil: the active processor count).
-    public let make: @Sendable (_ threads: Int?) -> any FrameConverter
+    /// A new instance, or nil where the converter is not available (then
+    /// `unavailableReason` says why); `threads` applies to converters that
+    /// split frames over threads (nil: the active processor count).
+    public let make: @Sendable (_ threads: Int?) -> (any FrameConverter)?
+    /// Why the converter cannot be made on this machine, in one line (a
+    /// peer whose library is not built); nil where it can.
+    public let unavailableReason: @Sendable () -> String?
     /// Every configuration the conformance tests hold to libyuv's bytes,
     /// each with a label for failure messages (empty for peers and variants,
     /// whose configurations another row covers).
     public let conformancePaths: @Sendable () -> [(label: String, converter: any FrameConverter)]
 
-    /// A row with these fields; `conformancePaths` defaults to the one
+    /// A row with these fields; `unavailableReason` defaults to none (the
+    /// converter is always available) and `conformancePaths` to the one
     /// instance `make(nil)` makes, labelled `name`, for an exact converter,
     /// and to none otherwise.
     public init(
         name: String, role: Role, orientations: [Orientation] = Orientation.allCases,
         layouts: [ChromaLayout] = ChromaLayout.allCases,
-        make: @escaping @Sendable (_ threads: Int?) -> any FrameConverter,
+        unavailableReason: @escaping @Sendable () -> String? = { nil },
+        make: @escaping @Sendable (_ threads: Int?) -> (any FrameConverter)?,
         conformancePaths: (@Sendable () -> [(label: String, converter: any FrameConverter)])? = nil
     ) {
         self.name = name
         self.role = role
         self.orientations = orientations
         self.layouts = layouts
+        self.unavailableReason = unavailableReason
         self.make = make
         self.conformancePaths =
-            conformancePaths ?? { role == .exact ? [(name, make(nil))] : [] }
+            conformancePaths ?? { role == .exact ? make(nil).map { [(name, $0)] } ?? [] : [] }
     }
+
+    /// Whether the converter can be made on this machine.
+    public var isAvailable: Bool { unavailableReason() == nil }
 
     /// Whether it is a peer, judged by its deviation from libyuv.
     public var isPeer: Bool {

@@ -8,7 +8,8 @@ public enum ConverterRegistry {
     /// on request, then the peers.
     public static let table: [ConverterEntry] = [
         ScalarConverter.entry, LUTConverter.entry, SIMDConverter.entry, SIMDConverter.cachedEntry,
-        SIMDConverter.streamingEntry, ParallelConverter.entry, LibYUVConverter.entry, SwscaleConverter.entry,
+        SIMDConverter.streamingEntry, ParallelConverter.entry, LibYUVConverter.entry, LibYUVLatestConverter.entry,
+        SwscaleConverter.entry,
     ]
 
     /// The exact converters every report, test run and gate uses and holds
@@ -20,8 +21,15 @@ public enum ConverterRegistry {
     /// bytes, PSNR) instead of demanding its bytes, in report order.
     public static let peerNames = table.filter(\.isPeer).map(\.name)
 
-    /// The converters the default report measures: `names`, then `peerNames`.
-    public static var reportNames: [String] { names + peerNames }
+    /// The converters the default report measures: `names`, then the
+    /// `peerNames` available on this machine.
+    public static var reportNames: [String] { names + peerNames.filter { entry(named: $0)?.isAvailable == true } }
+
+    /// The converters of the table that cannot be made on this machine,
+    /// each with its one-line reason (a peer whose library is not built).
+    public static var unavailable: [(name: String, reason: String)] {
+        table.compactMap { entry in entry.unavailableReason().map { (entry.name, $0) } }
+    }
 
     /// Every name `make` accepts, in report order.
     public static let knownNames = table.map(\.name)
@@ -41,7 +49,7 @@ public enum ConverterRegistry {
     public static func isPeer(_ name: String) -> Bool { peerNames.contains(name) }
 
     /// A new instance of the converter called `name` (one of `knownNames`),
-    /// or nil if unknown. `threads` applies to `parallel` only (nil: active
+    /// or nil if unknown or not available here (`unavailable`). `threads` applies to `parallel` only (nil: active
     /// processor count).
     public static func make(_ name: String, threads: Int? = nil) -> (any FrameConverter)? {
         entry(named: name)?.make(threads)

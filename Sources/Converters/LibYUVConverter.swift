@@ -13,6 +13,9 @@ public struct LibYUVConverter: FrameConverter {
     /// Creates the libyuv converter.
     public init() {}
 
+    /// `LIBYUV_VERSION` of the libyuv this process links (Debian's package).
+    public static let version = Int(LIBYUV_VERSION)
+
     /// Both, through libyuv's own NV12 functions.
     public var layouts: [ChromaLayout] { ChromaLayout.allCases }
 

@@ -77,9 +77,7 @@ public final class PluginConverter: FrameConverter, @unchecked Sendable {
         _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
-        var target = framebench_bgra(
-            data: destination.base, stride: Int32(destination.stride), width: Int32(destination.width),
-            height: Int32(destination.height))
+        var target = framebench_bgra(destination)
         let call: () -> Int32
         switch function {
         case .v1(let function):
@@ -90,27 +88,10 @@ public final class PluginConverter: FrameConverter, @unchecked Sendable {
                 height: Int32(source.height))
             call = { function(self.context, &image, &target, matrix.abiValue, orientation.abiValue) }
         case .v2(let function):
-            var image = Self.yuv(source)
+            var image = framebench_yuv(source)
             call = { function(self.context, &image, &target, matrix.abiValue, orientation.abiValue) }
         }
         let status = PluginStatus(rawValue: isThreadSafe ? call() : serialiser.withLock { _ in call() })
         if let error = status.error { throw error }
-    }
-
-    /// `source` as version 2 describes it.
-    private static func yuv(_ source: SourceFrame) -> framebench_yuv {
-        let (width, height) = (Int32(source.width), Int32(source.height))
-        switch source {
-        case .i420(let frame):
-            return framebench_yuv(
-                layout: Int32(FRAMEBENCH_I420), width: width, height: height,
-                planes: (frame.y.base, frame.u.base, frame.v.base),
-                strides: (Int32(frame.y.stride), Int32(frame.u.stride), Int32(frame.v.stride)))
-        case .nv12(let frame):
-            return framebench_yuv(
-                layout: Int32(FRAMEBENCH_NV12), width: width, height: height,
-                planes: (frame.y.base, frame.uv.base, nil),
-                strides: (Int32(frame.y.stride), Int32(frame.uv.stride), 0))
-        }
     }
 }

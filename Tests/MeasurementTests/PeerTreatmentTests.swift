@@ -25,7 +25,7 @@ import Testing
     func registry() {
         #expect(!ConverterRegistry.names.contains("swscale"))
         #expect(!ConverterRegistry.all().contains { $0.name == "swscale" })
-        #expect(ConverterRegistry.reportNames.suffix(2) == ["libyuv", "swscale"])
+        #expect(ConverterRegistry.reportNames.suffix(3) == ["libyuv", "libyuv-latest", "swscale"])
         #expect(ConverterRegistry.isPeer("swscale") && !ConverterRegistry.isPeer("libyuv"))
         #expect(ConverterRegistry.tolerance(of: "simd", matrix: .bt601) == nil)
     }
