@@ -10,7 +10,7 @@
 
    scripts/build-libyuv-latest compiles libyuv with hidden visibility and
    links it into this object with --exclude-libs,ALL, so the only symbols
-   it exports are the two below: loaded beside Debian's libyuv, neither
+   it exports are the three below: loaded beside Debian's libyuv, neither
    build's calls bind to the other's functions. */
 
 #include <stdlib.h>
@@ -143,3 +143,6 @@ EXPORT const framebench_plugin2* framebench_plugin_v2(void) { return &plugin; }
 
 /* LIBYUV_VERSION of the source it was built from. */
 EXPORT int32_t framebench_libyuv_version(void) { return LIBYUV_VERSION; }
+
+/* The compiler that built it (its __VERSION__). */
+EXPORT const char* framebench_libyuv_compiler(void) { return __VERSION__; }

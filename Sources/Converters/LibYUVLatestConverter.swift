@@ -54,6 +54,8 @@ public struct LibYUVLatestBuild: Sendable {
     public let path: String
     /// `LIBYUV_VERSION` of the source it was built from.
     public let version: Int
+    /// The compiler that built it, as it names itself (`__VERSION__`).
+    public let compiler: String
     /// The converter's `convert` from the plug-in's table.
     let function:
         @convention(c) (
@@ -83,7 +85,7 @@ public struct LibYUVLatestBuild: Sendable {
 
     /// Loads the build at `path`: its `framebench_plugin_v2` table must
     /// hold one converter named `libyuv-latest` with a function, and it
-    /// must export `framebench_libyuv_version`.
+    /// must export `framebench_libyuv_version` and `framebench_libyuv_compiler`.
     public static func load(_ path: String) -> Result<LibYUVLatestBuild, Unavailable> {
         func refuse(_ why: String) -> Result<LibYUVLatestBuild, Unavailable> {
             .failure(Unavailable(description: "libyuv-latest: \(why) (scripts/build-libyuv-latest builds it)"))
@@ -94,15 +96,19 @@ public struct LibYUVLatestBuild: Sendable {
         }
         typealias Entry = @convention(c) () -> UnsafePointer<framebench_plugin2>?
         typealias Version = @convention(c) () -> Int32
+        typealias Compiler = @convention(c) () -> UnsafePointer<CChar>?
         guard let entry = dlsym(handle, "framebench_plugin_v2"),
             let versionSymbol = dlsym(handle, "framebench_libyuv_version"),
+            let compilerSymbol = dlsym(handle, "framebench_libyuv_compiler"),
+            let compiler = unsafeBitCast(compilerSymbol, to: Compiler.self)(),
             let plugin = unsafeBitCast(entry, to: Entry.self)()?.pointee,
             plugin.abi_version == UInt32(FRAMEBENCH_PLUGIN_ABI_2), plugin.converter_count == 1,
             let converter = plugin.converters?.pointee, let name = converter.name,
             String(cString: name) == "libyuv-latest", let function = converter.convert
         else { return refuse("\(path) is not a libyuv-latest build") }
         let version = Int(unsafeBitCast(versionSymbol, to: Version.self)())
-        return .success(LibYUVLatestBuild(path: path, version: version, function: function))
+        return .success(
+            LibYUVLatestBuild(path: path, version: version, compiler: String(cString: compiler), function: function))
     }
 }
 

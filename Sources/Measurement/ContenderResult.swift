@@ -36,6 +36,13 @@ public struct ContenderResult: Sendable {
     public let ratioToFloor: RatioEstimate?
     /// Median of per-round `time ÷ scalar's time`, when the scalar reference ran.
     public let ratioToScalar: RatioEstimate?
+    /// The fastest peer of the cell (`libyuv`, `libyuv-latest`, `swscale`:
+    /// the one with the lowest median time), which `ratioToBestPeer`
+    /// divides by; nil for floors and where no peer ran.
+    public var bestPeer: String? = nil
+    /// Median of per-round `time ÷ the best peer's time` with its interval
+    /// (below 1: faster than every peer).
+    public var ratioToBestPeer: RatioEstimate? = nil
     /// Whether the output equals libyuv's on every synthetic frame (nil for floors).
     public let bitExact: Bool?
     /// For a peer with a tolerance, its deviation from libyuv over the

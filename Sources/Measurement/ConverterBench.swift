@@ -161,11 +161,12 @@ public enum ConverterBench {
         let byID = Dictionary(samples.map { ($0.id, $0) }) { first, _ in first }
         let reference = byID[.converter(Contender.referenceLabel)]
         let scalar = byID[.converter(Contender.scalarLabel)]
+        let bestPeer = Self.bestPeer(among: samples)
         let cells = samples.compactMap { sample -> ContenderResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
             let (floorLabel, floor) = Self.floor(threads: threads[sample.id] ?? 1, in: byID)
             let name = sample.id.converterName
-            return ContenderResult(
+            var result = ContenderResult(
                 id: sample.id, size: size, orientation: orientation, layout: layout, wall: wall, cpu: cpu,
                 wallInRoundOrder: sample.wall,
                 libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
@@ -175,9 +176,22 @@ public enum ConverterBench {
                 ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0) },
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 bitExact: name.flatMap { bitExact[$0] }, deviation: name.flatMap { deviations[$0] })
+            if let bestPeer, !sample.id.isFloor {
+                result.bestPeer = bestPeer.id.converterName
+                result.ratioToBestPeer = RatioEstimate(paired: sample.wall, over: bestPeer.wall)
+            }
+            return result
         }
         return CellResults(
             size: size, orientation: orientation, layout: layout, rounds: samples.first?.wall.count ?? 0, cells: cells)
+    }
+
+    /// The peer with the lowest median time among `samples`: libyuv (the
+    /// oracle, Debian's build) or a converter the table calls a peer.
+    static func bestPeer(among samples: [CellSamples]) -> CellSamples? {
+        samples.filter { sample in
+            sample.id.converterName.map { $0 == Contender.referenceLabel || ConverterRegistry.isPeer($0) } ?? false
+        }.compactMap { sample in Distribution(sample.wall).map { (sample, $0.median) } }.min { $0.1 < $1.1 }?.0
     }
 
     /// The floor a contender using `threads` threads is held to, and its

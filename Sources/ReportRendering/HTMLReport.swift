@@ -16,6 +16,7 @@ public enum HTMLReport {
     public static func render(_ report: Report) -> String {
         var body = "<h1>FrameBench report</h1>"
         body += "<p class=\"machine\">\(SVG.escape(report.machine.line))</p>"
+        for build in report.peerBuilds { body += "<p class=\"meta\">peer \(SVG.escape(build.line))</p>" }
         if MachineInfo.isDebugBuild {
             body += "<p class=\"warn\">Debug build: timings are not representative.</p>"
         }
@@ -31,10 +32,13 @@ public enum HTMLReport {
                 title: "Throughput against frame size (median; dashed: memory floor, a limit)")
             for size in report.synthetic { body += HTMLCharts.latencyChart(size) }
             body += table(
-                TextReport.syntheticTable(report.synthetic),
+                TextReport.syntheticTable(report.synthetic, libyuv: TextReport.oracleLabel(report)),
                 floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) + $0.excluded.map { _ in false } })
             body +=
                 "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the faster of streaming and ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it. A cell named with an orientation (mirror, rotate90, ...) converts into it, libyuv by its rotate and mirror passes before converting (docs/orientation.md); its floors move the same bytes as the upright cell's; a converter that does not offer the orientation is listed as skipped, untimed.</p>"
+            for line in TextReport.bestPeerLines(report.synthetic) {
+                body += "<p class=\"note\">\(SVG.escape(line))</p>"
+            }
             body += layoutCost(report.synthetic)
         }
         if !report.serial.isEmpty {

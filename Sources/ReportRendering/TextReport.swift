@@ -13,11 +13,14 @@ public enum TextReport {
             "bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
                 + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved per frame in a balanced order; "
                 + (Format.pacing(b).map { "paced: \($0); " } ?? "")
-                + "×libyuv, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)")
+                + "×libyuv, ×best peer, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)"
+        )
+        lines += report.peerBuilds.map { "peer " + $0.line }
         if !report.synthetic.isEmpty {
             lines.append("")
             lines.append("Converters on synthetic frames (latency per frame on the monotonic clock, µs)")
-            lines += syntheticTable(report.synthetic).render()
+            lines += syntheticTable(report.synthetic, libyuv: oracleLabel(report)).render()
+            lines += bestPeerLines(report.synthetic)
             lines.append(
                 "ratios: median of per-round paired ratios [its 95 % interval]; below 1 is faster than the reference")
             lines.append(
@@ -105,13 +108,34 @@ public enum TextReport {
         return lines
     }
 
+    /// The oracle's column label: `libyuv` with the version of Debian's
+    /// build when the report knows it (`libyuv 1857`).
+    static func oracleLabel(_ report: Report) -> String {
+        report.peerBuilds.first { $0.converter == Contender.referenceLabel }?.version.map { "libyuv \($0)" }
+            ?? "libyuv"
+    }
+
+    /// Which peer each cell's ×best peer divides by, as lines under the
+    /// table (none when no cell has one).
+    static func bestPeerLines(_ sizes: [CellResults]) -> [String] {
+        let named = sizes.compactMap { size in
+            size.cells.lazy.compactMap(\.bestPeer).first.map { "\(size.cell) \($0)" }
+        }
+        guard !named.isEmpty else { return [] }
+        return [
+            "×best peer divides by the cell's fastest peer (lowest median: libyuv, libyuv-latest or swscale): "
+                + named.joined(separator: ", ")
+        ]
+    }
+
     /// One row per converter and cell (size and orientation), and one per
     /// converter left out of a cell: `skipped: unsupported` or `FAILED: ...`.
-    static func syntheticTable(_ sizes: [CellResults]) -> Table {
+    /// `libyuv` names the build the ×libyuv columns divide by.
+    static func syntheticTable(_ sizes: [CellResults], libyuv: String = "libyuv") -> Table {
         var table = Table([
             ("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
-            ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×libyuv", true),
-            ("cpu×libyuv", true), ("×floor", true), ("×scalar", true), ("bit-exact", false),
+            ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×\(libyuv)", true),
+            ("×best peer", true), ("cpu×libyuv", true), ("×floor", true), ("×scalar", true), ("bit-exact", false),
         ])
         for size in sizes {
             for (index, cell) in size.cells.enumerated() {
@@ -120,14 +144,14 @@ public enum TextReport {
                     Format.micros(cell.wall.median), Format.micros(cell.wall.p90), Format.micros(cell.wall.p99),
                     Format.micros(cell.wall.max), Format.fixed(cell.megapixelsPerSecond, 0),
                     Format.fixed(cell.gigabytesPerSecond, 2), Format.estimate(cell.ratioToLibyuv),
-                    Format.estimate(cell.cpuRatioToLibyuv), floorText(cell),
+                    Format.estimate(cell.ratioToBestPeer), Format.estimate(cell.cpuRatioToLibyuv), floorText(cell),
                     Format.estimate(cell.ratioToScalar), exactnessText(cell),
                 ])
             }
             for failure in size.excluded {
                 table.add(
                     [size.cells.isEmpty ? "\(size.cell)" : "", failure.label]
-                        + Array(repeating: "-", count: 11) + [failure.cellStatus])
+                        + Array(repeating: "-", count: 12) + [failure.cellStatus])
             }
         }
         return table

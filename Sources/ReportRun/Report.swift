@@ -1,6 +1,7 @@
 import Converters
 import Frames
 import Measurement
+import Reports
 import Streams
 
 /// Everything one `bench` report run measured, ready for the text table,
@@ -29,6 +30,9 @@ public struct Report {
     public let scaling: [CellResults]
     /// Presentation runs (stamping policy × delivery scenario × vector), empty with `--no-presentation`.
     public let presentation: [PresentationRun]
+    /// The libyuv builds the run knew of, measured or not (missing ones
+    /// with the reason).
+    public let peerBuilds: [ReportContext.PeerBuild]
     /// Seconds the whole run took.
     public let seconds: Double
 
@@ -36,7 +40,8 @@ public struct Report {
     public init(
         machine: MachineInfo, date: String, matrix: ColorMatrix, budget: RunBudget, streamConverter: String,
         parallelMinimumPixels: Int?, synthetic: [CellResults], serial: [StreamRun], pipelined: [StreamRun],
-        scaling: [CellResults], presentation: [PresentationRun], seconds: Double
+        scaling: [CellResults], presentation: [PresentationRun], peerBuilds: [ReportContext.PeerBuild] = [],
+        seconds: Double
     ) {
         self.machine = machine
         self.date = date
@@ -49,6 +54,7 @@ public struct Report {
         self.pipelined = pipelined
         self.scaling = scaling
         self.presentation = presentation
+        self.peerBuilds = peerBuilds
         self.seconds = seconds
     }
 }

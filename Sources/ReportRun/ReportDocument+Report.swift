@@ -108,6 +108,7 @@ extension ReportDocument {
         context.interleaving =
             "per frame, in a balanced Latin-square order (each contender follows every other equally often); ratios are medians of per-round paired ratios"
         context.seconds = finite(report.seconds)
+        context.peerBuilds = report.peerBuilds
         return context
     }
 
@@ -159,6 +160,8 @@ extension ReportDocument {
         entry.megapixelsPerSecond = finite(cell.megapixelsPerSecond)
         (entry.ratioToLibyuv, entry.ratioToLibyuvInterval) = estimate(cell.ratioToLibyuv)
         (entry.cpuRatioToLibyuv, entry.cpuRatioToLibyuvInterval) = estimate(cell.cpuRatioToLibyuv)
+        entry.bestPeer = cell.bestPeer
+        (entry.ratioToBestPeer, entry.ratioToBestPeerInterval) = estimate(cell.ratioToBestPeer)
         (entry.ratioToFloor, entry.ratioToFloorInterval) = estimate(cell.ratioToFloor)
         entry.floor = cell.floorLabel
         (entry.ratioToScalar, entry.ratioToScalarInterval) = estimate(cell.ratioToScalar)

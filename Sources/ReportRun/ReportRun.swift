@@ -3,6 +3,7 @@ import Foundation
 import Frames
 import Measurement
 import Presentation
+import Reports
 import Streams
 
 /// One report run, as `bench` (or any other tool) measures it: the
@@ -24,6 +25,7 @@ public enum ReportRun {
         announce(machine.line)
         let builtIn = plan.converters.compactMap { ConverterRegistry.make($0, threads: plan.threads) }
         let converters = withPlugins(builtIn, plan.pluginConverters)
+        let peerBuilds = ReportContext.PeerBuild.libyuvBuilds(measured: Set(converters.map(\.name)))
         let parallel = converters.lazy.compactMap { $0 as? ParallelConverter }.first
         if let parallel {
             announce(
@@ -62,7 +64,8 @@ public enum ReportRun {
             machine: machine, date: date, matrix: plan.matrix, budget: plan.budget,
             streamConverter: plan.streamConverter,
             parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
-            pipelined: pipelined, scaling: scaling, presentation: presentation, seconds: Clock.seconds(since: start))
+            pipelined: pipelined, scaling: scaling, presentation: presentation, peerBuilds: peerBuilds,
+            seconds: Clock.seconds(since: start))
     }
 
     /// The vectors of the presentation section: a small one and a large one of `Vectors/`.

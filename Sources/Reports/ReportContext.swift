@@ -27,6 +27,27 @@ public struct ReportContext: Codable, Sendable, Equatable {
         }
     }
 
+    /// A peer library as the run had it: its converter, the libyuv version
+    /// it was built from and how, or why it was not there.
+    public struct PeerBuild: Codable, Sendable, Equatable {
+        /// The converter's name (`libyuv`, `libyuv-latest`).
+        public var converter: String
+        /// `LIBYUV_VERSION` of its source; nil when it was not there.
+        public var version: Int?
+        /// How it was built, or why it was not there (one line).
+        public var build: String
+        /// Whether the run measured it.
+        public var measured: Bool
+
+        /// A peer build with these fields.
+        public init(converter: String, version: Int?, build: String, measured: Bool) {
+            self.converter = converter
+            self.version = version
+            self.build = build
+            self.measured = measured
+        }
+    }
+
     /// When the run started (ISO 8601).
     public var date: String?
     /// The machine's host name.
@@ -77,6 +98,9 @@ public struct ReportContext: Codable, Sendable, Equatable {
     public var interleaving: String?
     /// Seconds the whole run took.
     public var seconds: Double?
+    /// The libyuv builds the run knew of: Debian's (the oracle, which
+    /// `ratio_to_libyuv` divides by) and libyuv-latest.
+    public var peerBuilds: [PeerBuild]?
 
     /// A context with no field set.
     public init() {}
@@ -107,5 +131,6 @@ public struct ReportContext: Codable, Sendable, Equatable {
         case parallelMinimumPixels = "parallel_min_pixels"
         case interleaving
         case seconds = "bench_seconds"
+        case peerBuilds = "peer_builds"
     }
 }

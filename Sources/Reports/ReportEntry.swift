@@ -95,6 +95,13 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var cpuRatioToLibyuv: Double?
     /// Its 95 % interval.
     public var cpuRatioToLibyuvInterval: [Double]?
+    /// The cell's fastest peer (`libyuv`, `libyuv-latest`, `swscale`),
+    /// which `ratio_to_best_peer` divides by.
+    public var bestPeer: String?
+    /// Wall time ÷ the best peer's, per round.
+    public var ratioToBestPeer: Double?
+    /// Its 95 % interval.
+    public var ratioToBestPeerInterval: [Double]?
     /// Wall time ÷ the floor's, per round.
     public var ratioToFloor: Double?
     /// Its 95 % interval.
@@ -178,6 +185,9 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case ratioToLibyuvInterval = "ratio_to_libyuv_ci"
         case cpuRatioToLibyuv = "cpu_ratio_to_libyuv"
         case cpuRatioToLibyuvInterval = "cpu_ratio_to_libyuv_ci"
+        case bestPeer = "best_peer"
+        case ratioToBestPeer = "ratio_to_best_peer"
+        case ratioToBestPeerInterval = "ratio_to_best_peer_ci"
         case ratioToFloor = "ratio_to_floor"
         case ratioToFloorInterval = "ratio_to_floor_ci"
         case floor

@@ -33,6 +33,10 @@ import Testing
         context.parallelMinimumPixels = 1_048_576
         context.interleaving = "latin square"
         context.seconds = 12.25
+        context.peerBuilds = [
+            .init(converter: "libyuv", version: 1857, build: "Debian", measured: true),
+            .init(converter: "libyuv-latest", version: nil, build: "not built", measured: false),
+        ]
         var convert = ReportEntry(name: "convert/simd/64x48/mirror", samples: [1.5, 2.5])
         convert.runName = convert.name
         convert.runType = "iteration"
@@ -57,6 +61,8 @@ import Testing
         (convert.itemsPerSecond, convert.bytesPerSecond, convert.megapixelsPerSecond) = (5e5, 8e9, 1.5e3)
         (convert.ratioToLibyuv, convert.ratioToLibyuvInterval) = (0.625, [0.5, 0.75])
         (convert.cpuRatioToLibyuv, convert.cpuRatioToLibyuvInterval) = (0.5, [0.25, 0.75])
+        convert.bestPeer = "libyuv-latest"
+        (convert.ratioToBestPeer, convert.ratioToBestPeerInterval) = (0.875, [0.75, 1])
         (convert.ratioToFloor, convert.ratioToFloorInterval) = (1.375, [1.25, 1.5])
         convert.floor = "floor"
         (convert.ratioToScalar, convert.ratioToScalarInterval) = (0.125, [0.0625, 0.25])
@@ -104,6 +110,8 @@ import Testing
         let text = String(decoding: try document.json(), as: UTF8.self)
         #expect(text.contains(#""json_schema_version" : 2"#))
         #expect(text.contains(#""ratio_to_libyuv_ci" : ["#) && text.contains(#""mpixels_per_second""#))
+        #expect(text.contains(#""ratio_to_best_peer" : 0.875"#) && text.contains(#""ratio_to_best_peer_ci" : ["#))
+        #expect(text.contains(#""best_peer" : "libyuv-latest""#) && text.contains(#""peer_builds" : ["#))
         let read = try ReportDocument(json: try document.json())
         #expect(read == document)
         let run = try BenchmarkRun(json: try document.json())

@@ -1,0 +1,40 @@
+import Converters
+import Reports
+
+extension ReportContext.PeerBuild {
+    /// Debian's libyuv (the oracle) and libyuv-latest as this process has
+    /// them; `measured` names the converters the run measures.
+    public static func libyuvBuilds(measured: Set<String>) -> [ReportContext.PeerBuild] {
+        let debian = ReportContext.PeerBuild(
+            converter: LibYUVConverter().name, version: LibYUVConverter.version,
+            build: "Debian's libyuv-dev package, built with GCC (the oracle)",
+            measured: measured.contains(LibYUVConverter().name))
+        let latest: ReportContext.PeerBuild
+        switch LibYUVLatestBuild.loaded {
+        case .success(let build):
+            latest = ReportContext.PeerBuild(
+                converter: LibYUVLatestConverter.entry.name, version: build.version,
+                build:
+                    "built from source with \(build.compiler.prefix { $0 != "(" }.trimmingSuffix()) at \(build.path)",
+                measured: measured.contains(LibYUVLatestConverter.entry.name))
+        case .failure(let why):
+            latest = ReportContext.PeerBuild(
+                converter: LibYUVLatestConverter.entry.name, version: nil, build: why.description, measured: false)
+        }
+        return [debian, latest]
+    }
+
+    /// One line for the report's header: `libyuv 1857: HOW`, or the reason
+    /// the build is missing and that the run goes on without it.
+    public var line: String {
+        guard let version else { return "\(build); measured without it" }
+        return "\(converter) \(version): \(build)" + (measured ? "" : " (not measured in this run)")
+    }
+}
+
+extension StringProtocol {
+    /// The string without trailing blanks.
+    fileprivate func trimmingSuffix() -> String {
+        String(self[..<(lastIndex { $0 != " " }.map { index(after: $0) } ?? startIndex)])
+    }
+}
