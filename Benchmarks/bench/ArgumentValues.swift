@@ -90,6 +90,14 @@ struct ConverterName: ExpressibleByArgument, Equatable {
 
     /// Every converter name, for help texts and error messages.
     static var allValueStrings: [String] { ConverterRegistry.knownNames }
+
+    /// Stops with the one-line reason when a converter in `names` is known
+    /// but not available on this machine (a peer whose library is not built).
+    static func requireAvailable(_ names: [String]) throws {
+        for name in names {
+            if let reason = ConverterRegistry.entry(named: name)?.unavailableReason() { throw ValidationError(reason) }
+        }
+    }
 }
 
 /// The ranges of `bench`'s numeric options, each declared once and named
@@ -150,6 +158,7 @@ enum ConverterSelection {
             }
             wanted.insert(name)
         }
+        try ConverterName.requireAvailable(Array(wanted))
         return ConverterRegistry.knownNames.filter(wanted.contains).compactMap {
             ConverterRegistry.make($0, threads: threads)
         }

@@ -71,6 +71,7 @@ struct CheckCommand: ParsableCommand {
                 )
             }
         }
+        try ConverterName.requireAvailable(converters)
     }
 
     func run() throws {

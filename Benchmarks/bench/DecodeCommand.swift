@@ -53,6 +53,7 @@ struct DecodeCommand: ParsableCommand {
                 "--bgra: unknown converter '\(bgra)' (\(ConverterRegistry.knownNames.joined(separator: ", ")), or one of a --plugin)"
             )
         }
+        try ConverterName.requireAvailable(bgra.map { [$0] } ?? [])
     }
 
     func run() throws {

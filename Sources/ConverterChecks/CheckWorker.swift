@@ -34,7 +34,11 @@ public enum CheckWorker {
             let converter: any FrameConverter = plugins.first(where: { $0.name == request.converter })
                 ?? ConverterRegistry.make(request.converter)
         else {
-            send(.outcome(.fail, "no converter named '\(request.converter)'"))
+            send(
+                .outcome(
+                    .fail,
+                    ConverterRegistry.entry(named: request.converter)?.unavailableReason()
+                        ?? "no converter named '\(request.converter)'"))
             return 0
         }
         switch request.task {
