@@ -121,17 +121,21 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     /// bytes (and aligned rows), ordinary stores below.
     case automatic
 
-    /// Destination size from which `.automatic` streams: 512 KiB, between
-    /// 320×240 (300 KiB), where both kinds of store took the same time, and
-    /// 480×360 (675 KiB), where streaming took 0.68–0.78× the time of
-    /// ordinary stores (as at 640×480 and up). At 176×144 ordinary stores
-    /// took 0.4× the time: the fence after streaming waits for the whole
-    /// frame to reach memory. Measured on a 2-core VM (1 MiB L2 a core,
-    /// 32 MiB L3) with `bench --converters scalar,lut,simd-cached,simd-streaming,libyuv`,
-    /// so the caches hold what other work left, as between the frames of a
-    /// call (`--pace 30` agreed); with only the two SIMD converters running,
-    /// the caches stay warm and ordinary stores tie up to 1024×768.
-    public static let streamingThreshold = 512 << 10
+    /// Destination size from which `.automatic` streams on this machine:
+    /// 5/8 of the level-2 cache a core has to itself (`/sys`; 512 KiB
+    /// where it does not say). A frame's bytes are 5.5 a pixel, 4 of them
+    /// written, so this is where the source and destination together come
+    /// to about 7/8 of that L2: a frame that no longer fits beside what else
+    /// the core holds goes to memory anyway, and streaming saves reading its
+    /// destination lines first. docs/kernel.md ("Store policy") gives the
+    /// measurements on each machine kind the rule was checked on.
+    public static let streamingThreshold = threshold(level2PerCore: CPUCache.level2PerCore(in: CPUCache.cpu0))
+
+    /// The streaming threshold for a core with `level2PerCore` bytes of
+    /// L2: 5/8 of it, or 512 KiB when it is unknown.
+    public static func threshold(level2PerCore: Int?) -> Int {
+        level2PerCore.map { $0 / 8 * 5 } ?? 512 << 10
+    }
 
     /// Whether the policy asks for streaming stores into `destination`,
     /// judged by its size in bytes (stride × height); the kernel streams

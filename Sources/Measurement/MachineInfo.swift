@@ -20,8 +20,8 @@ public struct MachineInfo {
     public let hostName: String
     /// The 1, 5 and 15 minute load averages (empty when unknown).
     public let loadAverage: [Double]
-    /// CPU caches: (type, level, size in bytes, CPUs sharing it).
-    public let caches: [(type: String, level: Int, size: Int, sharing: Int)]
+    /// CPU 0's caches.
+    public let caches: [CPUCache]
 
     /// Whether this binary is a debug build.
     public static var isDebugBuild: Bool {
@@ -60,7 +60,7 @@ public struct MachineInfo {
                 + (vectorFlags.isEmpty ? "no vector extensions listed" : vectorFlags.joined(separator: " ")) + ")",
             hostName: ProcessInfo.processInfo.hostName,
             loadAverage: load,
-            caches: readCaches())
+            caches: CPUCache.cpu0)
     }
 
     /// The `simd` converter's path: its instruction-set level and when it
@@ -72,36 +72,6 @@ public struct MachineInfo {
             ? "streaming stores from \(SIMDStorePolicy.streamingThreshold >> 10) KiB of output"
             : "\(simd.stores.rawValue) stores"
         return "simd level \(simd.level), \(stores)"
-    }
-
-    /// The caches of CPU 0 from `/sys/devices/system/cpu/cpu0/cache`.
-    private static func readCaches() -> [(type: String, level: Int, size: Int, sharing: Int)] {
-        let root = "/sys/devices/system/cpu/cpu0/cache"
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter {
-            $0.hasPrefix("index")
-        }.sorted()
-        return entries.compactMap { entry in
-            /// The trimmed contents of this cache's attribute file `name`.
-            func read(_ name: String) -> String? {
-                (try? String(contentsOfFile: "\(root)/\(entry)/\(name)", encoding: .utf8))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            guard let type = read("type"), let level = read("level").flatMap({ Int($0) }),
-                let sizeText = read("size")
-            else { return nil }
-            let multiplier = sizeText.hasSuffix("K") ? 1024 : (sizeText.hasSuffix("M") ? 1 << 20 : 1)
-            let size = (Int(sizeText.filter(\.isNumber)) ?? 0) * multiplier
-            let sharing = read("shared_cpu_list").map(Self.countCPUs) ?? 1
-            return (type, level, size, sharing)
-        }
-    }
-
-    /// Number of CPUs in a list like `0-3,8`.
-    private static func countCPUs(_ list: String) -> Int {
-        list.split(separator: ",").reduce(0) { total, part in
-            let bounds = part.split(separator: "-").compactMap { Int($0) }
-            return total + (bounds.count == 2 ? bounds[1] - bounds[0] + 1 : 1)
-        }
     }
 
     /// The one-line summary: CPU, cores, build configuration, SIMD path.

@@ -42,9 +42,10 @@ public struct SyntheticCell: Hashable, Sendable, CustomStringConvertible {
         SyntheticCell(size: size, orientation: orientation, layout: layout)
     }
 
-    /// The sizes a default report measures upright.
-    public static let defaultSizes = ["176x144", "640x480", "1280x720", "1920x1080"].compactMap(
-        FrameSize.init(parsing:))
+    /// The sizes a default report measures upright: QCIF, a group call's
+    /// tiles (320×180, 640×360), VGA, 720p and 1080p.
+    public static let defaultSizes = ["176x144", "320x180", "640x360", "640x480", "1280x720", "1920x1080"]
+        .compactMap(FrameSize.init(parsing:))
 
     /// The oriented cells a default report adds to its upright sizes: a
     /// mirrored local preview at 640×480 and a camera turned a quarter at
