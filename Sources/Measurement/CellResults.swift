@@ -18,11 +18,11 @@ public struct CellResults: Sendable {
     public var excluded: [ContenderFailure] = []
 
     /// The one-thread floor's pass measured alone, back to back on the same
-    /// buffers (`ConverterBench.floorAlone`), per store kind, in µs: the
+    /// buffers (`ConverterBench.floorAlone`), per method, in µs: the
     /// figure a stand-alone probe gives (interleaved among converters the
     /// floor takes longer: they leave the caches to other data); empty
     /// when not measured.
-    public var floorAlone: [FloorStores: Double]
+    public var floorAlone: [FloorMethod: Double]
     /// Per converter label, its upright conversion's per-frame wall times,
     /// measured round by round beside its oriented conversion in this cell
     /// (in round order; empty when not measured: upright cells, or twins
@@ -33,7 +33,7 @@ public struct CellResults: Sendable {
     /// `orientation`, and `floorAlone`.
     public init(
         size: FrameSize, orientation: Orientation = .upright, layout: ChromaLayout = .i420, rounds: Int,
-        cells: [ContenderResult], floorAlone: [FloorStores: Double] = [:]
+        cells: [ContenderResult], floorAlone: [FloorMethod: Double] = [:]
     ) {
         self.size = size
         self.orientation = orientation

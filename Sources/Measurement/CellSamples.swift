@@ -7,6 +7,9 @@ public struct CellSamples: Sendable, Equatable {
     public var wall: [Double]
     /// Process CPU time of each frame, nanoseconds (all threads).
     public var cpu: [Double]
+    /// For a floor, the method it measured with (the fastest in its
+    /// calibration); nil for converters.
+    public var floorMethod: FloorMethod?
 
     /// Samples of the contender `id`, round by round (empty by default).
     public init(id: ContenderID, wall: [Double] = [], cpu: [Double] = []) {

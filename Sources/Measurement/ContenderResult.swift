@@ -30,6 +30,8 @@ public struct ContenderResult: Sendable {
     /// or for a contender on several threads the faster, round by round, of
     /// `floor` and the floor on as many threads (`ConverterBench.floor`).
     public let floorLabel: String
+    /// For a floor, the method it measured with (`FloorMethod`); nil for converters.
+    public var floorMethod: FloorMethod? = nil
     /// Per-round `time ÷ floor's time` in round order (empty without a floor).
     public let floorRatios: [Double]
     /// Median of per-round `time ÷ floor's time` with its interval (1: as fast as moving the bytes).

@@ -91,15 +91,15 @@ public enum ConverterBench {
     }
 
     /// The one-thread floor's pass on `frame` measured alone, back to back
-    /// on the same buffers as `scripts/floor-probe.c` measures it: per store
-    /// kind, the median of `passes` passes timed one by one after an
+    /// on the same buffers as `scripts/floor-probe.c` measures it: per
+    /// method, the median of `passes` passes timed one by one after an
     /// untimed one, in µs.
-    public static func floorAlone(_ frame: SourceBuffer, passes: Int = 201) -> [FloorStores: Double] {
+    public static func floorAlone(_ frame: SourceBuffer, passes: Int = 201) -> [FloorMethod: Double] {
         let floor = MemoryFloor(size: frame.size)
         let output = BGRABuffer(alignedRowsOf: frame.size)
-        var result: [FloorStores: Double] = [:]
-        for kind in FloorStores.allCases {
-            floor.stores = kind
+        var result: [FloorMethod: Double] = [:]
+        for kind in FloorMethod.allCases {
+            floor.method = kind
             floor.run(frame.view, to: output.view)
             let times = (0..<passes).map { _ in
                 let t0 = Clock.monotonic()
@@ -176,6 +176,7 @@ public enum ConverterBench {
                 ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0) },
                 ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
                 bitExact: name.flatMap { bitExact[$0] }, deviation: name.flatMap { deviations[$0] })
+            result.floorMethod = sample.floorMethod
             if let bestPeer, !sample.id.isFloor {
                 result.bestPeer = bestPeer.id.converterName
                 result.ratioToBestPeer = RatioEstimate(paired: sample.wall, over: bestPeer.wall)

@@ -10,17 +10,18 @@ import Statistics
 /// the parallel converter, which left the other core awake). Ratios taken
 /// pair by pair within a round cancel drift of the machine.
 public enum InterleavedRun {
-    /// Untimed rounds with each kind of floor store, after the warm-up ones.
-    public static let floorCalibrationRounds = 5
+    /// Untimed rounds with each floor method (`FloorMethod`), after the warm-up ones.
+    public static let floorCalibrationRounds = 9
 
     /// Runs `contenders` on `frames` (cycled) within `budget`; each
     /// contender writes its own buffer of `outputs` (same order), which
     /// holds its output of the last frame measured. Converters convert into
     /// `orientation` (their outputs have the oriented size); floors move
-    /// the bytes of the upright frame (their outputs have the frames' size). Floors pick their store
-    /// kind by measurement after the warm-up rounds: `floorCalibrationRounds`
-    /// untimed rounds of each kind (cached, then streaming), in the round
-    /// order of the timed ones, the first of each discarded. With
+    /// the bytes of the upright frame (their outputs have the frames' size). Floors pick their
+    /// method (shape and stores) by measurement after the warm-up rounds:
+    /// `floorCalibrationRounds` untimed rounds of each (`FloorMethod.allCases`
+    /// in order), in the round order of the timed ones, the first of each
+    /// discarded, keeping the fastest. With
     /// a `budget.idleGap`, each timed conversion follows that much sleep,
     /// outside its samples (warm-up rounds are not paced).
     /// `progress(done, planned)` is called after every round.
@@ -75,26 +76,29 @@ public enum InterleavedRun {
         // cached stores, which only win on warm caches, and took longer than
         // simd in the rounds).
         if floors.contains(where: { $0 != nil }) {
-            var times: [[FloorStores: [Double]]] = floors.map { _ in [.cached: [], .streaming: []] }
-            for round in 0..<(2 * floorCalibrationRounds) {
-                // A block of rounds of each kind, the first of each untimed:
-                // after a pass of the other kind the destination lies
-                // elsewhere in the caches (alternating round by round, the
-                // 176x144 floor chose streaming stores, which are three
-                // times slower there).
-                let kind: FloorStores = round < floorCalibrationRounds ? .cached : .streaming
+            var times: [[FloorMethod: [Double]]] = floors.map { _ in [:] }
+            let methods = FloorMethod.allCases
+            for round in 0..<(methods.count * floorCalibrationRounds) {
+                // A block of rounds of each method, the first of each
+                // untimed: after a pass of another kind of store the
+                // destination lies elsewhere in the caches (alternating
+                // round by round, the 176x144 floor chose streaming stores,
+                // which are three times slower there).
+                let method = methods[round / floorCalibrationRounds]
                 let timed = round % floorCalibrationRounds != 0
-                for floor in floors { floor?.stores = kind }
+                for floor in floors { floor?.method = method }
                 for k in RoundOrder.order(round: round, count: count) {
                     let wall = try paced(k, frame: round % views.count).wall
-                    if timed && floors[k] != nil { times[k][kind]!.append(Double(wall)) }
+                    if timed && floors[k] != nil { times[k][method, default: []].append(Double(wall)) }
                 }
             }
-            for (index, floor) in floors.enumerated() {
-                floor?.stores = FloorStores.faster(cached: times[index][.cached]!, streaming: times[index][.streaming]!)
-            }
+            for (index, floor) in floors.enumerated() { floor?.method = FloorMethod.fastest(times[index]) }
         }
-        var samples = contenders.map { CellSamples(id: $0.id) }
+        var samples = contenders.indices.map { k in
+            var samples = CellSamples(id: contenders[k].id)
+            samples.floorMethod = floors[k]?.method
+            return samples
+        }
         for k in 0..<count {
             samples[k].wall.reserveCapacity(budget.minFrames)
             samples[k].cpu.reserveCapacity(budget.minFrames)

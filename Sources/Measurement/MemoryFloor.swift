@@ -14,14 +14,62 @@ public enum FloorStores: String, Sendable, CaseIterable {
     /// of a row, ordinary stores for the bytes before and after them, and
     /// one fence per pass (per band with threads).
     case streaming
+}
 
-    /// The kind whose samples (pass times) have the lower median (nearest
-    /// rank); `cached` on a tie or when either has none.
-    public static func faster(cached: [Double], streaming: [Double]) -> FloorStores {
-        guard let cachedMedian = Percentile.median(cached), let streamingMedian = Percentile.median(streaming) else {
-            return .cached
+/// How a floor pass walks a row pair: how many pixels of it it reads
+/// before writing them.
+public enum FloorShape: String, Sendable, CaseIterable {
+    /// 64 pixels at a time: a block's source bytes read, then its
+    /// destination bytes written, as the AVX-512 row kernel moves them.
+    case blocks
+    /// 256 pixels at a time (`floorPiece`).
+    case pieces
+    /// The whole row pair at once: both luma rows and the chroma row read,
+    /// then both destination rows written, as libyuv's row functions do.
+    case wholeRows = "whole-rows"
+
+    /// Pixels of a row pair read before they are written.
+    public var pieceSize: Int {
+        switch self {
+        case .blocks: 64
+        case .pieces: floorPiece
+        case .wholeRows: .max
         }
-        return streamingMedian < cachedMedian ? .streaming : .cached
+    }
+}
+
+/// One way a floor pass can move a frame's bytes: its shape and its stores.
+/// Which is fastest depends on the machine and the size (docs/kernel.md,
+/// "Floors"), so a floor measures them all and keeps the fastest.
+public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// How it walks a row pair.
+    public var shape: FloorShape
+    /// How it writes.
+    public var stores: FloorStores
+
+    /// A method with this shape and these stores.
+    public init(shape: FloorShape, stores: FloorStores) {
+        (self.shape, self.stores) = (shape, stores)
+    }
+
+    /// Every shape with every kind of store, pieces first (the shape
+    /// reports measured before there were others).
+    public static let allCases = [FloorShape.pieces, .blocks, .wholeRows].flatMap { shape in
+        FloorStores.allCases.map { FloorMethod(shape: shape, stores: $0) }
+    }
+
+    /// `cached`, `streaming` (pieces, the shape reports named before there
+    /// were others), `blocks cached`, …, `whole-rows streaming`.
+    public var description: String {
+        shape == .pieces ? stores.rawValue : "\(shape.rawValue) \(stores.rawValue)"
+    }
+
+    /// The method whose samples (pass times) have the lowest median
+    /// (nearest rank); on a tie, or without samples, the earliest of
+    /// `allCases`.
+    public static func fastest(_ times: [FloorMethod: [Double]]) -> FloorMethod {
+        allCases.compactMap { method in times[method].flatMap(Percentile.median).map { (method, $0) } }
+            .min { $0.1 < $1.1 }?.0 ?? allCases[0]
     }
 }
 
@@ -54,6 +102,14 @@ public final class MemoryFloor {
     /// destinations of at least `SIMDStorePolicy.streamingThreshold` bytes of
     /// pixels, cached below (`InterleavedRun` sets the faster kind).
     public var stores: FloorStores
+    /// How a pass walks a row pair: at first in pieces (`InterleavedRun`
+    /// sets the fastest method).
+    public var shape = FloorShape.pieces
+    /// The shape and stores together.
+    public var method: FloorMethod {
+        get { FloorMethod(shape: shape, stores: stores) }
+        set { (shape, stores) = (newValue.shape, newValue.stores) }
+    }
     /// The bitwise OR of every I420 byte the last pass read (0 before the
     /// first): kept so the reads are observable and cannot be optimised away.
     public private(set) var sourceBits: UInt8 = 0
@@ -91,8 +147,9 @@ public final class MemoryFloor {
     public func run(_ source: SourceFrame, to destination: BGRAView) {
         precondition(source.size == size && destination.size == size, "frames are not the floor's size")
         let streaming = stores == .streaming
+        let piece = shape.pieceSize
         guard bands.count > 1 else {
-            sourceBits = Self.pass(level, source, to: destination, streaming: streaming)
+            sourceBits = Self.pass(level, source, to: destination, streaming: streaming, piece: piece)
             return
         }
         let work = BandWork(source: source, destination: destination, bands: bands, results: bandBits)
@@ -100,7 +157,8 @@ public final class MemoryFloor {
         DispatchQueue.concurrentPerform(iterations: bands.count) { index in
             let rows = work.bands[index]
             work.results[index] = Self.pass(
-                level, work.source.band(rows: rows), to: work.destination.band(rows: rows), streaming: streaming)
+                level, work.source.band(rows: rows), to: work.destination.band(rows: rows), streaming: streaming,
+                piece: piece)
         }
         var bits: UInt8 = 0
         for index in 0..<bands.count { bits |= bandBits[index] }
@@ -108,13 +166,13 @@ public final class MemoryFloor {
     }
 
     /// One pass over a frame or band with `level`'s row functions.
-    private static func pass(_ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool)
-        -> UInt8
-    {
+    private static func pass(
+        _ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int
+    ) -> UInt8 {
         switch level {
-        case .baseline: floorPassBaseline(source, to: destination, streaming: streaming)
-        case .avx2: floorPassAVX2(source, to: destination, streaming: streaming)
-        case .avx512: floorPassAVX512(source, to: destination, streaming: streaming)
+        case .baseline: floorPassBaseline(source, to: destination, streaming: streaming, piece: piece)
+        case .avx2: floorPassAVX2(source, to: destination, streaming: streaming, piece: piece)
+        case .avx512: floorPassAVX512(source, to: destination, streaming: streaming, piece: piece)
         }
     }
 }

@@ -24,10 +24,13 @@ public enum TextReport {
             lines.append(
                 "ratios: median of per-round paired ratios [its 95 % interval]; below 1 is faster than the reference")
             lines.append(
-                "floor = every I420 byte read once with vector loads + every BGRA byte written once (the faster of streaming"
+                "floor = every I420 byte read once with vector loads + every BGRA byte written once (the fastest, measured in"
             )
             lines.append(
-                "  and ordinary stores), the fastest the bytes can move; floor:Nthreads the same in the parallel converter's"
+                "  the cell, of 64- or 256-pixel pieces or whole row pairs, streaming or ordinary stores), the fastest they can"
+            )
+            lines.append(
+                "  move; floor:Nthreads the same in the parallel converter's"
             )
             lines.append(
                 "  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;"
@@ -53,12 +56,20 @@ public enum TextReport {
                 "cpu×libyuv = the same paired ratio of process CPU time (all threads): the work ratio, which other processes barely move"
             )
             lines.append(
-                "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming: "
+                "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming in pieces,"
+                    + " blocks, whole rows: "
                     + report.synthetic.filter { size in
                         report.synthetic.first { $0.size == size.size && $0.layout == size.layout }?.orientation
                             == size.orientation
                     }.map { size in
-                        "\(size.cell) \(Format.micros(size.floorAlone[.cached].map { $0 * 1000 })) / \(Format.micros(size.floorAlone[.streaming].map { $0 * 1000 }))"
+                        "\(size.cell) "
+                            + FloorMethod.allCases.map { Format.micros(size.floorAlone[$0].map { $0 * 1000 }) }
+                            .joined(separator: " / ")
+                    }.joined(separator: ", "))
+            lines.append(
+                "floor methods (the fastest of the six in each cell's calibration rounds): "
+                    + report.synthetic.compactMap { size in
+                        size.cells.first { $0.id == .floor(threads: 1) }?.floorMethod.map { "\(size.cell) \($0)" }
                     }.joined(separator: ", "))
             lines += floorWarnings(report.synthetic)
             let uprightRatios = UprightRatio.all(in: report.synthetic)

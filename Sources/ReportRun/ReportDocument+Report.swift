@@ -92,7 +92,7 @@ extension ReportDocument {
             uniqueKeysWithValues: report.synthetic.map { size in
                 (
                     size.cell.nameComponent,
-                    Dictionary(uniqueKeysWithValues: size.floorAlone.map { ($0.key.rawValue, finite($0.value)) })
+                    Dictionary(uniqueKeysWithValues: size.floorAlone.map { ($0.key.description, finite($0.value)) })
                 )
             })
         context.floorWarnings = (report.synthetic + report.scaling).flatMap { size in
@@ -164,6 +164,7 @@ extension ReportDocument {
         (entry.ratioToBestPeer, entry.ratioToBestPeerInterval) = estimate(cell.ratioToBestPeer)
         (entry.ratioToFloor, entry.ratioToFloorInterval) = estimate(cell.ratioToFloor)
         entry.floor = cell.floorLabel
+        entry.floorMethod = cell.floorMethod?.description
         (entry.ratioToScalar, entry.ratioToScalarInterval) = estimate(cell.ratioToScalar)
         entry.bitExact = cell.bitExact
         entry.deviation = cell.deviation.map {

@@ -108,6 +108,9 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var ratioToFloorInterval: [Double]?
     /// The floor divided by (`floor` or `floor:<n>threads`).
     public var floor: String?
+    /// A floor's method, the fastest in its calibration (`cached`,
+    /// `streaming`, `whole-rows cached`, `whole-rows streaming`).
+    public var floorMethod: String?
     /// Wall time ÷ the scalar converter's, per round.
     public var ratioToScalar: Double?
     /// Its 95 % interval.
@@ -191,6 +194,7 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case ratioToFloor = "ratio_to_floor"
         case ratioToFloorInterval = "ratio_to_floor_ci"
         case floor
+        case floorMethod = "floor_method"
         case ratioToScalar = "ratio_to_scalar"
         case ratioToScalarInterval = "ratio_to_scalar_ci"
         case ratioToUpright = "ratio_to_upright"

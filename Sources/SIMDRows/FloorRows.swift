@@ -216,21 +216,22 @@ func fillRow<Level: SIMDLevelTag>(
 /// row takes the rest, up to twice as many): each piece's source bytes are
 /// read, then its destination bytes written, so reading and writing overlap
 /// as in the row kernel (docs/kernel.md, "Floors", says why not whole rows).
-@inlinable var floorPiece: Int { 256 }
+@inlinable public var floorPiece: Int { 256 }
 
 /// Walks a floor pass over `source` and `destination`: for each pair of
 /// luma rows (the last one alone at an odd height), piece by piece
-/// (`floorPiece`), calls `read` on the piece's luma of both rows and its U
+/// (`piece` pixels, the whole row when it is at least the width), calls
+/// `read` on the piece's luma of both rows and its U
 /// and V samples (meaningful bytes only: two ranges in I420, one range of
 /// pairs in NV12), then `write` on the piece's pixel
 /// bytes of both destination rows, as the row kernel moves a row pair.
 /// Each call names a start and a byte count.
 @inlinable @inline(__always)
 public func forEachFloorPiece(
-    _ source: SourceFrame, _ destination: BGRAView, read: (UnsafeRawPointer, Int) -> Void,
+    _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, read: (UnsafeRawPointer, Int) -> Void,
     write: (UnsafeMutableRawPointer, Int) -> Void
 ) {
-    let pieces = RowPieces(width: source.width, size: floorPiece)
+    let pieces = RowPieces(width: source.width, size: min(piece, max(source.width, 1)))
     let (uPlane, vPlane) = (source.u, source.v)
     let interleaved = uPlane.step == 2
     for row in stride(from: 0, to: source.height, by: 2) {
@@ -258,7 +259,8 @@ public func forEachFloorPiece(
 }
 
 /// One memory-floor pass with `Level`'s vectors: for each pair of luma
-/// rows, a piece at a time (`forEachFloorPiece`), reads the piece's luma
+/// rows, a piece of `piece` pixels at a time (`forEachFloorPiece`; the
+/// whole row pair at once when `piece` is at least the width), reads the piece's luma
 /// of both rows and its U and V samples (meaningful bytes only), then sets
 /// the piece's pixel bytes of both destination rows to 0xFF (padding
 /// untouched), as the row kernel moves a row pair; with `streaming`,
@@ -268,13 +270,14 @@ public func forEachFloorPiece(
 /// - Precondition: `source` and `destination` have the same size.
 @inlinable @inline(__always)
 public func floorPass<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int
 ) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var accumulator = Level.FloorVector()
     var short: UInt64 = 0
     forEachFloorPiece(
-        source, destination, read: { foldRow(level, $0, count: $1, into: &accumulator, short: &short) },
+        source, destination, piece: piece,
+        read: { foldRow(level, $0, count: $1, into: &accumulator, short: &short) },
         write: { fillRow(level, $0, count: $1, streaming: streaming) })
     if streaming { fenceStreamingStores() }
     var lanes = short
@@ -286,6 +289,8 @@ public func floorPass<Level: SIMDLevelTag>(
 /// the target's baseline instruction set (SSE2 on x86-64).
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassBaseline(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
-    floorPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming)
+public func floorPassBaseline(_ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int)
+    -> UInt8
+{
+    floorPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece)
 }

@@ -63,8 +63,8 @@ import Testing
                 for threads in [1, 2] {
                     let floor = MemoryFloor(size: size, level: level, threads: threads)
                     #expect(floor.level == level)
-                    for stores in FloorStores.allCases {
-                        floor.stores = stores
+                    for method in FloorMethod.allCases {
+                        floor.method = method
                         // 64-byte-aligned rows with padding after each row...
                         let aligned = BGRABuffer(size: size, padding: 64 - (width * 4) % 64 + 64, fill: Self.canary)
                         floor.run(source.view, to: aligned.view)
@@ -76,9 +76,9 @@ import Testing
                         let guardedWrong = Self.wrongBytes(guarded.view, paddingBytesAfterLastRow: 0)
                         #expect(
                             alignedWrong == 0 && guardedWrong == 0,
-                            "\(size) \(level) threads \(threads) \(stores): \(alignedWrong) + \(guardedWrong) wrong bytes"
+                            "\(size) \(level) threads \(threads) \(method): \(alignedWrong) + \(guardedWrong) wrong bytes"
                         )
-                        #expect(floor.sourceBits == expectedBits, "\(size) \(level) threads \(threads) \(stores)")
+                        #expect(floor.sourceBits == expectedBits, "\(size) \(level) threads \(threads) \(method)")
                     }
                 }
             }
@@ -120,12 +120,20 @@ import Testing
         }
     }
 
-    @Test("the floor's store kind: the lower median pass time; cached on a tie or without samples")
-    func fasterStores() {
-        #expect(FloorStores.faster(cached: [300, 310, 290], streaming: [210, 500, 205]) == .streaming)
-        #expect(FloorStores.faster(cached: [90, 95, 400], streaming: [200, 210, 220]) == .cached)
-        #expect(FloorStores.faster(cached: [5, 6], streaming: [6, 5]) == .cached)
-        #expect(FloorStores.faster(cached: [], streaming: [1]) == .cached)
+    @Test("the floor's method: the lowest median pass time; the first of allCases on a tie or without samples")
+    func fastestMethod() {
+        let (pieces, streaming) = (FloorMethod.allCases[0], FloorMethod(shape: .pieces, stores: .streaming))
+        let rows = FloorMethod(shape: .wholeRows, stores: .cached)
+        #expect(FloorMethod.allCases.count == 6 && pieces == FloorMethod(shape: .pieces, stores: .cached))
+        #expect(FloorMethod.fastest([pieces: [300, 310, 290], streaming: [210, 500, 205]]) == streaming)
+        #expect(
+            FloorMethod.fastest([pieces: [90, 95, 400], streaming: [200, 210, 220], rows: [80, 81, 500]]) == rows)
+        #expect(FloorMethod.fastest([pieces: [5, 6], streaming: [6, 5]]) == pieces)
+        #expect(FloorMethod.fastest([:]) == pieces)
+        #expect(
+            FloorMethod.allCases.map(\.description) == [
+                "cached", "streaming", "blocks cached", "blocks streaming", "whole-rows cached", "whole-rows streaming",
+            ])
     }
 
     @Test("the level never exceeds what the CPU supports")

@@ -65,6 +65,7 @@ import Testing
         (convert.ratioToBestPeer, convert.ratioToBestPeerInterval) = (0.875, [0.75, 1])
         (convert.ratioToFloor, convert.ratioToFloorInterval) = (1.375, [1.25, 1.5])
         convert.floor = "floor"
+        convert.floorMethod = "whole-rows cached"
         (convert.ratioToScalar, convert.ratioToScalarInterval) = (0.125, [0.0625, 0.25])
         (convert.ratioToUpright, convert.ratioToUprightInterval) = (1.0625, [1, 1.125])
         convert.bitExact = true
