@@ -27,12 +27,6 @@ public struct DecodeTiming: Sendable, Equatable {
     /// frame callback does with the frame.
     public let handedOver: UInt64
 
-    /// Readings `started` and `handedOver` of the same clock.
-    public init(started: UInt64, handedOver: UInt64) {
-        self.started = started
-        self.handedOver = handedOver
-    }
-
     /// `handedOver - started`, in the clock's unit.
     public var decodeTime: UInt64 { handedOver &- started }
 }
