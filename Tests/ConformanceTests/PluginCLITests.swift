@@ -18,6 +18,16 @@ struct PluginCLITests {
     /// The C example plug-in.
     static var examplePlugin: String? { PluginBuild.library("Examples/c-plugin/scalar_plugin.c") }
 
+    /// The arguments of a report with `plugin` loaded that is as short as
+    /// one can be: cells of `size` only, two frames each, no warm-up, no
+    /// vectors, no progress line.
+    static func shortReport(plugin: String, size: String) -> [String] {
+        [
+            "--plugin", plugin, "--only-sizes", size, "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
+            "--warmup", "0", "--no-vectors", "--quiet",
+        ]
+    }
+
     /// A check of one fault: the options narrowing `bench check` to the
     /// case that shows it, and what its line must say.
     struct Fault: Sendable, CustomTestStringConvertible {
@@ -233,27 +243,24 @@ struct PluginCLITests {
         #expect(run.isUsageError, "\(arguments): \(run.shown)")
     }
 
-    @Test("report leaves out a converter that crashes in the pre-flight, reports the rest, exits 1, no signal")
-    func reportPreflight() throws {
-        let plugin = try #require(Self.fixture("CRASH"))
-        let run = try BenchProcess.run([
-            "--plugin", plugin, "--only-sizes", "37x5", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
-            "--warmup", "0", "--no-vectors", "--quiet", "--converters", "scalar",
+    @Test(
+        "report leaves out a converter that crashes in the pre-flight, or hangs turned a quarter (the pre-flight covers the oriented cells: 1280x720 brings the default rotate90 cell), reports the rest, exits 1, no signal",
+        arguments: [
+            ("CRASH", "37x5", "scalar", "crashed (SIGSEGV) at 37x5 upright bt601"),
+            ("HANG_ROTATED", "1280x720", "simd", "timed out at 1280x720 rotate90"),
         ])
+    func reportPreflight(fault: String, size: String, converter: String, reason: String) throws {
+        let plugin = try #require(Self.fixture(fault))
+        let run = try BenchProcess.run(Self.shortReport(plugin: plugin, size: size) + ["--converters", converter])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
-        #expect(
-            run.stderr.contains("bench: plug-in converter faulty: left out, crashed (SIGSEGV) at 37x5 upright bt601"),
-            "\(run.stderr)")
-        #expect(run.stdout.contains("scalar") && !run.stdout.contains("faulty"), "\(run.stdout)")
+        #expect(run.stderr.contains("bench: plug-in converter faulty: left out, \(reason)"), "\(run.stderr)")
+        #expect(run.stdout.contains(converter) && !run.stdout.contains("faulty"), "\(run.stdout)")
     }
 
     @Test("the report's --converters takes a loaded plug-in's converter; an unknown name lists the known ones, exit 2")
     func reportConvertersByPluginName() throws {
         let plugin = try #require(Self.examplePlugin, "cannot build the example plug-in with cc")
-        let common = [
-            "--plugin", plugin, "--only-sizes", "16x8", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
-            "--warmup", "0", "--no-vectors", "--quiet",
-        ]
+        let common = Self.shortReport(plugin: plugin, size: "16x8")
         let narrowed = try BenchProcess.run(common + ["--converters", "c-scalar"])
         #expect(narrowed.status == 0, "exit \(narrowed.status): \(narrowed.stderr)")
         let rows = narrowed.lines.filter { $0.hasPrefix("16x8") || $0.hasPrefix("   ") }
@@ -290,10 +297,8 @@ struct PluginCLITests {
         ])
     func reportPreflightGuards(fault: String, reason: String) throws {
         let plugin = try #require(Self.fixture(fault))
-        let run = try BenchProcess.run([
-            "--plugin", plugin, "--converters", "faulty,simd", "--only-sizes", "64x48", "--orientation", "upright",
-            "--seconds", "0", "--min-frames", "2", "--max-frames", "2", "--warmup", "0", "--no-vectors", "--quiet",
-        ])
+        let arguments = ["--converters", "faulty,simd", "--orientation", "upright"]
+        let run = try BenchProcess.run(Self.shortReport(plugin: plugin, size: "64x48") + arguments)
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         #expect(run.stderr.contains("bench: plug-in converter faulty: left out, \(reason)"), "\(run.stderr)")
         #expect(run.lines.contains { $0.hasPrefix("64x48  simd") }, "\(run.stdout)")
@@ -312,21 +317,6 @@ struct PluginCLITests {
             "gate", "--plugin", plugin, "--converters", "c-scalar,simd", "--reference", "no-such-revision",
         ])
         #expect(known.status == 2 && known.stderr.contains("reference no-such-revision"), "\(known.stderr)")
-    }
-
-    @Test("the report's pre-flight covers its oriented cells: a converter that hangs turned a quarter is left out")
-    func reportPreflightOriented() throws {
-        let plugin = try #require(Self.fixture("HANG_ROTATED"))
-        // 1280x720 brings the default rotate90 cell.
-        let run = try BenchProcess.run([
-            "--plugin", plugin, "--only-sizes", "1280x720", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
-            "--warmup", "0", "--no-vectors", "--quiet", "--converters", "simd",
-        ])
-        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
-        #expect(
-            run.stderr.contains("bench: plug-in converter faulty: left out, timed out at 1280x720 rotate90"),
-            "\(run.stderr)")
-        #expect(run.stdout.contains("simd") && !run.stdout.contains("faulty"), "\(run.stdout)")
     }
 
     @Test(
