@@ -18,6 +18,13 @@ struct PluginCLITests {
     /// The C example plug-in.
     static var examplePlugin: String? { PluginBuild.library("Examples/c-plugin/scalar_plugin.c") }
 
+    /// Runs `bench check` with `plugin` loaded on BT.601 upright only (one
+    /// case a check), with the other `arguments`.
+    static func checkUpright(_ plugin: String, _ arguments: [String]) throws -> BenchProcess.Run {
+        try BenchProcess.run(
+            ["check", "--plugin", plugin, "--matrix", "bt601", "--orientation", "upright"] + arguments)
+    }
+
     /// The arguments of a report with `plugin` loaded that is as short as
     /// one can be: cells of `size` only, two frames each, no warm-up, no
     /// vectors, no progress line.
@@ -109,10 +116,7 @@ struct PluginCLITests {
             read.lines.contains("faulty  over-read nv12  FAIL: read past the end of plane uv at 1x1 upright (SIGSEGV)"))
         let plugin = try #require(
             PluginBuild.library("Tests/PluginFixtures/faulty_plugin.c", defines: ["ABI_2", "NO_NV12"]))
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "faulty", "--check", "sizes", "--matrix", "bt601",
-            "--orientation", "upright", "--layout", "nv12",
-        ])
+        let run = try Self.checkUpright(plugin, ["--converter", "faulty", "--check", "sizes", "--layout", "nv12"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.lines.first == "faulty  sizes nv12  skipped: unsupported upright with bt601", "\(run.stdout)")
     }
@@ -127,10 +131,7 @@ struct PluginCLITests {
         #expect(faulty.allSatisfy { $0.contains("FAIL: crashed (SIGSEGV) while loading (plug-in \(plugin))") })
         #expect(run.lines.contains("6 passed, 6 failed"), "\(run.stdout)")
         // Naming only a built-in still reports the plug-in it was given, under the plug-in's file name.
-        let other = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "lut", "--check", "sizes", "--matrix", "bt601",
-            "--orientation", "upright",
-        ])
+        let other = try Self.checkUpright(plugin, ["--converter", "lut", "--check", "sizes"])
         let name = String(plugin.split(separator: "/").last!)
         #expect(other.status == 1, "exit \(other.status): \(other.stderr)")
         #expect(
@@ -141,10 +142,7 @@ struct PluginCLITests {
     @Test("a plug-in that hangs while loading fails every case of its converters, and the others are checked")
     func hangWhileLoading() throws {
         let plugin = try #require(Self.fixture("HANG_ON_LOAD"), "cannot build the HANG_ON_LOAD fixture with cc")
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--check", "sizes", "--check", "over-read", "--matrix", "bt601",
-            "--orientation", "upright", "--time-limit", "1",
-        ])
+        let run = try Self.checkUpright(plugin, ["--check", "sizes", "--check", "over-read", "--time-limit", "1"])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         let name = String(plugin.split(separator: "/").last!)
         let hung = run.lines.filter { $0.hasPrefix(name + " ") }
@@ -155,10 +153,7 @@ struct PluginCLITests {
     @Test("a crashing converter does not stop the others: the next converter is still checked")
     func crashThenOthers() throws {
         let plugin = try #require(Self.fixture("CRASH"))
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "faulty", "--converter", "lut", "--check", "sizes",
-            "--matrix", "bt601", "--orientation", "upright",
-        ])
+        let run = try Self.checkUpright(plugin, ["--converter", "faulty", "--converter", "lut", "--check", "sizes"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("lut     sizes  pass"), "\(run.stdout)")
         #expect(run.lines.contains("1 passed, 1 failed"), "\(run.stdout)")
@@ -167,10 +162,8 @@ struct PluginCLITests {
     @Test("--tolerance passes a converter at most that far off and gives the deviation")
     func tolerance() throws {
         let plugin = try #require(Self.fixture("CLOSE_CHROMA"))
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "faulty", "--check", "sizes", "--check", "exhaustive",
-            "--matrix", "bt601", "--orientation", "upright", "--tolerance", "1",
-        ])
+        let run = try Self.checkUpright(
+            plugin, ["--converter", "faulty", "--check", "sizes", "--check", "exhaustive", "--tolerance", "1"])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("sizes       pass: within ±1: max |Δ| 1, "), "\(run.stdout)")
         #expect(run.stdout.contains("% of bytes differ, PSNR "), "\(run.stdout)")
