@@ -19,6 +19,12 @@ func targetCPU(_ cpu: String) -> [SwiftSetting] {
     #endif
 }
 
+/// A library target in `Sources/NAME` depending on `dependencies`, compiled
+/// `optimised`: every library target but the SIMD levels' and `VPX`.
+func optimisedTarget(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, swiftSettings: optimised)
+}
+
 let package = Package(
     name: "FrameBench",
     products: [
@@ -50,83 +56,70 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
 
         // Percentiles (one convention), distributions, ratio intervals.
-        .target(name: "Statistics", swiftSettings: optimised),
+        optimisedTarget("Statistics"),
         // Plane and frame types, media time, colour matrices.
-        .target(name: "Frames", swiftSettings: optimised),
+        optimisedTarget("Frames"),
         // IVF container reader and the libvpx VP8 decoder.
         .target(name: "VPX", dependencies: ["Frames", "CVPX"]),
         // The SIMD row kernel (inlinable) and one module per instruction-set level.
-        .target(name: "SIMDRows", dependencies: ["Frames", "CPrefetch"], swiftSettings: optimised),
+        optimisedTarget("SIMDRows", ["Frames", "CPrefetch"]),
         .target(name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("haswell")),
         .target(
             name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
         // The FrameConverter protocol and one file per converter.
-        .target(
-            name: "Converters",
-            dependencies: [
+        optimisedTarget(
+            "Converters",
+            [
                 "Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV", "CSwscale",
                 "CFrameBenchPlugin",
-            ],
-            swiftSettings: optimised),
+            ]),
         // C plug-ins: the ABI's loader and the converters it makes.
-        .target(
-            name: "Plugins", dependencies: ["Frames", "Converters", "CFrameBenchPlugin"], swiftSettings: optimised),
+        optimisedTarget("Plugins", ["Frames", "Converters", "CFrameBenchPlugin"]),
         // Frame MD5s, vector manifests, timestamp checks, plain reasons for file errors.
-        .target(
-            name: "Conformance", dependencies: ["Frames", "VPX", "Statistics", "CCrypto"], swiftSettings: optimised),
+        optimisedTarget("Conformance", ["Frames", "VPX", "Statistics", "CCrypto"]),
         // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
-        .target(name: "Presentation", dependencies: ["Frames", "Statistics"], swiftSettings: optimised),
+        optimisedTarget("Presentation", ["Frames", "Statistics"]),
         // The report document as `bench --json` writes it (read back) and the comparison of two runs.
-        .target(name: "Reports", dependencies: ["Statistics"], swiftSettings: optimised),
+        optimisedTarget("Reports", ["Statistics"]),
         // The measurement harness: clocks, interleaved runner, contenders, memory floors, cell results.
-        .target(
-            name: "Measurement",
-            dependencies: [
+        optimisedTarget(
+            "Measurement",
+            [
                 "Statistics", "Frames", "Converters", "Conformance", "Reports", "SIMDRows", "SIMDRowsAVX2",
                 "SIMDRowsAVX512",
-            ],
-            swiftSettings: optimised),
+            ]),
         // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
-        .target(
-            name: "Streams",
-            dependencies: ["Measurement", "Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation"],
-            swiftSettings: optimised),
+        optimisedTarget(
+            "Streams", ["Measurement", "Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation"]),
         // One report run (synthetic cells, streams end to end, scaling, presentation) as a library call.
-        .target(
-            name: "ReportRun",
-            dependencies: [
+        optimisedTarget(
+            "ReportRun",
+            [
                 "Streams", "Measurement", "Converters", "Frames", "Presentation", "Reports", "Conformance",
                 "Statistics",
-            ],
-            swiftSettings: optimised),
+            ]),
         // A group call: participants, schedules, late frames, capacity.
-        .target(
-            name: "CallSimulation",
-            dependencies: ["Streams", "Measurement", "Statistics", "Frames", "VPX", "Converters", "Presentation"],
-            swiftSettings: optimised),
+        optimisedTarget(
+            "CallSimulation", ["Streams", "Measurement", "Statistics", "Frames", "VPX", "Converters", "Presentation"]),
         // The regression gate: reference builds, head and reference processes side by side, the decision,
         // the checks that do not depend on the machine, and one whole gate run (GateRun) for any tool.
-        .target(
-            name: "Gate",
-            dependencies: [
+        optimisedTarget(
+            "Gate",
+            [
                 "Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames",
                 "ConverterChecks",
-            ],
-            swiftSettings: optimised),
+            ]),
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
-        .target(
-            name: "ConverterChecks",
-            dependencies: ["Frames", "Statistics", "VPX", "Converters", "Plugins", "Conformance", "Measurement"],
-            swiftSettings: optimised),
+        optimisedTarget(
+            "ConverterChecks", ["Frames", "Statistics", "VPX", "Converters", "Plugins", "Conformance", "Measurement"]),
         // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
         // inline SVG charts, the present and call tables, number formatting.
-        .target(
-            name: "ReportRendering",
-            dependencies: [
+        optimisedTarget(
+            "ReportRendering",
+            [
                 "Measurement", "ReportRun", "Streams", "Statistics", "Conformance", "Presentation", "CallSimulation",
-            ],
-            swiftSettings: optimised),
+            ]),
         // The command-line tool: argument handling, commands, wiring the libraries, printing.
         .executableTarget(
             name: "bench",

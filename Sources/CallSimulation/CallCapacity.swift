@@ -5,8 +5,9 @@ import Frames
 /// (the largest count a real-time call on this machine kept up with, which
 /// says as much about how a shared VM wakes threads as about the converter).
 public struct CallCapacity: Sendable {
-    /// One probe: a short call of `tiles` tiles.
-    public struct Probe: Sendable {
+    /// One probe: a short call of `tiles` tiles. Encoded as `bench call
+    /// --json` writes it: its fields by their names.
+    public struct Probe: Sendable, Encodable {
         /// Tiles in the probe.
         public let tiles: Int
         /// Whether it kept up (no late or dropped frame, no failure).

@@ -51,15 +51,6 @@ public struct CallDocument: Encodable {
         let cpuUtilisation: Double
     }
 
-    /// One probe of a capacity search.
-    struct Probe: Encodable {
-        let tiles: Int
-        let passed: Bool
-        let late: Int
-        let dropped: Int
-        let cpuUtilisation: Double
-    }
-
     /// A mean with its interval.
     struct Figure: Encodable {
         let mean: Double
@@ -87,7 +78,7 @@ public struct CallDocument: Encodable {
     struct Scheduling: Encodable {
         let tiles: Int
         let exact: Bool
-        let probes: [Probe]
+        let probes: [CallCapacity.Probe]
     }
 
     /// One converter's capacity.
@@ -136,13 +127,7 @@ public struct CallDocument: Encodable {
                 tilesPerCoreByCPU: capacity.tilesPerCoreByCPU.map {
                     TilesPerCore(estimate: $0.estimate, interval: [$0.interval.lowerBound, $0.interval.upperBound])
                 },
-                scheduling: Scheduling(
-                    tiles: capacity.tiles, exact: capacity.exact,
-                    probes: capacity.probes.map {
-                        Probe(
-                            tiles: $0.tiles, passed: $0.passed, late: $0.late, dropped: $0.dropped,
-                            cpuUtilisation: $0.cpuUtilisation)
-                    }))
+                scheduling: Scheduling(tiles: capacity.tiles, exact: capacity.exact, probes: capacity.probes))
         }
     }
 

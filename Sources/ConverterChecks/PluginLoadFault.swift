@@ -6,12 +6,6 @@ public struct PluginLoadFault: Sendable, Equatable {
     /// `crashed (SIGSEGV) while loading`, `timed out while loading (...)`.
     public let reason: String
 
-    /// The fault of the plug-in at `path`.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     /// The name its cases go under when no converter of it was asked for
     /// by name: the file's name.
     public var fileName: String { String(path.split(separator: "/").last ?? Substring(path)) }

@@ -5,7 +5,7 @@
 /// sample `(x / 2, y / 2)`. Each plane has its own stride. The view may
 /// point into a decoder's buffers (no copy) and is valid only as long as its
 /// owner says so.
-public struct I420View {
+public struct I420View: LumaSizedFrame {
     /// Luma plane, `width × height`.
     public let y: PlaneView
     /// Cb plane, `chromaWidth × chromaHeight`.
@@ -27,25 +27,11 @@ public struct I420View {
         self.v = v
     }
 
-    /// Luma width in pixels.
-    @inlinable public var width: Int { y.width }
-    /// Luma height in pixels.
-    @inlinable public var height: Int { y.height }
-    /// Width and height together.
-    public var size: FrameSize { FrameSize(width: y.width, height: y.height) }
-
     /// The rows `rows` of this frame as a frame of their own.
     /// - Precondition: `rows` starts on an even row (so chroma rows are whole)
     ///   and lies within the frame.
     public func band(rows: Range<Int>) -> I420View {
-        precondition(
-            rows.lowerBound % 2 == 0 && rows.lowerBound >= 0 && rows.upperBound <= height,
-            "a band starts on an even row inside the frame")
-        let chromaStart = rows.lowerBound / 2
-        let chromaRows = (rows.count + 1) / 2
-        return I420View(
-            y: PlaneView(base: y.row(rows.lowerBound), stride: y.stride, width: y.width, height: rows.count),
-            u: PlaneView(base: u.row(chromaStart), stride: u.stride, width: u.width, height: chromaRows),
-            v: PlaneView(base: v.row(chromaStart), stride: v.stride, width: v.width, height: chromaRows))
+        let chroma = chromaRows(ofBand: rows)
+        return I420View(y: y.band(rows: rows), u: u.band(rows: chroma), v: v.band(rows: chroma))
     }
 }

@@ -6,7 +6,7 @@
 /// `(width + 1) / 2` pairs, so `2 × ((width + 1) / 2)` meaningful bytes a
 /// row, and pixel `(x, y)` uses the pair at `(x / 2, y / 2)`. Each plane has
 /// its own stride. The view is valid only as long as its owner says so.
-public struct NV12View {
+public struct NV12View: LumaSizedFrame {
     /// Luma plane, `width × height`.
     public let y: PlaneView
     /// Interleaved chroma plane: `2 × chromaWidth` bytes (U, V, U, V, ...)
@@ -25,24 +25,10 @@ public struct NV12View {
         self.uv = uv
     }
 
-    /// Luma width in pixels.
-    @inlinable public var width: Int { y.width }
-    /// Luma height in pixels.
-    @inlinable public var height: Int { y.height }
-    /// Width and height together.
-    public var size: FrameSize { FrameSize(width: y.width, height: y.height) }
-
     /// The rows `rows` of this frame as a frame of their own.
     /// - Precondition: `rows` starts on an even row (so chroma rows are whole)
     ///   and lies within the frame.
     public func band(rows: Range<Int>) -> NV12View {
-        precondition(
-            rows.lowerBound % 2 == 0 && rows.lowerBound >= 0 && rows.upperBound <= height,
-            "a band starts on an even row inside the frame")
-        return NV12View(
-            y: PlaneView(base: y.row(rows.lowerBound), stride: y.stride, width: y.width, height: rows.count),
-            uv: PlaneView(
-                base: uv.row(rows.lowerBound / 2), stride: uv.stride, width: uv.width,
-                height: (rows.count + 1) / 2))
+        NV12View(y: y.band(rows: rows), uv: uv.band(rows: chromaRows(ofBand: rows)))
     }
 }

@@ -30,6 +30,12 @@ public struct PlaneView {
         base + row * stride
     }
 
+    /// Rows `rows` of this plane as a plane of their own (`rows` within
+    /// `0...height`).
+    func band(rows: Range<Int>) -> PlaneView {
+        PlaneView(base: row(rows.lowerBound), stride: stride, width: width, height: rows.count)
+    }
+
     /// The meaningful bytes of row `row`, without padding.
     @inlinable
     public func rowBytes(_ row: Int) -> UnsafeBufferPointer<UInt8> {

@@ -4,7 +4,7 @@
 /// A new layout is one more case here and one more chroma loader in the
 /// kernels; code that only needs sizes, bands or the planes' memory works
 /// through the members below for every layout.
-public enum SourceFrame {
+public enum SourceFrame: LumaSizedFrame {
     /// Three planes: Y, U, V.
     case i420(I420View)
     /// Two planes: Y, then interleaved U, V pairs.
@@ -25,13 +25,6 @@ public enum SourceFrame {
         case .nv12(let frame): frame.y
         }
     }
-
-    /// Luma width in pixels.
-    public var width: Int { y.width }
-    /// Luma height in pixels.
-    public var height: Int { y.height }
-    /// Width and height together.
-    public var size: FrameSize { FrameSize(width: y.width, height: y.height) }
 
     /// Every plane with its name (`y`, `u`, `v` or `y`, `uv`), in memory
     /// order: what over-read checks guard and floors move.

@@ -8,13 +8,6 @@ public struct GateCheck: Sendable, Equatable {
     /// Figures, or the failure's description.
     public let detail: String
 
-    /// A check line.
-    public init(name: String, passed: Bool, detail: String) {
-        self.name = name
-        self.passed = passed
-        self.detail = detail
-    }
-
     /// `pass  NAME: DETAIL` or `FAIL  NAME: DETAIL` (no colon without a detail).
     public var line: String { "\(passed ? "pass" : "FAIL")  \(name)\(detail.isEmpty ? "" : ": " + detail)" }
 }

@@ -219,22 +219,12 @@ public enum ConverterBench {
         _ converters: [any FrameConverter], frames: [SourceBuffer], matrix: ColorMatrix,
         orientation: Orientation = .upright
     ) -> [String: Bool] {
-        let checker = BitExactChecker()
-        var result: [String: Bool] = [:]
-        var refused: Set<String> = []
-        for frame in frames {
-            checker.load(frame.view, matrix: matrix, orientation: orientation)
-            for converter in converters where !refused.contains(converter.name) {
-                let outcome = checker.compare(converter)
-                if outcome == .refused(.unsupported) {
-                    refused.insert(converter.name)
-                    result[converter.name] = nil
-                } else {
-                    result[converter.name] = (result[converter.name] ?? true) && outcome == .equal
-                }
-            }
+        findings(converters, frames: frames, matrix: matrix, orientation: orientation, initial: true) {
+            let outcome = $0.compare($1)
+            return outcome == .refused(.unsupported) ? nil : outcome == .equal
+        } combine: {
+            $0 = $0 && $1
         }
-        return result
     }
 
     /// For each converter, its deviation from libyuv over every frame of
@@ -243,19 +233,36 @@ public enum ConverterBench {
         _ converters: [any FrameConverter], frames: [SourceBuffer], matrix: ColorMatrix,
         orientation: Orientation = .upright
     ) -> [String: Deviation] {
+        findings(converters, frames: frames, matrix: matrix, orientation: orientation, initial: Deviation()) {
+            try? $0.deviation(of: $1)
+        } combine: {
+            $0.add($1)
+        }
+    }
+
+    /// For each converter, what `measure` finds on every frame of `frames`
+    /// (loaded in turn into one checker), folded into `initial` by
+    /// `combine`. A converter for which `measure` finds nothing (it refused
+    /// the frame) has no entry and is asked nothing more.
+    private static func findings<Finding>(
+        _ converters: [any FrameConverter], frames: [SourceBuffer], matrix: ColorMatrix, orientation: Orientation,
+        initial: Finding, measure: (BitExactChecker, any FrameConverter) -> Finding?,
+        combine: (inout Finding, Finding) -> Void
+    ) -> [String: Finding] {
         let checker = BitExactChecker()
-        var result: [String: Deviation] = [:]
+        var result: [String: Finding] = [:]
         var refused: Set<String> = []
         for frame in frames {
             checker.load(frame.view, matrix: matrix, orientation: orientation)
             for converter in converters where !refused.contains(converter.name) {
-                guard let deviation = try? checker.deviation(of: converter) else {
+                guard let finding = measure(checker, converter) else {
                     refused.insert(converter.name)
+                    result[converter.name] = nil
                     continue
                 }
-                result[converter.name, default: Deviation()].add(deviation)
+                combine(&result[converter.name, default: initial], finding)
             }
         }
-        return result.filter { !refused.contains($0.key) }
+        return result
     }
 }

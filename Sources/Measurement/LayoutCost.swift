@@ -24,14 +24,6 @@ public struct LayoutCost: Sendable, Equatable {
     /// interval is the whole range of the block ratios).
     public let conclusive: Bool
 
-    /// A cost with the given figures.
-    public init(label: String, cell: SyntheticCell, estimate: RatioEstimate, conclusive: Bool) {
-        self.label = label
-        self.cell = cell
-        self.estimate = estimate
-        self.conclusive = conclusive
-    }
-
     /// The cost of every contender (converters and floors) measured in a
     /// cell of another layout than I420 of `cells` and in the I420 cell of
     /// the same size and orientation, in the order of `cells` and of each

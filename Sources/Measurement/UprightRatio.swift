@@ -15,17 +15,9 @@ public struct UprightRatio: Sendable, Equatable {
     /// The oriented cell's orientation (never `upright`).
     public let orientation: Orientation
     /// The cell's source layout.
-    public var layout: ChromaLayout = .i420
+    public let layout: ChromaLayout
     /// Oriented ÷ upright time.
     public let estimate: RatioEstimate
-
-    /// A ratio with the given figures.
-    public init(label: String, size: FrameSize, orientation: Orientation, estimate: RatioEstimate) {
-        self.label = label
-        self.size = size
-        self.orientation = orientation
-        self.estimate = estimate
-    }
 
     /// The ratio of every converter of every oriented cell of `sizes` with
     /// upright samples, in the order of `sizes` and of each cell's converters.
@@ -35,10 +27,9 @@ public struct UprightRatio: Sendable, Equatable {
                 guard let upright = size.uprightSamples[cell.label],
                     let estimate = RatioEstimate(paired: cell.wallInRoundOrder, over: upright)
                 else { return nil }
-                var ratio = UprightRatio(
-                    label: cell.label, size: size.size, orientation: size.orientation, estimate: estimate)
-                ratio.layout = size.layout
-                return ratio
+                return UprightRatio(
+                    label: cell.label, size: size.size, orientation: size.orientation, layout: size.layout,
+                    estimate: estimate)
             }
         }
     }

@@ -55,51 +55,45 @@ public enum PluginLoader {
             throw refuse(.notLoadable(dlerror().map { String(cString: $0) } ?? "unknown dlopen error"))
         }
         if let symbol = dlsym(handle, "framebench_plugin_v2") {
-            typealias Entry = @convention(c) () -> UnsafePointer<framebench_plugin2>?
-            guard let plugin = unsafeBitCast(symbol, to: Entry.self)()?.pointee else {
-                throw refuse(.nullPlugin(version: 2))
-            }
-            let table = try validatedTable(
-                plugin.converters, count: plugin.converter_count, abiVersion: plugin.abi_version,
-                expected: UInt32(FRAMEBENCH_PLUGIN_ABI_2), refuse: refuse)
-            return try converters(of: table, path: path, takenNames: takenNames, refuse: refuse) {
-                ($0.name, $0.flags, $0.context, $0.convert.map(PluginConverter.Function.v2))
-            }
+            let plugin = header(returnedBy: symbol, as: framebench_plugin2.self)
+            return try converters(
+                of: plugin.map { ($0.converters, $0.converter_count, $0.abi_version) }, version: 2,
+                expected: UInt32(FRAMEBENCH_PLUGIN_ABI_2), path: path, takenNames: takenNames, refuse: refuse
+            ) { ($0.name, $0.flags, $0.context, $0.convert.map(PluginConverter.Function.v2)) }
         }
         guard let symbol = dlsym(handle, "framebench_plugin_v1") else { throw refuse(.noEntryPoint) }
-        typealias Entry = @convention(c) () -> UnsafePointer<framebench_plugin>?
-        guard let plugin = unsafeBitCast(symbol, to: Entry.self)()?.pointee else {
-            throw refuse(.nullPlugin(version: 1))
-        }
-        let table = try validatedTable(
-            plugin.converters, count: plugin.converter_count, abiVersion: plugin.abi_version,
-            expected: UInt32(FRAMEBENCH_PLUGIN_ABI), refuse: refuse)
-        return try converters(of: table, path: path, takenNames: takenNames, refuse: refuse) {
-            ($0.name, $0.flags, $0.context, $0.convert.map(PluginConverter.Function.v1))
-        }
+        let plugin = header(returnedBy: symbol, as: framebench_plugin.self)
+        return try converters(
+            of: plugin.map { ($0.converters, $0.converter_count, $0.abi_version) }, version: 1,
+            expected: UInt32(FRAMEBENCH_PLUGIN_ABI), path: path, takenNames: takenNames, refuse: refuse
+        ) { ($0.name, $0.flags, $0.context, $0.convert.map(PluginConverter.Function.v1)) }
     }
 
-    /// The entries of a table whose header says `abiVersion`, `count` and
-    /// `table`, when the version is `expected` and the table is neither
-    /// empty nor longer than `maximumConverters`.
-    private static func validatedTable<Entry>(
-        _ table: UnsafePointer<Entry>?, count: UInt32, abiVersion: UInt32, expected: UInt32,
-        refuse: (PluginError.Reason) -> PluginError
-    ) throws(PluginError) -> UnsafeBufferPointer<Entry> {
-        guard abiVersion == expected else { throw refuse(.abiVersion(abiVersion, expected: expected)) }
-        guard count > 0, let table else { throw refuse(.emptyTable) }
-        guard count <= maximumConverters else { throw refuse(.tooManyConverters(count)) }
-        return UnsafeBufferPointer(start: table, count: Int(count))
+    /// The table header (`framebench_plugin` or `framebench_plugin2`) that
+    /// the entry point at `symbol`, a C function taking no argument, returns
+    /// a pointer to; nil when it returns NULL.
+    private static func header<Header>(returnedBy symbol: UnsafeMutableRawPointer, as _: Header.Type) -> Header? {
+        typealias EntryPoint = @convention(c) () -> UnsafeRawPointer?
+        return unsafeBitCast(symbol, to: EntryPoint.self)()?.assumingMemoryBound(to: Header.self).pointee
     }
 
-    /// The converters of `table`, whose entries `fields` takes apart (the
-    /// name, flags, context and `convert`, nil when NULL): each name legal,
-    /// not a key of `takenNames` and not repeated, each `convert` non-null.
+    /// The converters of the table of ABI `version` whose header (the
+    /// entries, their count and the ABI version it says) is `header`, nil
+    /// when the entry point returned NULL: the version must be `expected`,
+    /// the table neither empty nor longer than `maximumConverters`; each
+    /// entry, which `fields` takes apart (the name, flags, context and
+    /// `convert`, nil when NULL), must have a legal name, not a key of
+    /// `takenNames` nor repeated, and a non-null `convert`.
     private static func converters<Entry>(
-        of table: UnsafeBufferPointer<Entry>, path: String, takenNames: [String: String],
-        refuse: (PluginError.Reason) -> PluginError,
+        of header: (table: UnsafePointer<Entry>?, count: UInt32, abiVersion: UInt32)?, version: UInt32,
+        expected: UInt32, path: String, takenNames: [String: String], refuse: (PluginError.Reason) -> PluginError,
         fields: (Entry) -> (UnsafePointer<CChar>?, UInt32, UnsafeMutableRawPointer?, PluginConverter.Function?)
     ) throws(PluginError) -> [PluginConverter] {
+        guard let header else { throw refuse(.nullPlugin(version: version)) }
+        guard header.abiVersion == expected else { throw refuse(.abiVersion(header.abiVersion, expected: expected)) }
+        guard header.count > 0, let start = header.table else { throw refuse(.emptyTable) }
+        guard header.count <= maximumConverters else { throw refuse(.tooManyConverters(header.count)) }
+        let table = UnsafeBufferPointer(start: start, count: Int(header.count))
         var converters: [PluginConverter] = []
         for (index, entry) in table.enumerated() {
             let (pointer, flags, context, function) = fields(entry)

@@ -23,13 +23,6 @@ public struct PresentationIssue: Sendable, Equatable, CustomStringConvertible {
     /// What was compared, e.g. `1234/1000 after 1234/1000`.
     public let detail: String
 
-    /// An event of `kind` at `frame`, described by `detail`.
-    public init(kind: Kind, frame: PresentedFrame, detail: String) {
-        self.kind = kind
-        self.frame = frame
-        self.detail = detail
-    }
-
     /// Whether it breaks "presentation times strictly increase".
     public var isViolation: Bool { kind == .duplicate || kind == .regression }
 

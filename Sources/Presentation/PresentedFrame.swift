@@ -18,20 +18,6 @@ public struct PresentedFrame: Sendable, Equatable {
     /// Its presentation duration.
     public let duration: PresentationTime
 
-    /// A presented frame with all its fields.
-    public init(
-        frame: Int, packet: Int, mediaTime: MediaTime, arrival: UInt64, handOff: UInt64,
-        time: PresentationTime, duration: PresentationTime
-    ) {
-        self.frame = frame
-        self.packet = packet
-        self.mediaTime = mediaTime
-        self.arrival = arrival
-        self.handOff = handOff
-        self.time = time
-        self.duration = duration
-    }
-
     /// Nanoseconds from arrival to hand-off.
     public var latency: UInt64 { handOff &- arrival }
 }

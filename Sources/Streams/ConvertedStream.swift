@@ -52,11 +52,9 @@ public enum ConvertedStream {
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame, BGRAView?) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
-        var target = ConversionTarget()
-        var repacker = SourceRepacker(layout: layout)
-        return try StreamDecoder.decode(path: path, threads: threads, clock: clock, onPacket: onPacket) { frame in
-            try body(frame, try convert(frame, &repacker, into: &target, converter, matrix, orientation))
-        }
+        try run(
+            source: StreamDecoder.open(path: path), threads: threads, converter: converter, matrix: matrix,
+            orientation: orientation, layout: layout, clock: clock, onPacket: onPacket, body)
     }
 
     /// `frame` in `repacker`'s layout converted into `target` (nil without a converter).

@@ -27,12 +27,6 @@ public struct DecodeTiming: Sendable, Equatable {
     /// frame callback does with the frame.
     public let handedOver: UInt64
 
-    /// Readings `started` and `handedOver` of the same clock.
-    public init(started: UInt64, handedOver: UInt64) {
-        self.started = started
-        self.handedOver = handedOver
-    }
-
     /// `handedOver - started`, in the clock's unit.
     public var decodeTime: UInt64 { handedOver &- started }
 }
@@ -109,9 +103,15 @@ public enum StreamDecoder {
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
-        let file: IVFFile
-        do { file = try IVFFile(path: path) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
-        return try decode(source: file, threads: threads, clock: clock, onPacket: onPacket, body)
+        try decode(source: open(path: path), threads: threads, clock: clock, onPacket: onPacket, body)
+    }
+
+    /// The IVF file at `path`, opened to be decoded by
+    /// `decode(source:threads:clock:onPacket:_:)`.
+    /// - Throws: `StreamDecodeError` with the `FileReadError` and no
+    ///   summary when the file cannot be opened.
+    public static func open(path: String) throws(StreamDecodeError) -> IVFFile {
+        do { return try IVFFile(path: path) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
     }
 
     /// Decodes the IVF file held in `bytes`; as `decode(path:threads:clock:onPacket:_:)`.

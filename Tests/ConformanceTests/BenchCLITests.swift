@@ -11,13 +11,6 @@ import Glibc
 /// gate's refusal of an unknown reference and of debug builds.
 @Suite("bench command line")
 struct BenchCLITests {
-    /// A fresh temporary directory.
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "framebench-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Runs `bench arguments` in `directory` (default: the package root).
     static func bench(_ arguments: [String], in directory: String = TestPaths.packageRoot) throws -> BenchProcess.Run {
         try BenchProcess.run(arguments, in: directory)
@@ -73,17 +66,17 @@ struct BenchCLITests {
 
     @Test("an unreadable --vectors input is an error (exit 1, one line naming it), not a row of passing checks")
     func unreadableVectors() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Self.bench(
-            [
-                "--vectors", "/no/such/dir", "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "2",
-                "--max-frames", "2", "--warmup", "0", "--quiet",
-            ], in: directory)
-        #expect(run.status == 1)
-        #expect(run.stderr == "bench: /no/such/dir: cannot read: No such file or directory\n", "\(run.stderr)")
-        let row = try #require(run.lines.first { $0.hasPrefix("dir (ERROR") })
-        #expect(!row.contains("ok") && !row.contains("monotonic"), "\(row)")
+        try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
+            let run = try Self.bench(
+                [
+                    "--vectors", "/no/such/dir", "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "2",
+                    "--max-frames", "2", "--warmup", "0", "--quiet",
+                ], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr == "bench: /no/such/dir: cannot read: No such file or directory\n", "\(run.stderr)")
+            let row = try #require(run.lines.first { $0.hasPrefix("dir (ERROR") })
+            #expect(!row.contains("ok") && !row.contains("monotonic"), "\(row)")
+        }
     }
 
     @Test("gate with a reference that names no commit: one line naming it, exit 2, in any build")
@@ -145,126 +138,129 @@ struct BenchCLITests {
     func verifyMismatch() throws {
         let source = TestPaths.packageRoot + "/Vectors/size-176x144.ivf"
         try #require(FileManager.default.fileExists(atPath: source + ".md5"))
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let copy = directory + "/tampered.ivf"
-        try FileManager.default.copyItem(atPath: source, toPath: copy)
-        var lines = try String(contentsOfFile: source + ".md5", encoding: .utf8).split(separator: "\n").map(String.init)
-        lines[2] = String(repeating: "0", count: 32) + lines[2].dropFirst(32)
-        try (lines.joined(separator: "\n") + "\n").write(toFile: copy + ".md5", atomically: true, encoding: .utf8)
-        let run = try Self.bench(["verify", copy, directory + "/missing.ivf"])
-        #expect(run.status == 1)
-        #expect(
-            run.lines.contains { $0.hasPrefix(copy + " ") && $0.contains("  FAIL: md5 at frame 2 (packet 3") },
-            "\(run.stdout)")
-        #expect(
-            run.lines.contains { $0.hasSuffix("FAIL: read (cannot read: No such file or directory)") }, "\(run.stdout)")
-        #expect(run.lines.contains("0 passed, 2 failed"))
+        try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
+            let copy = directory + "/tampered.ivf"
+            try FileManager.default.copyItem(atPath: source, toPath: copy)
+            var lines = try String(contentsOfFile: source + ".md5", encoding: .utf8).split(separator: "\n").map(
+                String.init)
+            lines[2] = String(repeating: "0", count: 32) + lines[2].dropFirst(32)
+            try (lines.joined(separator: "\n") + "\n").write(toFile: copy + ".md5", atomically: true, encoding: .utf8)
+            let run = try Self.bench(["verify", copy, directory + "/missing.ivf"])
+            #expect(run.status == 1)
+            #expect(
+                run.lines.contains { $0.hasPrefix(copy + " ") && $0.contains("  FAIL: md5 at frame 2 (packet 3") },
+                "\(run.stdout)")
+            #expect(
+                run.lines.contains { $0.hasSuffix("FAIL: read (cannot read: No such file or directory)") },
+                "\(run.stdout)")
+            #expect(run.lines.contains("0 passed, 2 failed"))
+        }
     }
 
     @Test("--pace idles one frame interval before each timed conversion, outside the timing, and says so")
     func pacedReport() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let json = directory + "/paced.json"
-        let frames = 4
-        let gapMicroseconds = 20_000.0
-        let run = try Self.bench([
-            "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "\(frames)",
-            "--max-frames", "\(frames)", "--warmup", "0", "--no-vectors", "--pace", "50",
-            "--json", json,
-        ])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("paced: 20.0 ms idle before each synthetic conversion"))
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
-        #expect(document["json_schema_version"] as? Int == 2)
-        let context = try #require(document["context"] as? [String: Any])
-        #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
-        #expect(context["idle_gap_ms"] as? Double == gapMicroseconds / 1000)
-        let cells = try #require(document["benchmarks"] as? [[String: Any]]).filter {
-            ($0["name"] as? String)?.hasPrefix("convert/") == true
+        try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
+            let json = directory + "/paced.json"
+            let frames = 4
+            let gapMicroseconds = 20_000.0
+            let run = try Self.bench([
+                "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "\(frames)",
+                "--max-frames", "\(frames)", "--warmup", "0", "--no-vectors", "--pace", "50",
+                "--json", json,
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("paced: 20.0 ms idle before each synthetic conversion"))
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+            #expect(document["json_schema_version"] as? Int == 2)
+            let context = try #require(document["context"] as? [String: Any])
+            #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
+            #expect(context["idle_gap_ms"] as? Double == gapMicroseconds / 1000)
+            let cells = try #require(document["benchmarks"] as? [[String: Any]]).filter {
+                ($0["name"] as? String)?.hasPrefix("convert/") == true
+            }
+            #expect(cells.count >= 2)
+            for cell in cells {
+                // An 8×8 conversion takes microseconds: a gap inside the timing would show.
+                let median = try #require(cell["real_time"] as? Double)
+                #expect(median < gapMicroseconds / 2, "\(cell["name"] ?? "?") timed \(median) µs")
+            }
+            // Every timed conversion (frames × cells) slept first.
+            let seconds = try #require(context["bench_seconds"] as? Double)
+            #expect(seconds >= Double(frames * cells.count) * gapMicroseconds / 1e6, "took \(seconds) s")
         }
-        #expect(cells.count >= 2)
-        for cell in cells {
-            // An 8×8 conversion takes microseconds: a gap inside the timing would show.
-            let median = try #require(cell["real_time"] as? Double)
-            #expect(median < gapMicroseconds / 2, "\(cell["name"] ?? "?") timed \(median) µs")
-        }
-        // Every timed conversion (frames × cells) slept first.
-        let seconds = try #require(context["bench_seconds"] as? Double)
-        #expect(seconds >= Double(frames * cells.count) * gapMicroseconds / 1e6, "took \(seconds) s")
     }
 
     @Test("a tiny report writes Google Benchmark JSON and a self-contained HTML page")
     func reportFiles() throws {
         let vectors = TestPaths.packageRoot + "/Vectors"
         try #require(FileManager.default.fileExists(atPath: vectors + "/bad-ts-backwards.ivf"))
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let json = directory + "/report.json"
-        let html = directory + "/report.html"
-        // Run outside the package so Vectors/ is not picked up by default.
-        let run = try Self.bench(
-            [
-                "--only-sizes", "48x32,7x5", "--seconds", "0", "--min-frames", "3", "--max-frames", "3",
-                "--warmup", "1", "--vectors", vectors + "/size-33x17.ivf",
-                "--vectors", vectors + "/bad-ts-backwards.ivf", "--pipeline", "--scaling",
-                "--json", json, "--html", html,
-            ], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let first = run.lines.first { !$0.hasPrefix("DEBUG BUILD") } ?? ""
-        #expect(first.hasPrefix("machine: "), "\(first)")
-        #expect(run.stdout.contains("backwards at 4 (expected)"))
+        try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
+            let json = directory + "/report.json"
+            let html = directory + "/report.html"
+            // Run outside the package so Vectors/ is not picked up by default.
+            let run = try Self.bench(
+                [
+                    "--only-sizes", "48x32,7x5", "--seconds", "0", "--min-frames", "3", "--max-frames", "3",
+                    "--warmup", "1", "--vectors", vectors + "/size-33x17.ivf",
+                    "--vectors", vectors + "/bad-ts-backwards.ivf", "--pipeline", "--scaling",
+                    "--json", json, "--html", html,
+                ], in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            let first = run.lines.first { !$0.hasPrefix("DEBUG BUILD") } ?? ""
+            #expect(first.hasPrefix("machine: "), "\(first)")
+            #expect(run.stdout.contains("backwards at 4 (expected)"))
 
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
-        #expect(document["json_schema_version"] as? Int == 2)
-        let context = try #require(document["context"] as? [String: Any])
-        #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
-        #expect(context["num_cpus"] as? Int ?? 0 >= 1)
-        #expect(context["library_build_type"] as? String != nil)
-        let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
-        var byName: [String: [String: Any]] = [:]
-        for entry in benchmarks {
-            let name = try #require(entry["name"] as? String)
-            #expect(entry["real_time"] as? Double != nil, "\(name) lacks real_time")
-            // CPU time is measured for conversions only; stream entries must not fake it.
-            #expect((entry["cpu_time"] as? Double != nil) == !name.hasPrefix("stream/"), "\(name): cpu_time")
-            #expect((entry["samples_us"] as? [Double])?.isEmpty == false, "\(name) lacks samples_us")
-            #expect(entry["time_unit"] as? String == "us")
-            #expect(entry["iterations"] as? Int ?? 0 >= 1)
-            byName[name] = entry
-        }
-        for converter in ["scalar", "lut", "simd", "parallel", "libyuv"] {
-            let entry = try #require(byName["convert/\(converter)/48x32"], "no entry for \(converter)")
-            #expect(entry["iterations"] as? Int == 3)
-            #expect(entry["bit_exact"] as? Bool == true)
-            #expect(entry["p99"] as? Double != nil && entry["ratio_to_libyuv"] as? Double != nil)
-            let interval = try #require(entry["ratio_to_libyuv_ci"] as? [Double])
-            let ratio = try #require(entry["ratio_to_libyuv"] as? Double)
-            #expect(interval.count == 2 && interval[0] <= ratio && ratio <= interval[1])
-            #expect(entry["ratio_to_floor_ci"] as? [Double] != nil)
-        }
-        #expect(byName["convert/libyuv/7x5"]?["ratio_to_libyuv"] as? Double == 1)
-        #expect(byName["convert/floor/48x32"] != nil)
-        let bad = try #require(byName["stream/serial/bad-ts-backwards.ivf/decode"])
-        #expect(bad["timestamps_monotonic"] as? Bool == false)
-        #expect(bad["expected_failure"] as? Bool == true)
-        #expect(bad["timestamp_violations"] as? [Int] == [4])
-        let piped = try #require(byName["stream/pipelined/size-33x17.ivf/convert"])
-        #expect(piped["in_order"] as? Bool == true && piped["delivery_monotonic"] as? Bool == true)
-        #expect(byName.keys.contains { $0.hasPrefix("scaling/threads:1/") })
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+            #expect(document["json_schema_version"] as? Int == 2)
+            let context = try #require(document["context"] as? [String: Any])
+            #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
+            #expect(context["num_cpus"] as? Int ?? 0 >= 1)
+            #expect(context["library_build_type"] as? String != nil)
+            let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
+            var byName: [String: [String: Any]] = [:]
+            for entry in benchmarks {
+                let name = try #require(entry["name"] as? String)
+                #expect(entry["real_time"] as? Double != nil, "\(name) lacks real_time")
+                // CPU time is measured for conversions only; stream entries must not fake it.
+                #expect((entry["cpu_time"] as? Double != nil) == !name.hasPrefix("stream/"), "\(name): cpu_time")
+                #expect((entry["samples_us"] as? [Double])?.isEmpty == false, "\(name) lacks samples_us")
+                #expect(entry["time_unit"] as? String == "us")
+                #expect(entry["iterations"] as? Int ?? 0 >= 1)
+                byName[name] = entry
+            }
+            for converter in ["scalar", "lut", "simd", "parallel", "libyuv"] {
+                let entry = try #require(byName["convert/\(converter)/48x32"], "no entry for \(converter)")
+                #expect(entry["iterations"] as? Int == 3)
+                #expect(entry["bit_exact"] as? Bool == true)
+                #expect(entry["p99"] as? Double != nil && entry["ratio_to_libyuv"] as? Double != nil)
+                let interval = try #require(entry["ratio_to_libyuv_ci"] as? [Double])
+                let ratio = try #require(entry["ratio_to_libyuv"] as? Double)
+                #expect(interval.count == 2 && interval[0] <= ratio && ratio <= interval[1])
+                #expect(entry["ratio_to_floor_ci"] as? [Double] != nil)
+            }
+            #expect(byName["convert/libyuv/7x5"]?["ratio_to_libyuv"] as? Double == 1)
+            #expect(byName["convert/floor/48x32"] != nil)
+            let bad = try #require(byName["stream/serial/bad-ts-backwards.ivf/decode"])
+            #expect(bad["timestamps_monotonic"] as? Bool == false)
+            #expect(bad["expected_failure"] as? Bool == true)
+            #expect(bad["timestamp_violations"] as? [Int] == [4])
+            let piped = try #require(byName["stream/pipelined/size-33x17.ivf/convert"])
+            #expect(piped["in_order"] as? Bool == true && piped["delivery_monotonic"] as? Bool == true)
+            #expect(byName.keys.contains { $0.hasPrefix("scaling/threads:1/") })
 
-        let page = try String(contentsOfFile: html, encoding: .utf8)
-        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("</html>"))
-        #expect(page.components(separatedBy: "<svg").count >= 5, "expected several inline charts")
-        #expect(!page.contains("src=") && !page.contains("<link") && !page.contains("<script"), "page loads something")
-        for mark in [
-            "id=\"chart-ratio\"", "class=\"errbar\"", "class=\"floor-line\"", "id=\"chart-scaling\"",
-            "memory floor: the fastest the bytes can move",
-        ] {
-            #expect(page.contains(mark), "page lacks \(mark)")
+            let page = try String(contentsOfFile: html, encoding: .utf8)
+            #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("</html>"))
+            #expect(page.components(separatedBy: "<svg").count >= 5, "expected several inline charts")
+            #expect(
+                !page.contains("src=") && !page.contains("<link") && !page.contains("<script"), "page loads something")
+            for mark in [
+                "id=\"chart-ratio\"", "class=\"errbar\"", "class=\"floor-line\"", "id=\"chart-scaling\"",
+                "memory floor: the fastest the bytes can move",
+            ] {
+                #expect(page.contains(mark), "page lacks \(mark)")
+            }
         }
     }
 

@@ -23,59 +23,62 @@ struct CompareCLITests {
 
     @Test("exit 0 when nothing is slower, 1 when an entry is, 2 on bad input")
     func exitStatus() throws {
-        let directory = NSTemporaryDirectory() + "framebench-compare-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let samples = (0..<50).map { 100 + Double($0 % 7) }
-        let write = { (name: String, data: Data) throws -> String in
-            let path = directory + "/" + name
-            try data.write(to: URL(fileURLWithPath: path))
-            return path
-        }
-        let base = try write(
-            "base.json", Self.report(machine: "m1", [("convert/simd/8x8", samples), ("gone", samples)]))
-        let same = try write("same.json", Self.report(machine: "m1", [("convert/simd/8x8", samples.reversed())]))
-        let slower = try write(
-            "slower.json", Self.report(machine: "m2", [("convert/simd/8x8", samples.map { $0 * 1.5 })]))
-        let notJSON = try write("broken.json", Data("{\"json_schema_version\": 2,".utf8))
-        let oldSchema = try write("old.json", Data(#"{"context": {}, "benchmarks": []}"#.utf8))
+        try TestPaths.withTemporaryDirectory("framebench-compare") { directory in
+            let samples = (0..<50).map { 100 + Double($0 % 7) }
+            let write = { (name: String, data: Data) throws -> String in
+                let path = directory + "/" + name
+                try data.write(to: URL(fileURLWithPath: path))
+                return path
+            }
+            let base = try write(
+                "base.json", Self.report(machine: "m1", [("convert/simd/8x8", samples), ("gone", samples)]))
+            let same = try write("same.json", Self.report(machine: "m1", [("convert/simd/8x8", samples.reversed())]))
+            let slower = try write(
+                "slower.json", Self.report(machine: "m2", [("convert/simd/8x8", samples.map { $0 * 1.5 })]))
+            let notJSON = try write("broken.json", Data("{\"json_schema_version\": 2,".utf8))
+            let oldSchema = try write("old.json", Data(#"{"context": {}, "benchmarks": []}"#.utf8))
 
-        let unchanged = try BenchProcess.run(["compare", base, same])
-        #expect(unchanged.status == 0, "\(unchanged.stderr)")
-        #expect(unchanged.lines.first == "same kind of machine: m1")
-        #expect(
-            unchanged.lines.contains { $0.hasPrefix("convert/simd/8x8") && $0.hasSuffix("same") }, "\(unchanged.stdout)"
-        )
-        #expect(unchanged.lines.contains("only in BASE: gone"))
-        #expect(unchanged.lines.contains("0 slower, 0 faster, 1 same"))
-
-        let regressed = try BenchProcess.run(["compare", base, slower, "--format", "markdown"])
-        #expect(regressed.status == 1, "\(regressed.stderr)")
-        #expect(regressed.lines.first == "comparing runs from different machines: BASE m1 vs NEW m2")
-        #expect(regressed.stdout.contains("| `convert/simd/8x8` | time |") && regressed.stdout.contains("**slower**"))
-
-        let json = try BenchProcess.run(["compare", base, slower, "--format=json", "--threshold", "0.6"])
-        #expect(json.status == 0, "\(json.stderr)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let summary = try #require(document["summary"] as? [String: Any])
-        #expect(summary["same"] as? Int == 1 && summary["slower"] as? Int == 0)
-
-        for (arguments, message) in [
-            ([base, directory + "/missing.json"], "missing.json: cannot read (No such file or directory)"),
-            ([notJSON, base], "broken.json: not JSON"),
-            ([base, oldSchema], "old.json: not a FrameBench JSON report (no json_schema_version)"),
-        ] {
-            let run = try BenchProcess.run(["compare"] + arguments)
-            #expect(run.status == 2, "\(arguments) exited \(run.status)")
-            #expect(run.stdout.isEmpty)
-            let lines = run.stderr.split(separator: "\n")
-            #expect(lines.count == 1 && lines.first?.hasSuffix(message) == true, "\(run.stderr)")
-        }
-        for arguments in [[base], [base, same, "--threshold", "-1"], [base, same, "--format", "csv"]] {
-            let run = try BenchProcess.run(["compare"] + arguments)
+            let unchanged = try BenchProcess.run(["compare", base, same])
+            #expect(unchanged.status == 0, "\(unchanged.stderr)")
+            #expect(unchanged.lines.first == "same kind of machine: m1")
             #expect(
-                run.status == 2 && run.stderr.split(separator: "\n").count == 1, "\(arguments) exited \(run.status)")
+                unchanged.lines.contains { $0.hasPrefix("convert/simd/8x8") && $0.hasSuffix("same") },
+                "\(unchanged.stdout)"
+            )
+            #expect(unchanged.lines.contains("only in BASE: gone"))
+            #expect(unchanged.lines.contains("0 slower, 0 faster, 1 same"))
+
+            let regressed = try BenchProcess.run(["compare", base, slower, "--format", "markdown"])
+            #expect(regressed.status == 1, "\(regressed.stderr)")
+            #expect(regressed.lines.first == "comparing runs from different machines: BASE m1 vs NEW m2")
+            #expect(
+                regressed.stdout.contains("| `convert/simd/8x8` | time |") && regressed.stdout.contains("**slower**"))
+
+            let json = try BenchProcess.run(["compare", base, slower, "--format=json", "--threshold", "0.6"])
+            #expect(json.status == 0, "\(json.stderr)")
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let summary = try #require(document["summary"] as? [String: Any])
+            #expect(summary["same"] as? Int == 1 && summary["slower"] as? Int == 0)
+
+            for (arguments, message) in [
+                ([base, directory + "/missing.json"], "missing.json: cannot read (No such file or directory)"),
+                ([notJSON, base], "broken.json: not JSON"),
+                ([base, oldSchema], "old.json: not a FrameBench JSON report (no json_schema_version)"),
+            ] {
+                let run = try BenchProcess.run(["compare"] + arguments)
+                #expect(run.status == 2, "\(arguments) exited \(run.status)")
+                #expect(run.stdout.isEmpty)
+                let lines = run.stderr.split(separator: "\n")
+                #expect(lines.count == 1 && lines.first?.hasSuffix(message) == true, "\(run.stderr)")
+            }
+            for arguments in [[base], [base, same, "--threshold", "-1"], [base, same, "--format", "csv"]] {
+                let run = try BenchProcess.run(["compare"] + arguments)
+                #expect(
+                    run.status == 2 && run.stderr.split(separator: "\n").count == 1, "\(arguments) exited \(run.status)"
+                )
+            }
+            #expect(try BenchProcess.run(["compare", "--help"]).stdout.contains("USAGE: bench compare <base> <new>"))
         }
-        #expect(try BenchProcess.run(["compare", "--help"]).stdout.contains("USAGE: bench compare <base> <new>"))
     }
 }

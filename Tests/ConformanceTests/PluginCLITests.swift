@@ -18,6 +18,23 @@ struct PluginCLITests {
     /// The C example plug-in.
     static var examplePlugin: String? { PluginBuild.library("Examples/c-plugin/scalar_plugin.c") }
 
+    /// Runs `bench check` with `plugin` loaded on BT.601 upright only (one
+    /// case a check), with the other `arguments`.
+    static func checkUpright(_ plugin: String, _ arguments: [String]) throws -> BenchProcess.Run {
+        try BenchProcess.run(
+            ["check", "--plugin", plugin, "--matrix", "bt601", "--orientation", "upright"] + arguments)
+    }
+
+    /// The arguments of a report with `plugin` loaded that is as short as
+    /// one can be: cells of `size` only, two frames each, no warm-up, no
+    /// vectors, no progress line.
+    static func shortReport(plugin: String, size: String) -> [String] {
+        [
+            "--plugin", plugin, "--only-sizes", size, "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
+            "--warmup", "0", "--no-vectors", "--quiet",
+        ]
+    }
+
     /// A check of one fault: the options narrowing `bench check` to the
     /// case that shows it, and what its line must say.
     struct Fault: Sendable, CustomTestStringConvertible {
@@ -99,10 +116,7 @@ struct PluginCLITests {
             read.lines.contains("faulty  over-read nv12  FAIL: read past the end of plane uv at 1x1 upright (SIGSEGV)"))
         let plugin = try #require(
             PluginBuild.library("Tests/PluginFixtures/faulty_plugin.c", defines: ["ABI_2", "NO_NV12"]))
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "faulty", "--check", "sizes", "--matrix", "bt601",
-            "--orientation", "upright", "--layout", "nv12",
-        ])
+        let run = try Self.checkUpright(plugin, ["--converter", "faulty", "--check", "sizes", "--layout", "nv12"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.lines.first == "faulty  sizes nv12  skipped: unsupported upright with bt601", "\(run.stdout)")
     }
@@ -117,10 +131,7 @@ struct PluginCLITests {
         #expect(faulty.allSatisfy { $0.contains("FAIL: crashed (SIGSEGV) while loading (plug-in \(plugin))") })
         #expect(run.lines.contains("6 passed, 6 failed"), "\(run.stdout)")
         // Naming only a built-in still reports the plug-in it was given, under the plug-in's file name.
-        let other = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "lut", "--check", "sizes", "--matrix", "bt601",
-            "--orientation", "upright",
-        ])
+        let other = try Self.checkUpright(plugin, ["--converter", "lut", "--check", "sizes"])
         let name = String(plugin.split(separator: "/").last!)
         #expect(other.status == 1, "exit \(other.status): \(other.stderr)")
         #expect(
@@ -131,10 +142,7 @@ struct PluginCLITests {
     @Test("a plug-in that hangs while loading fails every case of its converters, and the others are checked")
     func hangWhileLoading() throws {
         let plugin = try #require(Self.fixture("HANG_ON_LOAD"), "cannot build the HANG_ON_LOAD fixture with cc")
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--check", "sizes", "--check", "over-read", "--matrix", "bt601",
-            "--orientation", "upright", "--time-limit", "1",
-        ])
+        let run = try Self.checkUpright(plugin, ["--check", "sizes", "--check", "over-read", "--time-limit", "1"])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         let name = String(plugin.split(separator: "/").last!)
         let hung = run.lines.filter { $0.hasPrefix(name + " ") }
@@ -145,10 +153,7 @@ struct PluginCLITests {
     @Test("a crashing converter does not stop the others: the next converter is still checked")
     func crashThenOthers() throws {
         let plugin = try #require(Self.fixture("CRASH"))
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "faulty", "--converter", "lut", "--check", "sizes",
-            "--matrix", "bt601", "--orientation", "upright",
-        ])
+        let run = try Self.checkUpright(plugin, ["--converter", "faulty", "--converter", "lut", "--check", "sizes"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("lut     sizes  pass"), "\(run.stdout)")
         #expect(run.lines.contains("1 passed, 1 failed"), "\(run.stdout)")
@@ -157,10 +162,8 @@ struct PluginCLITests {
     @Test("--tolerance passes a converter at most that far off and gives the deviation")
     func tolerance() throws {
         let plugin = try #require(Self.fixture("CLOSE_CHROMA"))
-        let run = try BenchProcess.run([
-            "check", "--plugin", plugin, "--converter", "faulty", "--check", "sizes", "--check", "exhaustive",
-            "--matrix", "bt601", "--orientation", "upright", "--tolerance", "1",
-        ])
+        let run = try Self.checkUpright(
+            plugin, ["--converter", "faulty", "--check", "sizes", "--check", "exhaustive", "--tolerance", "1"])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("sizes       pass: within ±1: max |Δ| 1, "), "\(run.stdout)")
         #expect(run.stdout.contains("% of bytes differ, PSNR "), "\(run.stdout)")
@@ -233,27 +236,24 @@ struct PluginCLITests {
         #expect(run.isUsageError, "\(arguments): \(run.shown)")
     }
 
-    @Test("report leaves out a converter that crashes in the pre-flight, reports the rest, exits 1, no signal")
-    func reportPreflight() throws {
-        let plugin = try #require(Self.fixture("CRASH"))
-        let run = try BenchProcess.run([
-            "--plugin", plugin, "--only-sizes", "37x5", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
-            "--warmup", "0", "--no-vectors", "--quiet", "--converters", "scalar",
+    @Test(
+        "report leaves out a converter that crashes in the pre-flight, or hangs turned a quarter (the pre-flight covers the oriented cells: 1280x720 brings the default rotate90 cell), reports the rest, exits 1, no signal",
+        arguments: [
+            ("CRASH", "37x5", "scalar", "crashed (SIGSEGV) at 37x5 upright bt601"),
+            ("HANG_ROTATED", "1280x720", "simd", "timed out at 1280x720 rotate90"),
         ])
+    func reportPreflight(fault: String, size: String, converter: String, reason: String) throws {
+        let plugin = try #require(Self.fixture(fault))
+        let run = try BenchProcess.run(Self.shortReport(plugin: plugin, size: size) + ["--converters", converter])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
-        #expect(
-            run.stderr.contains("bench: plug-in converter faulty: left out, crashed (SIGSEGV) at 37x5 upright bt601"),
-            "\(run.stderr)")
-        #expect(run.stdout.contains("scalar") && !run.stdout.contains("faulty"), "\(run.stdout)")
+        #expect(run.stderr.contains("bench: plug-in converter faulty: left out, \(reason)"), "\(run.stderr)")
+        #expect(run.stdout.contains(converter) && !run.stdout.contains("faulty"), "\(run.stdout)")
     }
 
     @Test("the report's --converters takes a loaded plug-in's converter; an unknown name lists the known ones, exit 2")
     func reportConvertersByPluginName() throws {
         let plugin = try #require(Self.examplePlugin, "cannot build the example plug-in with cc")
-        let common = [
-            "--plugin", plugin, "--only-sizes", "16x8", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
-            "--warmup", "0", "--no-vectors", "--quiet",
-        ]
+        let common = Self.shortReport(plugin: plugin, size: "16x8")
         let narrowed = try BenchProcess.run(common + ["--converters", "c-scalar"])
         #expect(narrowed.status == 0, "exit \(narrowed.status): \(narrowed.stderr)")
         let rows = narrowed.lines.filter { $0.hasPrefix("16x8") || $0.hasPrefix("   ") }
@@ -290,10 +290,8 @@ struct PluginCLITests {
         ])
     func reportPreflightGuards(fault: String, reason: String) throws {
         let plugin = try #require(Self.fixture(fault))
-        let run = try BenchProcess.run([
-            "--plugin", plugin, "--converters", "faulty,simd", "--only-sizes", "64x48", "--orientation", "upright",
-            "--seconds", "0", "--min-frames", "2", "--max-frames", "2", "--warmup", "0", "--no-vectors", "--quiet",
-        ])
+        let arguments = ["--converters", "faulty,simd", "--orientation", "upright"]
+        let run = try BenchProcess.run(Self.shortReport(plugin: plugin, size: "64x48") + arguments)
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         #expect(run.stderr.contains("bench: plug-in converter faulty: left out, \(reason)"), "\(run.stderr)")
         #expect(run.lines.contains { $0.hasPrefix("64x48  simd") }, "\(run.stdout)")
@@ -312,21 +310,6 @@ struct PluginCLITests {
             "gate", "--plugin", plugin, "--converters", "c-scalar,simd", "--reference", "no-such-revision",
         ])
         #expect(known.status == 2 && known.stderr.contains("reference no-such-revision"), "\(known.stderr)")
-    }
-
-    @Test("the report's pre-flight covers its oriented cells: a converter that hangs turned a quarter is left out")
-    func reportPreflightOriented() throws {
-        let plugin = try #require(Self.fixture("HANG_ROTATED"))
-        // 1280x720 brings the default rotate90 cell.
-        let run = try BenchProcess.run([
-            "--plugin", plugin, "--only-sizes", "1280x720", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
-            "--warmup", "0", "--no-vectors", "--quiet", "--converters", "simd",
-        ])
-        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
-        #expect(
-            run.stderr.contains("bench: plug-in converter faulty: left out, timed out at 1280x720 rotate90"),
-            "\(run.stderr)")
-        #expect(run.stdout.contains("simd") && !run.stdout.contains("faulty"), "\(run.stdout)")
     }
 
     @Test(

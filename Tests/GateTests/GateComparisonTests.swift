@@ -22,54 +22,48 @@ import Testing
     /// Processes whose times for `cell` are `times`.
     static func runs(_ cell: EntryCell, _ times: [Double]) -> [BenchmarkRun] { times.map { run([cell: $0]) } }
 
-    @Test func sameSpeedPasses() {
+    /// The CPU ratio and verdict of `outcome`; nil when it was not compared.
+    static func compared(_ outcome: CellOutcome) -> (cpu: RatioEstimate, verdict: Verdict)? {
+        guard case .compared(let cpu, _, _, let verdict) = outcome.kind else { return nil }
+        return (cpu, verdict)
+    }
+
+    @Test func sameSpeedPasses() throws {
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [100, 102, 99, 101]), reference: Self.runs(Self.hd, [101, 100, 98, 103]))
         #expect(outcomes.count == 1)
-        guard case .compared(let cpu, _, _, let verdict) = outcomes[0].kind else {
-            Issue.record("not compared")
-            return
-        }
+        let (cpu, verdict) = try #require(Self.compared(outcomes[0]), "not compared")
         #expect(verdict == .same)
         // 4 against 4 processes: the interval is the whole range of the 16 ratios.
         #expect(abs(cpu.lower - 99.0 / 103) < 1e-9 && abs(cpu.upper - 102.0 / 98) < 1e-9)
         #expect(!outcomes[0].fails)
     }
 
-    @Test func slowdownBeyondTheThresholdFails() {
+    @Test func slowdownBeyondTheThresholdFails() throws {
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [130, 128, 133, 131]), reference: Self.runs(Self.hd, [100, 101, 99, 102]))
-        guard case .compared(let cpu, _, _, let verdict) = outcomes[0].kind else {
-            Issue.record("not compared")
-            return
-        }
+        let (cpu, verdict) = try #require(Self.compared(outcomes[0]), "not compared")
         #expect(verdict == .slower)
         #expect(cpu.lower > 1.05)
         #expect(outcomes[0].fails)
         #expect(!Self.comparison.isUndecided(outcomes))
     }
 
-    @Test func aWideIntervalAcrossTheThresholdPassesAndIsUndecided() {
+    @Test func aWideIntervalAcrossTheThresholdPassesAndIsUndecided() throws {
         // Head 8 % slower in the middle, but one process of each side overlaps.
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [108, 107, 109, 99]), reference: Self.runs(Self.hd, [100, 101, 99, 106]))
-        guard case .compared(let cpu, _, _, let verdict) = outcomes[0].kind else {
-            Issue.record("not compared")
-            return
-        }
+        let (cpu, verdict) = try #require(Self.compared(outcomes[0]), "not compared")
         #expect(cpu.lower <= 1.05 && cpu.upper > 1.05)
         #expect(verdict == .same)
         #expect(!outcomes[0].fails)
         #expect(Self.comparison.isUndecided(outcomes))
     }
 
-    @Test func fasterIsSaidAndPasses() {
+    @Test func fasterIsSaidAndPasses() throws {
         let outcomes = Self.comparison.outcomes(
             head: Self.runs(Self.hd, [70, 71, 69, 72]), reference: Self.runs(Self.hd, [100, 101, 99, 102]))
-        guard case .compared(_, _, _, let verdict) = outcomes[0].kind else {
-            Issue.record("not compared")
-            return
-        }
+        let verdict = try #require(Self.compared(outcomes[0]), "not compared").verdict
         #expect(verdict == .faster)
         #expect(!outcomes[0].fails)
     }

@@ -46,10 +46,7 @@ import Testing
         let reference = [100.0, 100, 101, 99].map { Self.run([(Self.i420, $0)]) }
         let outcomes = comparison.outcomes(head: head, reference: reference)
         #expect(outcomes.map(\.cell) == [Self.i420, Self.nv12])
-        guard case .compared(_, _, _, let verdict) = outcomes[0].kind else {
-            Issue.record("the I420 cell is not compared")
-            return
-        }
+        let verdict = try #require(GateComparisonTests.compared(outcomes[0]), "the I420 cell is not compared").verdict
         #expect(verdict == .same)
         #expect(
             outcomes[1].kind

@@ -56,6 +56,21 @@ struct PluginABITests {
         return nil
     }
 
+    /// Expects `converter` to answer an NV12 frame of `size` with
+    /// `.unsupported` and to convert the I420 frame of the same `size`,
+    /// `padding` and `seed` upright as libyuv does.
+    static func expectI420Only(
+        _ converter: PluginConverter, _ size: FrameSize, padding: Int, seed: UInt64, matrix: ColorMatrix
+    ) throws {
+        let nv12 = frame(size, .nv12, padding: padding, seed: seed)
+        let target = BGRABuffer(size: size)
+        #expect(throws: ConversionError.unsupported) {
+            try withExtendedLifetime(nv12) { try converter.convert(nv12.view, to: target.view, matrix: matrix) }
+        }
+        let i420 = frame(size, .i420, padding: padding, seed: seed)
+        #expect(try mismatch(converter, i420, matrix, .upright) == nil)
+    }
+
     /// A random `size` frame in `layout` with `padding` bytes of stride
     /// padding, each plane ending right before a guard page.
     static func frame(_ size: FrameSize, _ layout: ChromaLayout, padding: Int, seed: UInt64) -> GuardedSource {
@@ -125,14 +140,7 @@ struct PluginABITests {
     func version2WithoutNV12() throws {
         let converter = try Self.converter(try Self.fixture(["ABI_2", "NO_NV12"]))
         #expect(converter.abiVersion == 2 && converter.layouts == ChromaLayout.allCases)
-        let size = FrameSize(width: 9, height: 5)
-        let nv12 = Self.frame(size, .nv12, padding: 2, seed: 7)
-        let target = BGRABuffer(size: size)
-        #expect(throws: ConversionError.unsupported) {
-            try withExtendedLifetime(nv12) { try converter.convert(nv12.view, to: target.view, matrix: .bt709) }
-        }
-        let i420 = Self.frame(size, .i420, padding: 2, seed: 7)
-        #expect(try Self.mismatch(converter, i420, .bt709, .upright) == nil)
+        try Self.expectI420Only(converter, FrameSize(width: 9, height: 5), padding: 2, seed: 7, matrix: .bt709)
     }
 
     @Test("a version 1 plug-in takes I420 only: layouts [.i420], NV12 is .unsupported")
@@ -140,14 +148,7 @@ struct PluginABITests {
         let converter = try Self.converter(try Self.fixture())
         #expect(converter.abiVersion == 1)
         #expect(converter.layouts == [.i420])
-        let size = FrameSize(width: 7, height: 3)
-        let nv12 = Self.frame(size, .nv12, padding: 1, seed: 3)
-        let target = BGRABuffer(size: size)
-        #expect(throws: ConversionError.unsupported) {
-            try withExtendedLifetime(nv12) { try converter.convert(nv12.view, to: target.view, matrix: .bt601) }
-        }
-        let i420 = Self.frame(size, .i420, padding: 1, seed: 3)
-        #expect(try Self.mismatch(converter, i420, .bt601, .upright) == nil)
+        try Self.expectI420Only(converter, FrameSize(width: 7, height: 3), padding: 1, seed: 3, matrix: .bt601)
     }
 
     @Test("the C example's version 1 table, for older hosts, converts I420 as libyuv does")

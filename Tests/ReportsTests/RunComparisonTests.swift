@@ -384,32 +384,36 @@ enum Fixture {
 /// Stream entries are compared on their ratios to libvpx's decode of the
 /// same frames, measured side by side in their own run.
 @Suite struct DecodeRatioTests {
+    /// The comparison of stream entry `name` (40 times around `time` µs,
+    /// with ratios to decode around `ratio` unless it is nil; 1 % spread)
+    /// with the same entry, its times multiplied by `timeFactor` and its
+    /// ratios by `ratioFactor`.
+    static func comparison(
+        _ name: String, time: Double, ratio: Double?, timeFactor: Double, ratioFactor: Double = 1
+    ) throws -> RunComparison {
+        let times = Fixture.samples(time, count: 40, spread: 0.01)
+        let ratios = ratio.map { Fixture.samples($0, count: 40, spread: 0.01) }
+        let base = try Fixture.run([Fixture.entry(name, times, decodeRatios: ratios)])
+        let new = try Fixture.run([
+            Fixture.entry(name, times.map { $0 * timeFactor }, decodeRatios: ratios?.map { $0 * ratioFactor })
+        ])
+        return try RunComparison(base: base, new: new)
+    }
+
     @Test("a machine 8 % slower for a whole run moves the times, not the ratios to decode: same")
     func machineCancels() throws {
-        let times = Fixture.samples(1800, count: 40, spread: 0.01)
-        let ratios = Fixture.samples(1.2, count: 40, spread: 0.01)
         let name = "stream/serial/size-640x480.ivf/latency"
-        let base = try Fixture.run([Fixture.entry(name, times, decodeRatios: ratios)])
-        let new = try Fixture.run([Fixture.entry(name, times.map { $0 * 1.08 }, decodeRatios: ratios)])
-        let entry = try RunComparison(base: base, new: new).entries[0]
+        let entry = try Self.comparison(name, time: 1800, ratio: 1.2, timeFactor: 1.08).entries[0]
         #expect(entry.basis == .ratioToDecode && entry.verdict == .same)
         #expect(entry.newMedian > entry.baseMedian * 1.07)
-        let timesOnly = try RunComparison(
-            base: Fixture.run([Fixture.entry(name, times)]),
-            new: Fixture.run([Fixture.entry(name, times.map { $0 * 1.08 })]))
+        let timesOnly = try Self.comparison(name, time: 1800, ratio: nil, timeFactor: 1.08)
         #expect(timesOnly.entries[0].basis == .time && timesOnly.entries[0].verdict == .slower)
     }
 
     @Test("a conversion 30 % slower beside the same decode is slower on the ratios, shown but not deciding")
     func slowerConversionShows() throws {
-        let times = Fixture.samples(30, count: 40, spread: 0.01)
-        let ratios = Fixture.samples(0.1, count: 40, spread: 0.01)
-        let name = "stream/pipelined/a.ivf/convert"
-        let base = try Fixture.run([Fixture.entry(name, times, decodeRatios: ratios)])
-        let new = try Fixture.run([
-            Fixture.entry(name, times.map { $0 * 1.3 }, decodeRatios: ratios.map { $0 * 1.3 })
-        ])
-        let comparison = try RunComparison(base: base, new: new)
+        let comparison = try Self.comparison(
+            "stream/pipelined/a.ivf/convert", time: 30, ratio: 0.1, timeFactor: 1.3, ratioFactor: 1.3)
         #expect(comparison.entries[0].basis == .ratioToDecode && comparison.entries[0].verdict == .slower)
         #expect(comparison.entries[0].isEndToEnd && !comparison.entries[0].decides && !comparison.hasSlower)
         #expect(comparison.summaryLine == "0 slower, 0 faster, 0 same; 1 end-to-end timing moved (not a verdict)")

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,5 +55,18 @@ public enum TestPaths {
     /// Why the official-vector tests are skipped, for the skip message.
     public static var missingVectorsReason: String {
         "no VP8 test vectors at \(officialVectorsDirectory): set \(vectorsVariable) to their directory"
+    }
+
+    /// Calls `body` with the path of a fresh directory, `prefix-UUID` in the
+    /// system's temporary directory, and removes the directory and all in
+    /// it afterwards, whether `body` returns or throws.
+    /// - Throws: what creating the directory or `body` throws.
+    public static func withTemporaryDirectory<Result>(
+        _ prefix: String, _ body: (_ directory: String) throws -> Result
+    ) throws -> Result {
+        let directory = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try body(directory)
     }
 }

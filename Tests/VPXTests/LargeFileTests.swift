@@ -62,6 +62,55 @@ import Glibc
         }
     }
 
+    /// Decodes `file`, which holds `vector`'s packets and then a packet
+    /// libvpx must refuse, expecting the vector's frames and then libvpx's
+    /// error (`absent` says otherwise) at the packet after them, with
+    /// their records in its summary.
+    /// - Returns: the error, the peak's growth and whether it was measured
+    ///   over the decode alone (`ResourceUsage.peakGrowth`).
+    static func decodeFailingAfter(
+        _ vector: Vector, _ file: TempFile, absent: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (failure: StreamDecodeError, growth: Int, windowed: Bool) {
+        let ((lines, error), growth, windowed) = ResourceUsage.peakGrowth { decode(file.path) }
+        #expect(lines == vector.manifest, sourceLocation: sourceLocation)
+        let failure = try #require(error, Comment(rawValue: absent), sourceLocation: sourceLocation)
+        let vpx = try #require(
+            failure.underlying as? VPXError, "expected libvpx's error, got \(failure)", sourceLocation: sourceLocation)
+        #expect(
+            vpx.packet == vector.packets.count + 1 && vpx.offset == vector.bytes.count, "\(vpx)",
+            sourceLocation: sourceLocation)
+        #expect(failure.summary?.packets.count == vector.packets.count, sourceLocation: sourceLocation)
+        return (failure, growth, windowed)
+    }
+
+    /// A temp file named after `name` holding `bytes` and then a hole up
+    /// to `length` bytes, checked to be sparse; the caller removes it.
+    static func sparseFile(_ name: String, _ bytes: [UInt8], length: Int) throws -> TempFile {
+        let file = try TempFile(name)
+        do {
+            try file.write(bytes, at: 0)
+            try file.truncate(to: length)
+        } catch {
+            file.remove()
+            throw error
+        }
+        expectSparse(file)
+        return file
+    }
+
+    /// Checks the peak resident set's `growth` while `what`: below
+    /// `residentBoundKiB` and, when it was measured over that alone
+    /// (`windowed`), large enough to show the 64 MiB packet buffer.
+    static func expectPeakGrowth(
+        _ growth: Int, windowed: Bool, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(growth < residentBoundKiB, "peak RSS grew by \(growth) KiB \(what)", sourceLocation: sourceLocation)
+        if windowed {  // the measurement sees the 64 MiB packet buffer, so it would see a whole file
+            #expect(
+                growth > minimumVisibleGrowthKiB, "peak RSS grew by only \(growth) KiB", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Checks that `file` is sparse: the test must not write gigabytes.
     static func expectSparse(_ file: TempFile, sourceLocation: SourceLocation = #_sourceLocation) {
         let allocated = file.allocatedBytes()
@@ -75,25 +124,17 @@ import Glibc
     )
     func zeroPacketAfterVector() throws {
         let vector = try Self.vector()
-        let file = try TempFile("large-zero-packet")
-        defer { file.remove() }
-        try file.write(vector.bytes + IVFBuild.packetHeader(size: UInt32(Self.cap), pts: vector.lastPTS), at: 0)
         let length = 4_608 << 20  // 4.5 GiB
-        try file.truncate(to: length)
-        Self.expectSparse(file)
+        let file = try Self.sparseFile(
+            "large-zero-packet", vector.bytes + IVFBuild.packetHeader(size: UInt32(Self.cap), pts: vector.lastPTS),
+            length: length)
+        defer { file.remove() }
 
-        let ((lines, error), growth, windowed) = ResourceUsage.peakGrowth { Self.decode(file.path) }
+        let (failure, growth, windowed) = try Self.decodeFailingAfter(
+            vector, file, absent: "a 64 MiB packet of zeros decoded without error")
 
-        #expect(lines == vector.manifest)
-        let failure = try #require(error, "a 64 MiB packet of zeros decoded without error")
-        let vpx = try #require(failure.underlying as? VPXError, "expected libvpx's error, got \(failure)")
-        #expect(vpx.packet == vector.packets.count + 1 && vpx.offset == vector.bytes.count, "\(vpx)")
-        #expect(failure.summary?.packets.count == vector.packets.count)
         #expect(failure.description.hasPrefix("packet \(vector.packets.count + 1) at byte \(vector.bytes.count): "))
-        #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB decoding a \(length)-byte file")
-        if windowed {  // the measurement sees the 64 MiB packet buffer, so it would see a whole file
-            #expect(growth > Self.minimumVisibleGrowthKiB, "peak RSS grew by only \(growth) KiB")
-        }
+        Self.expectPeakGrowth(growth, windowed: windowed, "decoding a \(length)-byte file")
     }
 
     @Test(
@@ -101,22 +142,15 @@ import Glibc
     )
     func holeAfterVector() throws {
         let vector = try Self.vector()
-        let file = try TempFile("large-hole")
+        let file = try Self.sparseFile("large-hole", vector.bytes, length: 2_560 << 20)
         defer { file.remove() }
-        try file.write(vector.bytes, at: 0)
-        try file.truncate(to: 2_560 << 20)
-        Self.expectSparse(file)
 
-        let ((lines, error), growth, _) = ResourceUsage.peakGrowth { Self.decode(file.path) }
+        let (failure, growth, _) = try Self.decodeFailingAfter(
+            vector, file, absent: "a hole of zero headers decoded without error")
 
-        #expect(lines == vector.manifest)
-        let failure = try #require(error, "a hole of zero headers decoded without error")
-        let vpx = try #require(failure.underlying as? VPXError, "expected a VPXError, got \(failure)")
-        #expect(vpx.packet == vector.packets.count + 1 && vpx.offset == vector.bytes.count, "\(vpx)")
         #expect(
             failure.description
                 == "packet \(vector.packets.count + 1) at byte \(vector.bytes.count): decode failed: empty packet")
-        #expect(failure.summary?.packets.count == vector.packets.count)
         #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB")
     }
 
@@ -167,9 +201,6 @@ import Glibc
                 == IVFError(
                     .truncatedPacket(declared: UInt32(Self.cap), available: 4321),
                     packet: vector.packets.count + zeroPackets + 1, offset: faultOffset))
-        #expect(growth < Self.residentBoundKiB, "peak RSS grew by \(growth) KiB walking \(faultOffset) bytes")
-        if windowed {
-            #expect(growth > Self.minimumVisibleGrowthKiB, "peak RSS grew by only \(growth) KiB")
-        }
+        Self.expectPeakGrowth(growth, windowed: windowed, "walking \(faultOffset) bytes")
     }
 }
