@@ -10,18 +10,14 @@ import Statistics
 /// the parallel converter, which left the other core awake). Ratios taken
 /// pair by pair within a round cancel drift of the machine.
 public enum InterleavedRun {
-    /// Untimed rounds with each floor method (`FloorMethod`), after the warm-up ones.
-    public static let floorCalibrationRounds = 9
-
     /// Runs `contenders` on `frames` (cycled) within `budget`; each
     /// contender writes its own buffer of `outputs` (same order), which
     /// holds its output of the last frame measured. Converters convert into
     /// `orientation` (their outputs have the oriented size); floors move
-    /// the bytes of the upright frame (their outputs have the frames' size). Floors pick their
-    /// method (shape and stores) by measurement after the warm-up rounds:
-    /// `floorCalibrationRounds` untimed rounds of each (`FloorMethod.allCases`
-    /// in order), in the round order of the timed ones, the first of each
-    /// discarded, keeping the fastest. With
+    /// the bytes of the upright frame (their outputs have the frames' size). A floor
+    /// runs every method (`FloorMethod.allCases`), each as a slot of its
+    /// own in every round (with an output of its own), and keeps the
+    /// samples of the method with the lowest median time. With
     /// a `budget.idleGap`, each timed conversion follows that much sleep,
     /// outside its samples (warm-up rounds are not paced).
     /// `progress(done, planned)` is called after every round.
@@ -34,26 +30,42 @@ public enum InterleavedRun {
         precondition(!frames.isEmpty && outputs.count == contenders.count, "one output per contender")
         let size = frames[0].size
         let views = frames.map(\.view)
-        let targets = outputs.map(\.view)
-        let count = contenders.count
-        let floors: [MemoryFloor?] = contenders.map { contender in
-            if case .floor(let threads) = contender.kind { MemoryFloor(size: size, threads: threads) } else { nil }
+        // The slots of a round: each converter, and each floor once per
+        // method (`FloorMethod.allCases`), every floor method with its own
+        // output (the contender's own for the first), so every way of
+        // moving the bytes is timed where the converters are.
+        var slots: [(contender: Int, floor: MemoryFloor?, target: BGRAView)] = []
+        var extraOutputs: [BGRABuffer] = []
+        for (index, contender) in contenders.enumerated() {
+            guard case .floor(let threads) = contender.kind else {
+                slots.append((index, nil, outputs[index].view))
+                continue
+            }
+            for (number, method) in FloorMethod.allCases.enumerated() {
+                let floor = MemoryFloor(size: size, threads: threads)
+                floor.method = method
+                if number > 0 { extraOutputs.append(BGRABuffer(alignedRowsOf: outputs[index].size)) }
+                slots.append((index, floor, number == 0 ? outputs[index].view : extraOutputs.last!.view))
+            }
         }
+        let count = slots.count
 
-        /// Runs contender `index` on frame `frame` into its own output.
+        /// Runs slot `index` on frame `frame` into its own output.
         func runOne(_ index: Int, frame: Int) throws(ContenderFailure) {
-            switch contenders[index].kind {
-            case .converter(let converter):
-                do throws(ConversionError) {
-                    try converter.convert(views[frame], to: targets[index], matrix: matrix, orientation: orientation)
-                } catch {
-                    throw ContenderFailure(id: contenders[index].id, error: error)
-                }
-            case .floor: floors[index]!.run(views[frame], to: targets[index])
+            let slot = slots[index]
+            if let floor = slot.floor {
+                floor.run(views[frame], to: slot.target)
+                return
+            }
+            guard case .converter(let converter) = contenders[slot.contender].kind else { return }
+            do throws(ConversionError) {
+                try converter.convert(views[frame], to: slot.target, matrix: matrix, orientation: orientation)
+            } catch {
+                throw ContenderFailure(id: contenders[slot.contender].id, error: error)
             }
         }
 
-        /// Runs contender `index` on frame `frame` as a timed round does:
+        /// Runs slot `index` on frame `frame` as a timed round does:
         /// after `budget.idleGap` of sleep, outside the returned monotonic
         /// and process CPU nanoseconds.
         func paced(_ index: Int, frame: Int) throws(ContenderFailure) -> (wall: UInt64, cpu: UInt64) {
@@ -69,39 +81,12 @@ public enum InterleavedRun {
         for round in 0..<budget.warmupRounds {
             for k in 0..<count { try runOne(k, frame: round % views.count) }
         }
-        // The floors' kind of store, chosen in rounds like the timed ones:
-        // each floor timed where it will be timed, after the other
-        // contenders have filled the caches with their own lines (calibrated
-        // back to back on its own buffers instead, the 1080p floor chose
-        // cached stores, which only win on warm caches, and took longer than
-        // simd in the rounds).
-        if floors.contains(where: { $0 != nil }) {
-            var times: [[FloorMethod: [Double]]] = floors.map { _ in [:] }
-            let methods = FloorMethod.allCases
-            for round in 0..<(methods.count * floorCalibrationRounds) {
-                // A block of rounds of each method, the first of each
-                // untimed: after a pass of another kind of store the
-                // destination lies elsewhere in the caches (alternating
-                // round by round, the 176x144 floor chose streaming stores,
-                // which are three times slower there).
-                let method = methods[round / floorCalibrationRounds]
-                let timed = round % floorCalibrationRounds != 0
-                for floor in floors { floor?.method = method }
-                for k in RoundOrder.order(round: round, count: count) {
-                    let wall = try paced(k, frame: round % views.count).wall
-                    if timed && floors[k] != nil { times[k][method, default: []].append(Double(wall)) }
-                }
-            }
-            for (index, floor) in floors.enumerated() { floor?.method = FloorMethod.fastest(times[index]) }
-        }
-        var samples = contenders.indices.map { k in
-            var samples = CellSamples(id: contenders[k].id)
-            samples.floorMethod = floors[k]?.method
+        var slotSamples = slots.map { slot in
+            var samples = CellSamples(id: contenders[slot.contender].id)
+            samples.floorMethod = slot.floor?.method
+            samples.wall.reserveCapacity(budget.minFrames)
+            samples.cpu.reserveCapacity(budget.minFrames)
             return samples
-        }
-        for k in 0..<count {
-            samples[k].wall.reserveCapacity(budget.minFrames)
-            samples[k].cpu.reserveCapacity(budget.minFrames)
         }
         let start = Clock.monotonic()
         var round = 0
@@ -109,13 +94,21 @@ public enum InterleavedRun {
             let frame = round % views.count
             for k in RoundOrder.order(round: round, count: count) {
                 let (wall, cpu) = try paced(k, frame: frame)
-                samples[k].wall.append(Double(wall))
-                samples[k].cpu.append(Double(cpu))
+                slotSamples[k].wall.append(Double(wall))
+                slotSamples[k].cpu.append(Double(cpu))
             }
             round += 1
             progress(round, max(budget.minFrames, estimatedRounds(round: round, start: start, budget: budget)))
         }
-        return samples
+        return contenders.indices.map { index in
+            fastestFloor(of: slotSamples.indices.filter { slots[$0].contender == index }.map { slotSamples[$0] })!
+        }
+    }
+
+    /// The samples with the lowest median wall time among `candidates`
+    /// (a floor's methods; the first on a tie), or nil when there are none.
+    public static func fastestFloor(of candidates: [CellSamples]) -> CellSamples? {
+        candidates.min { (Percentile.median($0.wall) ?? .infinity) < (Percentile.median($1.wall) ?? .infinity) }
     }
 
     /// The number of rounds the budget will allow, extrapolated from the

@@ -39,8 +39,9 @@ public enum FloorShape: String, Sendable, CaseIterable {
 }
 
 /// One way a floor pass can move a frame's bytes: its shape and its stores.
-/// Which is fastest depends on the machine and the size (docs/kernel.md,
-/// "Floors"), so a floor measures them all and keeps the fastest.
+/// Which is fastest depends on the machine, the size and what else runs
+/// (docs/kernel.md, "Floors"), so a floor measures them all and keeps the
+/// fastest (`InterleavedRun.fastestFloor`).
 public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// How it walks a row pair.
     public var shape: FloorShape
@@ -62,14 +63,6 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
     /// were others), `blocks cached`, …, `whole-rows streaming`.
     public var description: String {
         shape == .pieces ? stores.rawValue : "\(shape.rawValue) \(stores.rawValue)"
-    }
-
-    /// The method whose samples (pass times) have the lowest median
-    /// (nearest rank); on a tie, or without samples, the earliest of
-    /// `allCases`.
-    public static func fastest(_ times: [FloorMethod: [Double]]) -> FloorMethod {
-        allCases.compactMap { method in times[method].flatMap(Percentile.median).map { (method, $0) } }
-            .min { $0.1 < $1.1 }?.0 ?? allCases[0]
     }
 }
 
@@ -103,7 +96,7 @@ public final class MemoryFloor {
     /// pixels, cached below (`InterleavedRun` sets the faster kind).
     public var stores: FloorStores
     /// How a pass walks a row pair: at first in pieces (`InterleavedRun`
-    /// sets the fastest method).
+    /// runs a floor of each method and keeps the fastest).
     public var shape = FloorShape.pieces
     /// The shape and stores together.
     public var method: FloorMethod {

@@ -67,7 +67,7 @@ public enum TextReport {
                             .joined(separator: " / ")
                     }.joined(separator: ", "))
             lines.append(
-                "floor methods (the fastest of the six in each cell's calibration rounds): "
+                "floor methods (the fastest of six, each timed in every round of the cell): "
                     + report.synthetic.compactMap { size in
                         size.cells.first { $0.id == .floor(threads: 1) }?.floorMethod.map { "\(size.cell) \($0)" }
                     }.joined(separator: ", "))

@@ -120,20 +120,27 @@ import Testing
         }
     }
 
-    @Test("the floor's method: the lowest median pass time; the first of allCases on a tie or without samples")
-    func fastestMethod() {
-        let (pieces, streaming) = (FloorMethod.allCases[0], FloorMethod(shape: .pieces, stores: .streaming))
-        let rows = FloorMethod(shape: .wholeRows, stores: .cached)
-        #expect(FloorMethod.allCases.count == 6 && pieces == FloorMethod(shape: .pieces, stores: .cached))
-        #expect(FloorMethod.fastest([pieces: [300, 310, 290], streaming: [210, 500, 205]]) == streaming)
+    @Test("a floor keeps its method with the lowest median time; the first on a tie")
+    func fastestMethod() throws {
+        func samples(_ method: FloorMethod, _ wall: [Double]) -> CellSamples {
+            var samples = CellSamples(id: .floor(threads: 1), wall: wall, cpu: wall)
+            samples.floorMethod = method
+            return samples
+        }
+        let methods = FloorMethod.allCases
+        #expect(methods.count == 6 && methods[0] == FloorMethod(shape: .pieces, stores: .cached))
         #expect(
-            FloorMethod.fastest([pieces: [90, 95, 400], streaming: [200, 210, 220], rows: [80, 81, 500]]) == rows)
-        #expect(FloorMethod.fastest([pieces: [5, 6], streaming: [6, 5]]) == pieces)
-        #expect(FloorMethod.fastest([:]) == pieces)
-        #expect(
-            FloorMethod.allCases.map(\.description) == [
+            methods.map(\.description) == [
                 "cached", "streaming", "blocks cached", "blocks streaming", "whole-rows cached", "whole-rows streaming",
             ])
+        let rows = FloorMethod(shape: .wholeRows, stores: .cached)
+        let fastest = InterleavedRun.fastestFloor(of: [
+            samples(methods[0], [300, 310, 290]), samples(methods[1], [210, 500, 205]), samples(rows, [80, 81, 500]),
+        ])
+        #expect(fastest?.floorMethod == rows)
+        let tie = InterleavedRun.fastestFloor(of: [samples(methods[0], [5, 6]), samples(methods[1], [6, 5])])
+        #expect(tie?.floorMethod == methods[0])
+        #expect(InterleavedRun.fastestFloor(of: []) == nil)
     }
 
     @Test("the level never exceeds what the CPU supports")
