@@ -25,14 +25,18 @@ public enum FloorShape: String, Sendable, CaseIterable {
     /// 256 pixels at a time (`floorPiece`).
     case pieces
     /// The whole row pair at once: both luma rows and the chroma row read,
-    /// then both destination rows written, as libyuv's row functions do.
+    /// then both destination rows written.
     case wholeRows = "whole-rows"
+    /// One row at a time, 256 pixels at a time: the first row's luma and
+    /// chroma, then its pixels; then the second row's luma, then its
+    /// pixels, as libyuv's row functions go.
+    case rows
 
-    /// Pixels of a row pair read before they are written.
+    /// Pixels of a row (pair) read before they are written.
     public var pieceSize: Int {
         switch self {
         case .blocks: 64
-        case .pieces: floorPiece
+        case .pieces, .rows: floorPiece
         case .wholeRows: .max
         }
     }
@@ -55,7 +59,7 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 
     /// Every shape with every kind of store, pieces first (the shape
     /// reports measured before there were others).
-    public static let allCases = [FloorShape.pieces, .blocks, .wholeRows].flatMap { shape in
+    public static let allCases = [FloorShape.pieces, .blocks, .wholeRows, .rows].flatMap { shape in
         FloorStores.allCases.map { FloorMethod(shape: shape, stores: $0) }
     }
 
@@ -140,9 +144,10 @@ public final class MemoryFloor {
     public func run(_ source: SourceFrame, to destination: BGRAView) {
         precondition(source.size == size && destination.size == size, "frames are not the floor's size")
         let streaming = stores == .streaming
-        let piece = shape.pieceSize
+        let (piece, singleRows) = (shape.pieceSize, shape == .rows)
         guard bands.count > 1 else {
-            sourceBits = Self.pass(level, source, to: destination, streaming: streaming, piece: piece)
+            sourceBits = Self.pass(
+                level, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
             return
         }
         let work = BandWork(source: source, destination: destination, bands: bands, results: bandBits)
@@ -151,7 +156,7 @@ public final class MemoryFloor {
             let rows = work.bands[index]
             work.results[index] = Self.pass(
                 level, work.source.band(rows: rows), to: work.destination.band(rows: rows), streaming: streaming,
-                piece: piece)
+                piece: piece, singleRows: singleRows)
         }
         var bits: UInt8 = 0
         for index in 0..<bands.count { bits |= bandBits[index] }
@@ -160,12 +165,15 @@ public final class MemoryFloor {
 
     /// One pass over a frame or band with `level`'s row functions.
     private static func pass(
-        _ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int
+        _ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int,
+        singleRows: Bool
     ) -> UInt8 {
         switch level {
-        case .baseline: floorPassBaseline(source, to: destination, streaming: streaming, piece: piece)
-        case .avx2: floorPassAVX2(source, to: destination, streaming: streaming, piece: piece)
-        case .avx512: floorPassAVX512(source, to: destination, streaming: streaming, piece: piece)
+        case .baseline:
+            floorPassBaseline(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+        case .avx2: floorPassAVX2(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+        case .avx512:
+            floorPassAVX512(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
         }
     }
 }

@@ -27,7 +27,7 @@ public enum TextReport {
                 "floor = every I420 byte read once with vector loads + every BGRA byte written once (the fastest, measured in"
             )
             lines.append(
-                "  the cell, of 64- or 256-pixel pieces or whole row pairs, streaming or ordinary stores), the fastest they can"
+                "  the cell, of 64- or 256-pixel pieces of row pairs or rows, or whole row pairs, either stores), the fastest they can"
             )
             lines.append(
                 "  move; floor:Nthreads the same in the parallel converter's"
@@ -67,7 +67,7 @@ public enum TextReport {
                             .joined(separator: " / ")
                     }.joined(separator: ", "))
             lines.append(
-                "floor methods (the fastest of six, each timed in every round of the cell): "
+                "floor methods (the fastest of eight, each timed in every round of the cell): "
                     + report.synthetic.compactMap { size in
                         size.cells.first { $0.id == .floor(threads: 1) }?.floorMethod.map { "\(size.cell) \($0)" }
                     }.joined(separator: ", "))

@@ -225,11 +225,13 @@ func fillRow<Level: SIMDLevelTag>(
 /// and V samples (meaningful bytes only: two ranges in I420, one range of
 /// pairs in NV12), then `write` on the piece's pixel
 /// bytes of both destination rows, as the row kernel moves a row pair.
-/// Each call names a start and a byte count.
+/// With `singleRows`, it walks the pair's first row (luma, its chroma,
+/// then its pixels, piece by piece) before its second (luma, then pixels),
+/// as libyuv's row functions go. Each call names a start and a byte count.
 @inlinable @inline(__always)
 public func forEachFloorPiece(
-    _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, read: (UnsafeRawPointer, Int) -> Void,
-    write: (UnsafeMutableRawPointer, Int) -> Void
+    _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, singleRows: Bool = false,
+    read: (UnsafeRawPointer, Int) -> Void, write: (UnsafeMutableRawPointer, Int) -> Void
 ) {
     let pieces = RowPieces(width: source.width, size: min(piece, max(source.width, 1)))
     let (uPlane, vPlane) = (source.u, source.v)
@@ -242,16 +244,35 @@ public func forEachFloorPiece(
         let v = UnsafeRawPointer(vPlane.row(row >> 1))
         let out0 = UnsafeMutableRawPointer(destination.row(row))
         let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
-        for index in 0..<pieces.count {
-            let (x, count, chromaX, chromaCount) = pieces[index]
-            read(y0 + x, count)
-            if paired { read(y1 + x, count) }
+        /// Reads the chroma samples `chromaX ..< chromaX + chromaCount` of the pair's chroma row.
+        func readChroma(_ chromaX: Int, _ chromaCount: Int) {
             if interleaved {
                 read(u + 2 &* chromaX, 2 &* chromaCount)
             } else {
                 read(u + chromaX, chromaCount)
                 read(v + chromaX, chromaCount)
             }
+        }
+        if singleRows {
+            for index in 0..<pieces.count {
+                let (x, count, chromaX, chromaCount) = pieces[index]
+                read(y0 + x, count)
+                readChroma(chromaX, chromaCount)
+                write(out0 + 4 &* x, 4 &* count)
+            }
+            guard paired else { continue }
+            for index in 0..<pieces.count {
+                let (x, count, _, _) = pieces[index]
+                read(y1 + x, count)
+                write(out1 + 4 &* x, 4 &* count)
+            }
+            continue
+        }
+        for index in 0..<pieces.count {
+            let (x, count, chromaX, chromaCount) = pieces[index]
+            read(y0 + x, count)
+            if paired { read(y1 + x, count) }
+            readChroma(chromaX, chromaCount)
             write(out0 + 4 &* x, 4 &* count)
             if paired { write(out1 + 4 &* x, 4 &* count) }
         }
@@ -270,13 +291,13 @@ public func forEachFloorPiece(
 /// - Precondition: `source` and `destination` have the same size.
 @inlinable @inline(__always)
 public func floorPass<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var accumulator = Level.FloorVector()
     var short: UInt64 = 0
     forEachFloorPiece(
-        source, destination, piece: piece,
+        source, destination, piece: piece, singleRows: singleRows,
         read: { foldRow(level, $0, count: $1, into: &accumulator, short: &short) },
         write: { fillRow(level, $0, count: $1, streaming: streaming) })
     if streaming { fenceStreamingStores() }
@@ -289,8 +310,9 @@ public func floorPass<Level: SIMDLevelTag>(
 /// the target's baseline instruction set (SSE2 on x86-64).
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassBaseline(_ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int)
-    -> UInt8
-{
-    floorPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece)
+public func floorPassBaseline(
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
+) -> UInt8 {
+    floorPass(
+        SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
 }

@@ -17,8 +17,8 @@ extension SIMDAVX2Level {
 /// only when the CPU supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassAVX2(_ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int)
-    -> UInt8
-{
-    floorPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming, piece: piece)
+public func floorPassAVX2(
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
+) -> UInt8 {
+    floorPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
 }

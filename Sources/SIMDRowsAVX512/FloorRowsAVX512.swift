@@ -35,8 +35,8 @@ extension SIMDAVX512Level {
 /// when the CPU supports AVX-512.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassAVX512(_ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int)
-    -> UInt8
-{
-    floorPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece)
+public func floorPassAVX512(
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
+) -> UInt8 {
+    floorPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
 }
