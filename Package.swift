@@ -31,7 +31,9 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
         .library(
             name: "FrameBenchKit",
-            targets: ["Frames", "VPX", "Converters", "Plugins", "Conformance", "Presentation", "ConverterChecks"]),
+            targets: [
+                "Frames", "VPX", "SIMDRows", "Converters", "Plugins", "Conformance", "Presentation", "ConverterChecks",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -61,7 +63,7 @@ let package = Package(
         optimisedTarget("Frames"),
         // IVF container reader and the libvpx VP8 decoder.
         .target(name: "VPX", dependencies: ["Frames", "CVPX"]),
-        // The SIMD row kernel (inlinable) and one module per instruction-set level.
+        // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
         optimisedTarget("SIMDRows", ["Frames", "CPrefetch"]),
         .target(name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("haswell")),
         .target(
@@ -126,7 +128,7 @@ let package = Package(
             dependencies: [
                 "Statistics", "Frames", "VPX", "Converters", "Plugins", "Conformance", "Measurement", "Presentation",
                 "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun", "ReportRendering",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SIMDRows", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
@@ -146,7 +148,8 @@ let package = Package(
         .testTarget(
             name: "MeasurementTests",
             dependencies: [
-                "Measurement", "Streams", "Statistics", "Converters", "Conformance", "Frames", "TestSupport",
+                "Measurement", "Streams", "Statistics", "Converters", "Conformance", "Frames", "SIMDRows",
+                "TestSupport",
             ]),
         .testTarget(
             name: "StreamsTests",

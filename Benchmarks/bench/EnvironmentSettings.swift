@@ -2,6 +2,7 @@ import Converters
 
 #if canImport(Glibc)
 import Glibc
+import SIMDRows
 #endif
 
 /// The environment variables that change what `bench` measures: an

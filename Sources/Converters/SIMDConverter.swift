@@ -106,64 +106,6 @@ public struct SIMDConverter: DestinationBandConverter {
     }
 }
 
-/// When `SIMDConverter` writes whole vector blocks with streaming
-/// (non-temporal) stores instead of ordinary ones. The bytes written are
-/// the same; streaming stores skip reading each destination line into the
-/// cache first, which saves a third of the memory traffic of a frame that
-/// does not fit in the caches, and costs time on one that does (the next
-/// reader finds it in memory, not in cache).
-public enum SIMDStorePolicy: String, Sendable, CaseIterable {
-    /// Ordinary stores only.
-    case cached
-    /// Streaming stores whenever the destination rows start 64-byte aligned.
-    case streaming
-    /// Streaming stores for destinations of at least `streamingThreshold`
-    /// bytes (and aligned rows), ordinary stores below.
-    case automatic
-
-    /// Destination size from which `.automatic` streams on this machine:
-    /// 5/8 of the level-2 cache a core has to itself (`/sys`; 512 KiB
-    /// where it does not say). A frame's bytes are 5.5 a pixel, 4 of them
-    /// written, so this is where the source and destination together come
-    /// to about 7/8 of that L2: a frame that no longer fits beside what else
-    /// the core holds goes to memory anyway, and streaming saves reading its
-    /// destination lines first. docs/kernel.md ("Store policy") gives the
-    /// measurements on each machine kind the rule was checked on.
-    public static let streamingThreshold = threshold(level2PerCore: CPUCache.level2PerCore(in: CPUCache.cpu0))
-
-    /// The streaming threshold for a core with `level2PerCore` bytes of
-    /// L2: 5/8 of it, or 512 KiB when it is unknown.
-    public static func threshold(level2PerCore: Int?) -> Int {
-        level2PerCore.map { $0 / 8 * 5 } ?? 512 << 10
-    }
-
-    /// Whether the policy asks for streaming stores into `destination`,
-    /// judged by its size in bytes (stride × height); the kernel streams
-    /// only if the rows are also 64-byte aligned.
-    public func wantsStreaming(for destination: BGRAView) -> Bool {
-        switch self {
-        case .cached: false
-        case .streaming: true
-        case .automatic: destination.stride * destination.height >= Self.streamingThreshold
-        }
-    }
-
-    /// The environment variable that fixes the policy of converters made
-    /// without one (values `cached`, `streaming`, `automatic`).
-    public static let environmentVariable = "FRAMEBENCH_STORES"
-
-    /// The policy FRAMEBENCH_STORES names, else `.automatic`. Read once per process.
-    public static let environmentDefault: SIMDStorePolicy = {
-        guard let value = getenv(environmentVariable) else { return .automatic }
-        return SIMDStorePolicy(environmentValue: String(cString: value)) ?? .automatic
-    }()
-
-    /// The policy a FRAMEBENCH_STORES value names (case ignored), or nil if it names none.
-    public init?(environmentValue: String) {
-        self.init(rawValue: environmentValue.lowercased())
-    }
-}
-
 extension SIMDConverter {
     /// Its row of the converter table: exact, every orientation; the
     /// conformance tests check every level this machine runs, with ordinary

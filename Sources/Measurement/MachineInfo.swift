@@ -1,5 +1,6 @@
 import Converters
 import Foundation
+import SIMDRows
 
 /// What the numbers were measured on: printed first in every report and
 /// written to the JSON `context`.

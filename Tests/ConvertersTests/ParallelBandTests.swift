@@ -1,4 +1,5 @@
 import Frames
+import SIMDRows
 import TestSupport
 import Testing
 

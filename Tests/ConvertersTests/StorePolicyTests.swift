@@ -1,5 +1,6 @@
 import Converters
 import Foundation
+import SIMDRows
 import Testing
 
 /// The streaming threshold follows the level-2 cache `/sys` describes.

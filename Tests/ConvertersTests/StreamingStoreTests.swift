@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import SIMDRows
 import TestSupport
 import Testing
 

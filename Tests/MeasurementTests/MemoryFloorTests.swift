@@ -1,6 +1,7 @@
 import Converters
 import Frames
 import Measurement
+import SIMDRows
 import TestSupport
 import Testing
 
