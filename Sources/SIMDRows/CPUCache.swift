@@ -1,7 +1,7 @@
 import Foundation
 
 /// One CPU cache as Linux describes it under
-/// `/sys/devices/system/cpu/cpu0/cache`.
+/// `/sys/devices/system/cpu/cpu0/cache` (made only by `read(root:)`).
 public struct CPUCache: Sendable, Equatable {
     /// `Data`, `Instruction` or `Unified`.
     public let type: String
@@ -11,11 +11,6 @@ public struct CPUCache: Sendable, Equatable {
     public let size: Int
     /// Logical CPUs sharing it.
     public let sharing: Int
-
-    /// A cache with these figures.
-    public init(type: String, level: Int, size: Int, sharing: Int) {
-        (self.type, self.level, self.size, self.sharing) = (type, level, size, sharing)
-    }
 
     /// The caches of CPU 0, read once for the process (empty where `/sys`
     /// does not describe them).
