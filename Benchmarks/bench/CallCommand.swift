@@ -79,6 +79,7 @@ struct CallCommand: ParsableCommand {
     var json: String?
 
     func validate() throws {
+        try ConverterName.requireAvailable([converter.name])
         if tiles == nil && findCapacity == nil { throw ValidationError("call needs --tiles or --find-capacity") }
         try Limits.check(fps, in: 1.0...240, "--fps")
         try Limits.check(seconds, in: 0.1...600, "--seconds")

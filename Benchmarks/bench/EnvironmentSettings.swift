@@ -1,8 +1,8 @@
 import Converters
+import SIMDRows
 
 #if canImport(Glibc)
 import Glibc
-import SIMDRows
 #endif
 
 /// The environment variables that change what `bench` measures: an

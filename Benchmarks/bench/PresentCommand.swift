@@ -54,6 +54,7 @@ struct PresentCommand: ParsableCommand {
     var json: String?
 
     func validate() throws {
+        try ConverterName.requireAvailable([converter.name])
         if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
         try OutputPath.check(json, "--json")
     }

@@ -112,6 +112,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
+        try ConverterName.requireAvailable([streamConverter.name])
         try Limits.check(threads, in: Limits.threads, "--threads")
         try Limits.check(pace, in: Limits.pace, "--pace")
         try Limits.check(seconds, in: Limits.seconds, "--seconds")

@@ -41,8 +41,9 @@ public struct ConverterEntry: Sendable {
     /// peer whose library is not built); nil where it can.
     public let unavailableReason: @Sendable () -> String?
     /// Every configuration the conformance tests hold to libyuv's bytes,
-    /// each with a label for failure messages (empty for peers and variants,
-    /// whose configurations another row covers).
+    /// each with a label for failure messages (empty for variants, whose
+    /// configurations another row covers, and for peers with a tolerance;
+    /// a peer held to libyuv's bytes, such as libyuv-latest, has its own).
     public let conformancePaths: @Sendable () -> [(label: String, converter: any FrameConverter)]
 
     /// A row with these fields; `unavailableReason` defaults to none (the

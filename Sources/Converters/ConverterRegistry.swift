@@ -25,12 +25,6 @@ public enum ConverterRegistry {
     /// `peerNames` available on this machine.
     public static var reportNames: [String] { names + peerNames.filter { entry(named: $0)?.isAvailable == true } }
 
-    /// The converters of the table that cannot be made on this machine,
-    /// each with its one-line reason (a peer whose library is not built).
-    public static var unavailable: [(name: String, reason: String)] {
-        table.compactMap { entry in entry.unavailableReason().map { (entry.name, $0) } }
-    }
-
     /// Every name `make` accepts, in report order.
     public static let knownNames = table.map(\.name)
 

@@ -7,8 +7,9 @@ public struct CellSamples: Sendable, Equatable {
     public var wall: [Double]
     /// Process CPU time of each frame, nanoseconds (all threads).
     public var cpu: [Double]
-    /// For a floor, the method it measured with (the fastest in its
-    /// calibration); nil for converters.
+    /// For a floor, the method these samples were measured with (the
+    /// lowest median of its methods, `InterleavedRun.fastestFloor`); nil for
+    /// converters.
     public var floorMethod: FloorMethod?
 
     /// Samples of the contender `id`, round by round (empty by default).

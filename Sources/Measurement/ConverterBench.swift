@@ -191,7 +191,8 @@ public enum ConverterBench {
     /// oracle, Debian's build) or a converter the table calls a peer.
     static func bestPeer(among samples: [CellSamples]) -> CellSamples? {
         samples.filter { sample in
-            sample.id.converterName.map { $0 == Contender.referenceLabel || ConverterRegistry.isPeer($0) } ?? false
+            guard case .converter(let name) = sample.id else { return false }
+            return name == Contender.referenceLabel || ConverterRegistry.isPeer(name)
         }.compactMap { sample in Distribution(sample.wall).map { (sample, $0.median) } }.min { $0.1 < $1.1 }?.0
     }
 

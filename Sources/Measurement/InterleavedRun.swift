@@ -49,6 +49,7 @@ public enum InterleavedRun {
             }
         }
         let count = slots.count
+        defer { withExtendedLifetime(extraOutputs) {} }
 
         /// Runs slot `index` on frame `frame` into its own output.
         func runOne(_ index: Int, frame: Int) throws(ContenderFailure) {

@@ -79,11 +79,12 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 /// loads of `level`, folding them into an OR so the loads cannot be
 /// removed, and writes every BGRA pixel byte once (`width × 4` bytes a row
 /// at the destination stride, never padding) with the value 0xFF, with
-/// ordinary or streaming stores (`stores`). Bytes go as the row kernel
-/// moves them: a pair of luma rows with their U and V rows, a piece of 256
-/// pixels at a time, each piece read, then its BGRA pixels written. With
-/// more than one thread the frame is split into the same bands as
-/// `ParallelConverter` uses.
+/// ordinary or streaming stores (`stores`). Bytes go a piece at a time,
+/// each piece read, then its BGRA pixels written, as `shape` says: pieces
+/// of 64 or 256 pixels of a row pair (as the row kernel moves them), whole
+/// row pairs, or one row at a time (as libyuv goes). With more than one
+/// thread the frame is split into the same bands as `ParallelConverter`
+/// uses.
 ///
 /// Not thread-safe: one `run` at a time per instance.
 public final class MemoryFloor {
@@ -95,12 +96,10 @@ public final class MemoryFloor {
     /// Threads (and the `ParallelConverter` band split) of a pass; 1 runs on
     /// the calling thread.
     public let threads: Int
-    /// How a pass writes the destination: at first streaming for
-    /// destinations of at least `SIMDStorePolicy.streamingThreshold` bytes of
-    /// pixels, cached below (`InterleavedRun` sets the faster kind).
-    public var stores: FloorStores
-    /// How a pass walks a row pair: at first in pieces (`InterleavedRun`
-    /// runs a floor of each method and keeps the fastest).
+    /// How a pass writes the destination: at first with ordinary stores.
+    public var stores = FloorStores.cached
+    /// How a pass walks the rows: at first in 256-pixel pieces of row pairs.
+    /// (`InterleavedRun` times a floor of each method and keeps the fastest.)
     public var shape = FloorShape.pieces
     /// The shape and stores together.
     public var method: FloorMethod {
@@ -123,7 +122,6 @@ public final class MemoryFloor {
         self.size = size
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
         self.threads = max(1, threads)
-        stores = size.width * 4 * size.height >= SIMDStorePolicy.streamingThreshold ? .streaming : .cached
         bands =
             self.threads > 1
             ? ParallelConverter.bandRows(height: size.height, threads: self.threads)

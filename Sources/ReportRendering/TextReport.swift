@@ -27,7 +27,7 @@ public enum TextReport {
                 "floor = every I420 byte read once with vector loads + every BGRA byte written once (the fastest, measured in"
             )
             lines.append(
-                "  the cell, of 64- or 256-pixel pieces of row pairs or rows, or whole row pairs, either stores), the fastest they can"
+                "  the cell, of 64/256-pixel pieces of row pairs, whole pairs or 256-pixel pieces of rows), the fastest they can"
             )
             lines.append(
                 "  move; floor:Nthreads the same in the parallel converter's"
@@ -57,7 +57,7 @@ public enum TextReport {
             )
             lines.append(
                 "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming in pieces,"
-                    + " blocks, whole rows: "
+                    + " blocks, whole rows, single rows: "
                     + report.synthetic.filter { size in
                         report.synthetic.first { $0.size == size.size && $0.layout == size.layout }?.orientation
                             == size.orientation

@@ -108,8 +108,9 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var ratioToFloorInterval: [Double]?
     /// The floor divided by (`floor` or `floor:<n>threads`).
     public var floor: String?
-    /// A floor's method, the fastest in its calibration (`cached`,
-    /// `streaming`, `whole-rows cached`, `whole-rows streaming`).
+    /// A floor's method, the one with the lowest median of those timed in
+    /// every round (`cached`, `streaming`, `blocks cached`, …, `rows
+    /// streaming`: `FloorMethod.description`).
     public var floorMethod: String?
     /// Wall time ÷ the scalar converter's, per round.
     public var ratioToScalar: Double?

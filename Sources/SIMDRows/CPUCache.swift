@@ -38,10 +38,12 @@ public struct CPUCache: Sendable, Equatable {
         }
     }
 
-    /// The bytes of the level-2 cache one core has to itself (its size ÷
-    /// the CPUs sharing it), or nil when `caches` has no level-2 data cache.
+    /// The bytes of the level-2 cache of the core a conversion runs on, or
+    /// nil when `caches` has no level-2 data cache with a size. On x86 every
+    /// core has its own L2; the logical CPUs `/sys` lists as sharing it are
+    /// that core's SMT siblings, so its size is not divided among them.
     public static func level2PerCore(in caches: [CPUCache]) -> Int? {
-        caches.first { $0.level == 2 && $0.type != "Instruction" }.map { $0.size / Swift.max($0.sharing, 1) }
+        caches.first { $0.level == 2 && $0.type != "Instruction" && $0.size > 0 }?.size
     }
 
     /// Number of CPUs in a list like `0-3,8`.

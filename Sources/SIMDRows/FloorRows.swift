@@ -212,10 +212,11 @@ func fillRow<Level: SIMDLevelTag>(
     }
 }
 
-/// Pixels a floor pass moves at a time in a row pair (the last piece of a
-/// row takes the rest, up to twice as many): each piece's source bytes are
-/// read, then its destination bytes written, so reading and writing overlap
-/// as in the row kernel (docs/kernel.md, "Floors", says why not whole rows).
+/// Pixels of a row (pair) a floor pass's pieces move by default (the last
+/// piece of a row takes the rest, up to twice as many): each piece's source
+/// bytes are read, then its destination bytes written, so reading and
+/// writing overlap as in the row kernel. Other piece sizes are other floor
+/// methods (docs/kernel.md, "Floors").
 @inlinable public var floorPiece: Int { 256 }
 
 /// Walks a floor pass over `source` and `destination`: for each pair of

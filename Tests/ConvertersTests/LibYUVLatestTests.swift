@@ -1,5 +1,5 @@
-import CFrameBenchPlugin
 import Converters
+import Foundation
 import Frames
 import Testing
 
@@ -19,18 +19,29 @@ import Testing
     }
 
     @Test("a file that is not a libyuv-latest build is refused with one line saying why")
-    func refusals() {
+    func refusals() throws {
         let missing = LibYUVLatestBuild.load("/nonexistent/libyuv_latest.so")
         #expect(throws: LibYUVLatestBuild.Unavailable.self) { try missing.get() }
         if case .failure(let why) = missing {
             #expect(why.description.contains("not built: no /nonexistent/libyuv_latest.so"))
             #expect(!why.description.contains("\n"))
         }
-        let libc = LibYUVLatestBuild.load("/lib/x86_64-linux-gnu/libc.so.6")
+        // A shared library every process here has loaded: the C library.
+        let libc = LibYUVLatestBuild.load(try #require(Self.mappedLibrary("libc.so")))
         if case .failure(let why) = libc {
             #expect(why.description.contains("is not a libyuv-latest build"))
         } else {
             Issue.record("libc loaded as a libyuv-latest build")
         }
+    }
+
+    /// The path of the first shared library mapped into this process whose
+    /// file name starts with `prefix` (from /proc/self/maps, read to its end:
+    /// /proc files report no size).
+    static func mappedLibrary(_ prefix: String) -> String? {
+        let data = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd()) ?? nil
+        let maps = String(decoding: data ?? Data(), as: UTF8.self)
+        return maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            .first { $0.hasPrefix("/") && ($0.split(separator: "/").last?.hasPrefix(prefix) ?? false) }
     }
 }

@@ -34,9 +34,15 @@ import Testing
         #expect(SIMDStorePolicy.threshold(level2PerCore: 1 << 20) == 640 << 10)
         #expect(SIMDStorePolicy.threshold(level2PerCore: 2 << 20) == 1280 << 10)
         #expect(SIMDStorePolicy.threshold(level2PerCore: nil) == 512 << 10)
+        // An L2 that /sys lists as shared by two logical CPUs (a core's SMT
+        // siblings) is still the core's whole L2; one of size 0 is none.
         let shared = try Self.sysTree([("2", "Unified", "2M", "0-1")])
         defer { try? FileManager.default.removeItem(atPath: shared) }
-        #expect(CPUCache.level2PerCore(in: CPUCache.read(root: shared)) == 1 << 20)
+        #expect(CPUCache.read(root: shared).map(\.sharing) == [2])
+        #expect(CPUCache.level2PerCore(in: CPUCache.read(root: shared)) == 2 << 20)
+        let empty = try Self.sysTree([("2", "Unified", "0K", "0")])
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect(CPUCache.level2PerCore(in: CPUCache.read(root: empty)) == nil)
         #expect(CPUCache.level2PerCore(in: CPUCache.read(root: "/nonexistent")) == nil)
     }
 }

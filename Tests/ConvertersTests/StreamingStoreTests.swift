@@ -91,19 +91,22 @@ import Testing
     @Test("automatic stores stream from the threshold up, and bands follow the whole frame")
     func automaticThreshold() throws {
         let automatic = SIMDConverter(stores: .automatic)
-        let vga = BGRABuffer(size: FrameSize(width: 640, height: 480))
-        let qvga = BGRABuffer(size: FrameSize(width: 320, height: 240))
-        #expect(vga.stride * 480 >= SIMDStorePolicy.streamingThreshold)
-        #expect(qvga.stride * 240 < SIMDStorePolicy.streamingThreshold)
-        #expect(automatic.streams(into: vga.view))
-        #expect(!automatic.streams(into: qvga.view))
-        // A band of a VGA frame is below the threshold on its own, but is
+        // Frames 1024 pixels wide (4 KiB rows, 64-byte aligned): the first
+        // whose rows reach this machine's threshold, and the one a row smaller.
+        let rows = max((SIMDStorePolicy.streamingThreshold + 4095) / 4096, 4)
+        let large = BGRABuffer(size: FrameSize(width: 1024, height: rows))
+        let small = BGRABuffer(size: FrameSize(width: 1024, height: rows - 1))
+        #expect(large.stride * rows >= SIMDStorePolicy.streamingThreshold)
+        #expect(small.stride * (rows - 1) < SIMDStorePolicy.streamingThreshold)
+        #expect(automatic.streams(into: large.view))
+        #expect(!automatic.streams(into: small.view))
+        // A band of the large frame is below the threshold on its own, but is
         // converted as the whole frame would be.
-        let band = vga.view.band(rows: 0..<60)
+        let band = large.view.band(rows: 0..<2)
         #expect(!automatic.streams(into: band))
-        let bands = try #require(automatic.converter(forBandsOf: vga.view) as? SIMDConverter)
+        let bands = try #require(automatic.converter(forBandsOf: large.view) as? SIMDConverter)
         #expect(bands.streams(into: band))
-        let qvgaBands = try #require(automatic.converter(forBandsOf: qvga.view) as? SIMDConverter)
-        #expect(!qvgaBands.streams(into: qvga.view.band(rows: 0..<60)))
+        let smallBands = try #require(automatic.converter(forBandsOf: small.view) as? SIMDConverter)
+        #expect(!smallBands.streams(into: small.view.band(rows: 0..<2)))
     }
 }
