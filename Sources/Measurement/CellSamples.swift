@@ -1,3 +1,5 @@
+import Statistics
+
 /// What one contender measured at one frame size: per-frame samples in
 /// round order, so samples with the same index were measured in the same round.
 public struct CellSamples: Sendable, Equatable {
@@ -8,7 +10,7 @@ public struct CellSamples: Sendable, Equatable {
     /// Process CPU time of each frame, nanoseconds (all threads).
     public var cpu: [Double]
     /// For a floor, the method these samples were measured with (the
-    /// lowest median of its methods, `InterleavedRun.fastestFloor`); nil for
+    /// lowest median of its methods, `CellSamples.fastest`); nil for
     /// converters.
     public var floorMethod: FloorMethod?
 
@@ -21,4 +23,11 @@ public struct CellSamples: Sendable, Equatable {
 
     /// The contender's label.
     public var label: String { id.description }
+
+    /// The samples with the lowest median wall time among `candidates` (the
+    /// first on a tie), or nil when none has a sample.
+    public static func fastest(of candidates: [CellSamples]) -> CellSamples? {
+        candidates.compactMap { samples in Percentile.median(samples.wall).map { (samples, $0) } }
+            .min { $0.1 < $1.1 }?.0
+    }
 }

@@ -190,10 +190,11 @@ public enum ConverterBench {
     /// The peer with the lowest median time among `samples`: libyuv (the
     /// oracle, Debian's build) or a converter the table calls a peer.
     static func bestPeer(among samples: [CellSamples]) -> CellSamples? {
-        samples.filter { sample in
-            guard case .converter(let name) = sample.id else { return false }
-            return name == Contender.referenceLabel || ConverterRegistry.isPeer(name)
-        }.compactMap { sample in Distribution(sample.wall).map { (sample, $0.median) } }.min { $0.1 < $1.1 }?.0
+        CellSamples.fastest(
+            of: samples.filter { sample in
+                guard case .converter(let name) = sample.id else { return false }
+                return name == Contender.referenceLabel || ConverterRegistry.isPeer(name)
+            })
     }
 
     /// The floor a contender using `threads` threads is held to, and its

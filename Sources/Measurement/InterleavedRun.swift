@@ -34,18 +34,19 @@ public enum InterleavedRun {
         // method (`FloorMethod.allCases`), every floor method with its own
         // output (the contender's own for the first), so every way of
         // moving the bytes is timed where the converters are.
-        var slots: [(contender: Int, floor: MemoryFloor?, target: BGRAView)] = []
+        var slots: [(contender: Int, work: SlotWork, target: BGRAView)] = []
         var extraOutputs: [BGRABuffer] = []
         for (index, contender) in contenders.enumerated() {
-            guard case .floor(let threads) = contender.kind else {
-                slots.append((index, nil, outputs[index].view))
-                continue
-            }
-            for (number, method) in FloorMethod.allCases.enumerated() {
-                let floor = MemoryFloor(size: size, threads: threads)
-                floor.method = method
-                if number > 0 { extraOutputs.append(BGRABuffer(alignedRowsOf: outputs[index].size)) }
-                slots.append((index, floor, number == 0 ? outputs[index].view : extraOutputs.last!.view))
+            switch contender.kind {
+            case .converter(let converter):
+                slots.append((index, .converter(converter), outputs[index].view))
+            case .floor(let threads):
+                for (number, method) in FloorMethod.allCases.enumerated() {
+                    let floor = MemoryFloor(size: size, threads: threads)
+                    floor.method = method
+                    if number > 0 { extraOutputs.append(BGRABuffer(alignedRowsOf: outputs[index].size)) }
+                    slots.append((index, .floor(floor), number == 0 ? outputs[index].view : extraOutputs.last!.view))
+                }
             }
         }
         let count = slots.count
@@ -54,15 +55,14 @@ public enum InterleavedRun {
         /// Runs slot `index` on frame `frame` into its own output.
         func runOne(_ index: Int, frame: Int) throws(ContenderFailure) {
             let slot = slots[index]
-            if let floor = slot.floor {
-                floor.run(views[frame], to: slot.target)
-                return
-            }
-            guard case .converter(let converter) = contenders[slot.contender].kind else { return }
-            do throws(ConversionError) {
-                try converter.convert(views[frame], to: slot.target, matrix: matrix, orientation: orientation)
-            } catch {
-                throw ContenderFailure(id: contenders[slot.contender].id, error: error)
+            switch slot.work {
+            case .floor(let floor): floor.run(views[frame], to: slot.target)
+            case .converter(let converter):
+                do throws(ConversionError) {
+                    try converter.convert(views[frame], to: slot.target, matrix: matrix, orientation: orientation)
+                } catch {
+                    throw ContenderFailure(id: contenders[slot.contender].id, error: error)
+                }
             }
         }
 
@@ -84,7 +84,7 @@ public enum InterleavedRun {
         }
         var slotSamples = slots.map { slot in
             var samples = CellSamples(id: contenders[slot.contender].id)
-            samples.floorMethod = slot.floor?.method
+            if case .floor(let floor) = slot.work { samples.floorMethod = floor.method }
             samples.wall.reserveCapacity(budget.minFrames)
             samples.cpu.reserveCapacity(budget.minFrames)
             return samples
@@ -102,14 +102,9 @@ public enum InterleavedRun {
             progress(round, max(budget.minFrames, estimatedRounds(round: round, start: start, budget: budget)))
         }
         return contenders.indices.map { index in
-            fastestFloor(of: slotSamples.indices.filter { slots[$0].contender == index }.map { slotSamples[$0] })!
+            let candidates = slotSamples.indices.filter { slots[$0].contender == index }.map { slotSamples[$0] }
+            return CellSamples.fastest(of: candidates) ?? candidates[0]
         }
-    }
-
-    /// The samples with the lowest median wall time among `candidates`
-    /// (a floor's methods; the first on a tie), or nil when there are none.
-    public static func fastestFloor(of candidates: [CellSamples]) -> CellSamples? {
-        candidates.min { (Percentile.median($0.wall) ?? .infinity) < (Percentile.median($1.wall) ?? .infinity) }
     }
 
     /// The number of rounds the budget will allow, extrapolated from the
@@ -119,6 +114,12 @@ public enum InterleavedRun {
         guard elapsed > 0 else { return budget.maxFrames }
         return min(budget.maxFrames, Int(Double(round) * budget.seconds / elapsed))
     }
+}
+
+/// What one slot of a round runs: a converter, or one method of a floor.
+private enum SlotWork {
+    case converter(any FrameConverter)
+    case floor(MemoryFloor)
 }
 
 /// A contender's converter refused or failed a conversion during a run.

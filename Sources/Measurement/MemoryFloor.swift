@@ -45,7 +45,7 @@ public enum FloorShape: String, Sendable, CaseIterable {
 /// One way a floor pass can move a frame's bytes: its shape and its stores.
 /// Which is fastest depends on the machine, the size and what else runs
 /// (docs/kernel.md, "Floors"), so a floor measures them all and keeps the
-/// fastest (`InterleavedRun.fastestFloor`).
+/// fastest (`CellSamples.fastest`).
 public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// How it walks a row pair.
     public var shape: FloorShape
@@ -79,8 +79,8 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 /// loads of `level`, folding them into an OR so the loads cannot be
 /// removed, and writes every BGRA pixel byte once (`width × 4` bytes a row
 /// at the destination stride, never padding) with the value 0xFF, with
-/// ordinary or streaming stores (`stores`). Bytes go a piece at a time,
-/// each piece read, then its BGRA pixels written, as `shape` says: pieces
+/// ordinary or streaming stores (`method.stores`). Bytes go a piece at a time,
+/// each piece read, then its BGRA pixels written, as `method.shape` says: pieces
 /// of 64 or 256 pixels of a row pair (as the row kernel moves them), whole
 /// row pairs, or one row at a time (as libyuv goes). With more than one
 /// thread the frame is split into the same bands as `ParallelConverter`
@@ -96,16 +96,10 @@ public final class MemoryFloor {
     /// Threads (and the `ParallelConverter` band split) of a pass; 1 runs on
     /// the calling thread.
     public let threads: Int
-    /// How a pass writes the destination: at first with ordinary stores.
-    public var stores = FloorStores.cached
-    /// How a pass walks the rows: at first in 256-pixel pieces of row pairs.
-    /// (`InterleavedRun` times a floor of each method and keeps the fastest.)
-    public var shape = FloorShape.pieces
-    /// The shape and stores together.
-    public var method: FloorMethod {
-        get { FloorMethod(shape: shape, stores: stores) }
-        set { (shape, stores) = (newValue.shape, newValue.stores) }
-    }
+    /// How a pass walks the rows and writes the destination: at first in
+    /// 256-pixel pieces of row pairs with ordinary stores (`InterleavedRun`
+    /// times a floor of each method and keeps the fastest).
+    public var method = FloorMethod(shape: .pieces, stores: .cached)
     /// The bitwise OR of every I420 byte the last pass read (0 before the
     /// first): kept so the reads are observable and cannot be optimised away.
     public private(set) var sourceBits: UInt8 = 0
@@ -141,8 +135,8 @@ public final class MemoryFloor {
     /// - Precondition: both frames are `size`.
     public func run(_ source: SourceFrame, to destination: BGRAView) {
         precondition(source.size == size && destination.size == size, "frames are not the floor's size")
-        let streaming = stores == .streaming
-        let (piece, singleRows) = (shape.pieceSize, shape == .rows)
+        let streaming = method.stores == .streaming
+        let (piece, singleRows) = (method.shape.pieceSize, method.shape == .rows)
         guard bands.count > 1 else {
             sourceBits = Self.pass(
                 level, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)

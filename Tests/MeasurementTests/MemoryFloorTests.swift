@@ -136,13 +136,13 @@ import Testing
                 "rows cached", "rows streaming",
             ])
         let rows = FloorMethod(shape: .wholeRows, stores: .cached)
-        let fastest = InterleavedRun.fastestFloor(of: [
+        let fastest = CellSamples.fastest(of: [
             samples(methods[0], [300, 310, 290]), samples(methods[1], [210, 500, 205]), samples(rows, [80, 81, 500]),
         ])
         #expect(fastest?.floorMethod == rows)
-        let tie = InterleavedRun.fastestFloor(of: [samples(methods[0], [5, 6]), samples(methods[1], [6, 5])])
+        let tie = CellSamples.fastest(of: [samples(methods[0], [5, 6]), samples(methods[1], [6, 5])])
         #expect(tie?.floorMethod == methods[0])
-        #expect(InterleavedRun.fastestFloor(of: []) == nil)
+        #expect(CellSamples.fastest(of: []) == nil)
     }
 
     @Test("the level never exceeds what the CPU supports")
