@@ -72,12 +72,8 @@ public struct LibYUVLatestBuild: Sendable {
     /// `$XDG_CACHE_HOME/framebench/libyuv-latest/libyuv_latest.so`
     /// (`~/.cache/…`), where `scripts/build-libyuv-latest` puts it.
     public static var defaultPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["FRAMEBENCH_LIBYUV_LATEST"], !path.isEmpty { return path }
-        let cache =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        return cache + "/framebench/libyuv-latest/libyuv_latest.so"
+        if let path = ProcessInfo.processInfo.environment["FRAMEBENCH_LIBYUV_LATEST"], !path.isEmpty { return path }
+        return FrameBenchCache.directory + "/libyuv-latest/libyuv_latest.so"
     }
 
     /// The build at `defaultPath`, loaded once for the process, or why not.

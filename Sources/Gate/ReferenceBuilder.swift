@@ -1,3 +1,4 @@
+import Converters
 import Foundation
 
 #if canImport(Glibc)
@@ -26,13 +27,7 @@ public struct ReferenceBuilder: Sendable {
     }
 
     /// `$XDG_CACHE_HOME/framebench/gate`, or `~/.cache/framebench/gate`.
-    public static var defaultCache: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        return base + "/framebench/gate"
-    }
+    public static var defaultCache: String { FrameBenchCache.directory + "/gate" }
 
     /// Where the `bench` built from `commit` is kept.
     public func executable(for commit: String) -> String { "\(cache)/builds/\(commit)/bench" }

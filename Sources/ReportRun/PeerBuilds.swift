@@ -1,4 +1,5 @@
 import Converters
+import Foundation
 import Reports
 
 extension ReportContext.PeerBuild {
@@ -14,8 +15,7 @@ extension ReportContext.PeerBuild {
         case .success(let build):
             latest = ReportContext.PeerBuild(
                 converter: LibYUVLatestConverter.entry.name, version: build.version,
-                build:
-                    "built from source with \(build.compiler.prefix { $0 != "(" }.trimmingSuffix()) at \(build.path)",
+                build: "built from source with \(compilerName(build.compiler)) at \(build.path)",
                 measured: measured.contains(LibYUVLatestConverter.entry.name))
         case .failure(let why):
             latest = ReportContext.PeerBuild(
@@ -24,17 +24,16 @@ extension ReportContext.PeerBuild {
         return [debian, latest]
     }
 
+    /// `compiler` up to its first parenthesis (`Clang 21.0.0` of `Clang
+    /// 21.0.0 (https://… hash)`), its blanks trimmed.
+    private static func compilerName(_ compiler: String) -> String {
+        String(compiler.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+    }
+
     /// One line for the report's header: `libyuv 1857: HOW`, or the reason
     /// the build is missing and that the run goes on without it.
     public var line: String {
         guard let version else { return "\(build); measured without it" }
         return "\(converter) \(version): \(build)" + (measured ? "" : " (not measured in this run)")
-    }
-}
-
-extension StringProtocol {
-    /// The string without trailing blanks.
-    fileprivate func trimmingSuffix() -> String {
-        String(self[..<(lastIndex { $0 != " " }.map { index(after: $0) } ?? startIndex)])
     }
 }
