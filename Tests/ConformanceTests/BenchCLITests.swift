@@ -16,6 +16,17 @@ struct BenchCLITests {
         try BenchProcess.run(arguments, in: directory)
     }
 
+    /// The report `bench --json` wrote at `path` and its `context`, after
+    /// expecting schema version 2 and the median as `real_time`.
+    static func reportDocument(_ path: String) throws -> (document: [String: Any], context: [String: Any]) {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(document["json_schema_version"] as? Int == 2)
+        let context = try #require(document["context"] as? [String: Any])
+        #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
+        return (document, context)
+    }
+
     /// Whether the binary under test is a debug build (its report says so first).
     static func isDebugBinary() throws -> Bool {
         let run = try bench([
@@ -170,11 +181,7 @@ struct BenchCLITests {
             ])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("paced: 20.0 ms idle before each synthetic conversion"))
-            let document = try #require(
-                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
-            #expect(document["json_schema_version"] as? Int == 2)
-            let context = try #require(document["context"] as? [String: Any])
-            #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
+            let (document, context) = try Self.reportDocument(json)
             #expect(context["idle_gap_ms"] as? Double == gapMicroseconds / 1000)
             let cells = try #require(document["benchmarks"] as? [[String: Any]]).filter {
                 ($0["name"] as? String)?.hasPrefix("convert/") == true
@@ -211,11 +218,7 @@ struct BenchCLITests {
             #expect(first.hasPrefix("machine: "), "\(first)")
             #expect(run.stdout.contains("backwards at 4 (expected)"))
 
-            let document = try #require(
-                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
-            #expect(document["json_schema_version"] as? Int == 2)
-            let context = try #require(document["context"] as? [String: Any])
-            #expect((context["real_time_statistic"] as? String)?.hasPrefix("median") == true)
+            let (document, context) = try Self.reportDocument(json)
             #expect(context["num_cpus"] as? Int ?? 0 >= 1)
             #expect(context["library_build_type"] as? String != nil)
             let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
