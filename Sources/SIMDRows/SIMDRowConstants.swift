@@ -5,13 +5,16 @@ public enum SIMDRowConstants {
     /// The offset added to the luma term (and folded into the chroma terms).
     @inlinable public static var lumaOffset: Int { 32768 }
 
-    /// 16 lanes of 16383, the upper clamp of a channel sum before `>> 6`,
+    /// 16383 (255 × 64 + 63), the upper clamp of a channel sum before `>> 6`.
+    @inlinable public static var upperBoundValue: Int { 16383 }
+
+    /// 16 lanes of `upperBoundValue`, the upper clamp of a channel sum before `>> 6`,
     /// in memory the optimiser cannot see into. (With the bound as a literal,
     /// LLVM rewrites `min(x, 16383) >> 6` into compare-and-blend sequences;
     /// loaded from memory it stays one `vpminuw`.)
     @usableFromInline nonisolated(unsafe) static let upperBound: UnsafeRawPointer = {
         let bytes = UnsafeMutableRawPointer.allocate(byteCount: 32, alignment: 32)
-        bytes.initializeMemory(as: UInt16.self, repeating: 16383, count: 16)
+        bytes.initializeMemory(as: UInt16.self, repeating: UInt16(upperBoundValue), count: 16)
         return UnsafeRawPointer(bytes)
     }()
 

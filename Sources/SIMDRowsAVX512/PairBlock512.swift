@@ -7,10 +7,12 @@ import SIMDRows
 // `vpsubusw`, `vpminuw` and shift a channel) in 512-bit vectors of 32
 // pixels, twice the width of the other levels' blocks.
 //
-// Lanes hold pixels in their natural order; chroma terms are computed once
-// for the 32 samples the two rows share and spread to pixels with one
-// `vpermw` each, and one `vpermt2w` interleaves the B|G and R|A words of
-// 16 pixels into their BGRA bytes, so no in-lane "pair order" is needed.
+// Luma comes in as `y × 0x0101` words from one in-lane byte shuffle of a
+// broadcast load, so the 32 pixels of a vector sit in 128-bit lanes of
+// 8 in the order 0-7, 16-23, 8-15, 24-31 (`lumaWords`). Chroma terms are
+// computed once for the 32 samples the two rows share and spread to that
+// order with one `vpermw` each, and one `vpermt2w` interleaves the B|G
+// and R|A words of 16 pixels into their BGRA bytes in memory order.
 //
 // Written with clang's AVX-512 intrinsics rather than Swift's `SIMD32`: at
 // 32 lanes the standard library's generic lane operations (comparisons,
@@ -75,8 +77,7 @@ extension SIMDAVX512Level {
         _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
         _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
-        let yw = widen32(y)
-        let (bg, ra) = pixelWords(m, _mm512_or_si512(yw, _mm512_slli_epi16(yw, 8)), t, bound)
+        let (bg, ra) = pixelWords(m, lumaWords(y), t, bound)
         if reversed {
             store(stores, _mm512_permutex2var_epi16(bg, interleaveSecondReversed, ra), at: out)  // pixels 31 ... 16
             store(stores, _mm512_permutex2var_epi16(bg, interleaveFirstReversed, ra), at: out + 64)  // pixels 15 ... 0
@@ -110,9 +111,12 @@ extension SIMDAVX512Level {
         let a = _mm512_or_si512(_mm512_mulhi_epu16(doubledLuma, splat(M.yg)), splat(SIMDRowConstants.lumaOffset))
         let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.b), bound), 6)  // blue, low byte
         let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.g), bound), 2)  // green, high byte
-        let r = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.r), bound), 6)  // red, low byte
-        let highBytes = splat(0xFF00)
-        return (_mm512_or_si512(b, _mm512_and_si512(g, highBytes)), _mm512_or_si512(r, highBytes))
+        // Red clamps above by a saturating add instead: sums up to the
+        // bound land in 0xC000 ... 0xFFFF, so the arithmetic shift by 6
+        // leaves the clamped channel in the low byte and 0xFF (alpha) above.
+        let ra = _mm512_srai_epi16(
+            _mm512_adds_epu16(_mm512_subs_epu16(a, t.r), splat(0xFFFF - SIMDRowConstants.upperBoundValue)), 6)
+        return (_mm512_or_si512(b, _mm512_and_si512(g, splat(0xFF00))), ra)
     }
 
     /// Stores 64 bytes at `address` (64-byte aligned when `Stores` streams).
@@ -125,6 +129,20 @@ extension SIMDAVX512Level {
         } else {
             UnsafeMutableRawPointer(address).storeBytes(of: value, as: __m512i.self)
         }
+    }
+
+    /// The 32 luma bytes at `p` (no alignment needed) as `y × 0x0101`
+    /// words, in lanes of pixels 0-7, 16-23, 8-15, 24-31: the 32 bytes
+    /// broadcast to both halves, each byte doubled within its lane
+    /// (`vpshufb`).
+    @inline(__always)
+    static func lumaWords(_ p: UnsafePointer<UInt8>) -> __m512i {
+        let bytes = _mm512_broadcast_i64x4(UnsafeRawPointer(p).loadUnaligned(as: __m256i.self))
+        // Lanes 0 and 1 double their bytes 0-7, lanes 2 and 3 their bytes 8-15.
+        let control = _mm512_set_epi64(
+            0x0F0F_0E0E_0D0D_0C0C, 0x0B0B_0A0A_0909_0808, 0x0F0F_0E0E_0D0D_0C0C, 0x0B0B_0A0A_0909_0808,
+            0x0707_0606_0505_0404, 0x0303_0202_0101_0000, 0x0707_0606_0505_0404, 0x0303_0202_0101_0000)
+        return _mm512_shuffle_epi8(bytes, control)
     }
 
     /// 32 bytes at `p` (no alignment needed) zero-extended to 32 words (`vpmovzxbw`).
@@ -152,43 +170,43 @@ extension SIMDAVX512Level {
         _mm512_set1_epi16(Int16(truncatingIfNeeded: x))
     }
 
-    /// Word indices that repeat chroma samples 0 ... 15 for pixels 0 ... 31.
+    /// Word indices that repeat chroma samples 0 ... 15 for pixels 0 ... 31
+    /// in the lane order of `lumaWords`.
     @inline(__always)
     static var spreadFirst: __m512i {
         _mm512_set_epi16(
-            15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8,
-            7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0)
+            15, 15, 14, 14, 13, 13, 12, 12, 7, 7, 6, 6, 5, 5, 4, 4,
+            11, 11, 10, 10, 9, 9, 8, 8, 3, 3, 2, 2, 1, 1, 0, 0)
     }
 
     /// Word indices that repeat chroma samples 16 ... 31 for pixels 32 ... 63.
     @inline(__always)
     static var spreadSecond: __m512i { _mm512_add_epi16(spreadFirst, splat(16)) }
 
-    /// `vpermt2w` indices pairing B|G word i (0 ... 15) with R|A word i (32 + i).
+    /// `vpermt2w` indices pairing the B|G word of each of pixels 0 ... 15
+    /// (words 0-7, 16-23 in the order of `lumaWords`) with its R|A word.
     @inline(__always)
     static var interleaveFirst: __m512i {
         _mm512_set_epi16(
-            47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8,
+            55, 23, 54, 22, 53, 21, 52, 20, 51, 19, 50, 18, 49, 17, 48, 16,
             39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0)
     }
 
-    /// `vpermt2w` indices pairing B|G word 16 + i with R|A word 48 + i.
+    /// The same for pixels 16 ... 31 (words 8-15, 24-31).
     @inline(__always)
-    static var interleaveSecond: __m512i { _mm512_add_epi16(interleaveFirst, splat(16)) }
+    static var interleaveSecond: __m512i { _mm512_add_epi16(interleaveFirst, splat(8)) }
 
-    /// `vpermt2w` indices pairing B|G word 15 - i with R|A word 47 - i:
-    /// pixels 15 ... 0.
+    /// The same as `interleaveFirst` for pixels 15 ... 0.
     @inline(__always)
     static var interleaveFirstReversed: __m512i {
         _mm512_set_epi16(
             32, 0, 33, 1, 34, 2, 35, 3, 36, 4, 37, 5, 38, 6, 39, 7,
-            40, 8, 41, 9, 42, 10, 43, 11, 44, 12, 45, 13, 46, 14, 47, 15)
+            48, 16, 49, 17, 50, 18, 51, 19, 52, 20, 53, 21, 54, 22, 55, 23)
     }
 
-    /// `vpermt2w` indices pairing B|G word 31 - i with R|A word 63 - i:
-    /// pixels 31 ... 16.
+    /// The same for pixels 31 ... 16.
     @inline(__always)
-    static var interleaveSecondReversed: __m512i { _mm512_add_epi16(interleaveFirstReversed, splat(16)) }
+    static var interleaveSecondReversed: __m512i { _mm512_add_epi16(interleaveFirstReversed, splat(8)) }
 }
 
 /// The three chroma terms of 32 lanes: one per chroma sample, or spread
