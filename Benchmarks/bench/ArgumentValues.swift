@@ -100,6 +100,20 @@ struct ConverterName: ExpressibleByArgument, Equatable {
     }
 }
 
+/// The `--converter NAME` of `call` and `present` (default `simd`), which
+/// stops with the one-line reason when the converter is not available here.
+struct ConverterOption: ParsableArguments {
+    @Option(help: "The converter.")
+    var converter = ConverterName(argument: "simd")!
+
+    /// The converter's name.
+    var name: String { converter.name }
+
+    func validate() throws {
+        try ConverterName.requireAvailable([converter.name])
+    }
+}
+
 /// The ranges of `bench`'s numeric options, each declared once and named
 /// in the help text of the options that use it.
 enum Limits {

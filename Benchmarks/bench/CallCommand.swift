@@ -54,8 +54,7 @@ struct CallCommand: ParsableCommand {
     @Option(help: "The call's length in seconds (0.1...600).")
     var seconds: Double = 5
 
-    @Option(help: "The converter.")
-    var converter = ConverterName(argument: "simd")!
+    @OptionGroup var converter: ConverterOption
 
     @Option(help: "per-stream: a serial queue per participant; shared: a concurrentPerform per tick.")
     var schedule: CallSchedule = .perStream
@@ -79,7 +78,6 @@ struct CallCommand: ParsableCommand {
     var json: String?
 
     func validate() throws {
-        try ConverterName.requireAvailable([converter.name])
         if tiles == nil && findCapacity == nil { throw ValidationError("call needs --tiles or --find-capacity") }
         try Limits.check(fps, in: 1.0...240, "--fps")
         try Limits.check(seconds, in: 0.1...600, "--seconds")

@@ -44,8 +44,7 @@ struct PresentCommand: ParsableCommand {
     @Option(help: "The seed of jitter=MS.")
     var seed: UInt64 = 1
 
-    @Option(help: "The converter.")
-    var converter = ConverterName(argument: "simd")!
+    @OptionGroup var converter: ConverterOption
 
     @Option(help: "The layout frames are converted from: i420 (software decoder) or nv12 (VideoToolbox, repacked).")
     var layout: ChromaLayout = .i420
@@ -54,7 +53,6 @@ struct PresentCommand: ParsableCommand {
     var json: String?
 
     func validate() throws {
-        try ConverterName.requireAvailable([converter.name])
         if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
         try OutputPath.check(json, "--json")
     }

@@ -1,5 +1,6 @@
 import Frames
 import Statistics
+import VPX
 
 /// A shown frame's place in its stream, for timestamp checks.
 public struct ShownFrameTime: Sendable, Equatable {
@@ -9,12 +10,13 @@ public struct ShownFrameTime: Sendable, Equatable {
     public let packet: Int
     /// Its presentation time.
     public let time: MediaTime
+}
 
-    /// A shown frame at position `index`, from `packet`, presented at `time`.
-    public init(index: Int, packet: Int, time: MediaTime) {
-        self.index = index
-        self.packet = packet
-        self.time = time
+extension ShownFrameTime {
+    /// Shown frame `index` of a stream: `frame`, from its packet, presented
+    /// at its time.
+    public init(index: Int, of frame: DecodedFrame) {
+        self.init(index: index, packet: frame.packet, time: frame.time)
     }
 }
 

@@ -17,24 +17,15 @@ public struct MachineKey: Hashable, Sendable, CustomStringConvertible {
     /// The SIMD level the `simd` converter runs at.
     public let simdLevel: String
 
-    /// A key with the given parts.
-    public init(vendor: String, family: String, model: String, cores: Int, simdLevel: String) {
-        self.vendor = vendor
-        self.family = family
-        self.model = model
-        self.cores = cores
-        self.simdLevel = simdLevel
-    }
-
     /// The key of the machine whose `/proc/cpuinfo` text is `cpuinfo`
     /// (the first processor's fields; `unknown` for a missing one).
     public init(cpuinfo: String, cores: Int, simdLevel: String) {
         let fields = CPUInfo(cpuinfo)
-        self.init(
-            vendor: fields["vendor_id"] ?? fields["CPU implementer"].map { "implementer \($0)" } ?? "unknown",
-            family: fields["cpu family"] ?? fields["CPU architecture"] ?? "unknown",
-            model: fields["model"] ?? fields["CPU part"] ?? "unknown",
-            cores: cores, simdLevel: simdLevel)
+        vendor = fields["vendor_id"] ?? fields["CPU implementer"].map { "implementer \($0)" } ?? "unknown"
+        family = fields["cpu family"] ?? fields["CPU architecture"] ?? "unknown"
+        model = fields["model"] ?? fields["CPU part"] ?? "unknown"
+        self.cores = cores
+        self.simdLevel = simdLevel
     }
 
     /// `AuthenticAMD family 26 model 2, 2 cores, simd avx512`: the key's

@@ -29,7 +29,7 @@ public enum EndToEnd {
                 }
             ) { frame, _ in
                 let handOff = Clock.monotonic()
-                shown.append(ShownFrameTime(index: shown.count, packet: frame.packet, time: frame.time))
+                shown.append(ShownFrameTime(index: shown.count, of: frame))
                 if let timing = frame.timing {
                     convertTimes.append(Double(handOff &- timing.handedOver))
                     shownDecodeTimes.append(Double(timing.decodeTime))

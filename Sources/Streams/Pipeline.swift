@@ -42,7 +42,7 @@ public enum Pipeline {
                 ) { frame in
                     let index = state.shown.count
                     let packetStart = frame.timing?.started ?? Clock.monotonic()
-                    state.shown.append(ShownFrameTime(index: index, packet: frame.packet, time: frame.time))
+                    state.shown.append(ShownFrameTime(index: index, of: frame))
                     state.shownDecodeTimes.append(Double(frame.timing?.decodeTime ?? 0))
                     freeSlots.wait()  // slot index % depth is now free: its previous frame was handed off
                     let slot = index % depth

@@ -128,7 +128,7 @@ public struct StreamVerifier {
         do {
             _ = try StreamDecoder.decode(path: path) { frame in
                 let index = shown.count
-                shown.append(ShownFrameTime(index: index, packet: frame.packet, time: frame.time))
+                shown.append(ShownFrameTime(index: index, of: frame))
                 if let expected {
                     let digest = FrameDigest.i420(frame.image)
                     if index >= expected.count {
