@@ -18,8 +18,8 @@ struct SourceWatchingConverter: FrameConverter {
 
     var layouts: [ChromaLayout] { inner.layouts }
 
-    func converter(forBandsOf frame: BGRAView) -> any FrameConverter {
-        SourceWatchingConverter(inner: inner.converter(forBandsOf: frame), onWrite: onWrite)
+    func converter(forBandsOf frame: BGRAView, orientation: Orientation) -> any FrameConverter {
+        SourceWatchingConverter(inner: inner.converter(forBandsOf: frame, orientation: orientation), onWrite: onWrite)
     }
 
     func convert(

@@ -36,10 +36,10 @@ public protocol FrameConverter: Sendable {
         _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError)
 
-    /// The converter a parallel converter runs on the bands of `frame`:
-    /// one that makes the choices `self` would make for the whole frame
-    /// (the default, `self`, makes none).
-    func converter(forBandsOf frame: BGRAView) -> any FrameConverter
+    /// The converter a parallel converter runs on the bands of `frame`
+    /// converted into `orientation`: one that makes the choices `self`
+    /// would make for the whole frame (the default, `self`, makes none).
+    func converter(forBandsOf frame: BGRAView, orientation: Orientation) -> any FrameConverter
 }
 
 extension FrameConverter {
@@ -50,7 +50,7 @@ extension FrameConverter {
     public var layouts: [ChromaLayout] { [.i420] }
 
     /// `self`: the converter makes no choice from the frame's size.
-    public func converter(forBandsOf frame: BGRAView) -> any FrameConverter { self }
+    public func converter(forBandsOf frame: BGRAView, orientation: Orientation) -> any FrameConverter { self }
 
     /// Converts `source` into an upright `destination` of the same size.
     public func convert(_ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix) throws(ConversionError) {

@@ -65,7 +65,7 @@ public struct ParallelConverter: FrameConverter {
             return
         }
         let work = BandWork(source: source, destination: destination, bands: bands)
-        let inner = self.inner.converter(forBandsOf: destination)
+        let inner = self.inner.converter(forBandsOf: destination, orientation: .upright)
         try Self.perform(bands.count) { index throws(ConversionError) in
             let rows = work.bands[index]
             try inner.convert(work.source.band(rows: rows), to: work.destination.band(rows: rows), matrix: matrix)
@@ -80,7 +80,9 @@ public struct ParallelConverter: FrameConverter {
     ) throws(ConversionError) {
         let alignment = orientation.swapsDimensions ? Self.transposedBandAlignment : 2
         let bands = Self.bandRows(height: destination.height, threads: threads, alignment: alignment)
-        guard bands.count > 1, let inner = inner.converter(forBandsOf: destination) as? any DestinationBandConverter
+        guard bands.count > 1,
+            let inner = inner.converter(forBandsOf: destination, orientation: orientation)
+                as? any DestinationBandConverter
         else {
             try inner.convert(source, to: destination, matrix: matrix, orientation: orientation)
             return

@@ -56,7 +56,7 @@ public struct SIMDConverter: DestinationBandConverter {
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
-        let streaming = stores.wantsStreaming(for: destination)
+        let streaming = stores.wantsStreaming(for: destination, orientation: orientation)
         convertOriented(source, to: destination, matrix: matrix, orientation, 0..<destination.height, streaming)
     }
 
@@ -68,7 +68,7 @@ public struct SIMDConverter: DestinationBandConverter {
         rows: Range<Int>
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation, rows: rows)
-        let streaming = stores.wantsStreaming(for: destination)
+        let streaming = stores.wantsStreaming(for: destination, orientation: orientation)
         convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
     }
 
@@ -91,18 +91,20 @@ public struct SIMDConverter: DestinationBandConverter {
         }
     }
 
-    /// Whether converting into `destination` uses streaming stores: the
-    /// policy asks for them at its size and its rows start 64-byte aligned
-    /// (which the kernel checks itself).
-    public func streams(into destination: BGRAView) -> Bool {
-        stores.wantsStreaming(for: destination) && streamingStoresFit(destination)
+    /// Whether converting into `destination` in `orientation` uses
+    /// streaming stores: the policy asks for them at its size and its rows
+    /// start 64-byte aligned (which the kernel checks itself).
+    public func streams(into destination: BGRAView, orientation: Orientation = .upright) -> Bool {
+        stores.wantsStreaming(for: destination, orientation: orientation) && streamingStoresFit(destination)
     }
 
     /// With `.automatic`, a converter whose store kind is fixed by the size
-    /// of the whole `frame`, so that its bands store the way the frame would.
-    public func converter(forBandsOf frame: BGRAView) -> any FrameConverter {
+    /// of the whole `frame` in `orientation`, so that its bands store the
+    /// way the frame would.
+    public func converter(forBandsOf frame: BGRAView, orientation: Orientation) -> any FrameConverter {
         guard stores == .automatic else { return self }
-        return SIMDConverter(level: level, stores: stores.wantsStreaming(for: frame) ? .streaming : .cached, name: name)
+        let streaming = stores.wantsStreaming(for: frame, orientation: orientation)
+        return SIMDConverter(level: level, stores: streaming ? .streaming : .cached, name: name)
     }
 }
 

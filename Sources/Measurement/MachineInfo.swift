@@ -70,7 +70,8 @@ public struct MachineInfo {
         let simd = SIMDConverter()
         let stores =
             simd.stores == .automatic
-            ? "streaming stores from \(SIMDStorePolicy.streamingThreshold >> 10) KiB of output"
+            ? "streaming stores from \(SIMDStorePolicy.streamingThreshold(for: .upright) >> 10) KiB of output upright, "
+                + "\(SIMDStorePolicy.streamingThreshold(for: .mirror) >> 10) KiB in other orientations"
             : "\(simd.stores.rawValue) stores"
         return "simd level \(simd.level), \(stores)"
     }

@@ -17,34 +17,47 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     case cached
     /// Streaming stores whenever the destination rows start 64-byte aligned.
     case streaming
-    /// Streaming stores for destinations of at least `streamingThreshold`
-    /// bytes (and aligned rows), ordinary stores below.
+    /// Streaming stores for destinations of at least
+    /// `streamingThreshold(for:)` bytes (and aligned rows), ordinary
+    /// stores below.
     case automatic
 
-    /// Destination size from which `.automatic` streams on this machine:
-    /// 5/8 of the level-2 cache a core has to itself (`/sys`; 512 KiB
-    /// where it does not say). A frame's bytes are 5.5 a pixel, 4 of them
-    /// written, so this is where the source and destination together come
-    /// to about 7/8 of that L2: a frame that no longer fits beside what else
-    /// the core holds goes to memory anyway, and streaming saves reading its
-    /// destination lines first. docs/kernel.md ("Store policy") gives the
-    /// measurements on each machine kind the rule was checked on.
-    public static let streamingThreshold = threshold(level2PerCore: CPUCache.level2PerCore(in: CPUCache.cpu0))
+    /// The level-2 cache a core of this machine has to itself (`/sys`),
+    /// nil where it does not say.
+    public static let level2PerCore = CPUCache.level2PerCore(in: CPUCache.cpu0)
 
-    /// The streaming threshold for a core with `level2PerCore` bytes of
-    /// L2: 5/8 of it, or 512 KiB when it is unknown.
-    public static func threshold(level2PerCore: Int?) -> Int {
-        level2PerCore.map { $0 / 8 * 5 } ?? 512 << 10
+    /// Destination size from which `.automatic` streams on this machine a
+    /// frame converted into `orientation`.
+    public static func streamingThreshold(for orientation: Orientation) -> Int {
+        threshold(level2PerCore: level2PerCore, orientation: orientation)
     }
 
-    /// Whether the policy asks for streaming stores into `destination`,
-    /// judged by its size in bytes (stride × height); the kernel streams
-    /// only if the rows are also 64-byte aligned.
-    public func wantsStreaming(for destination: BGRAView) -> Bool {
+    /// The streaming threshold for a core with `level2PerCore` bytes of L2
+    /// (1 MiB when unknown): 5/8 of it for an upright frame, 3/8 for any
+    /// other orientation. A frame's bytes are 5.5 a pixel, 4 of them
+    /// written, so upright the source and destination together come to
+    /// about 7/8 of that L2 at the threshold: a frame that no longer fits
+    /// beside what else the core holds goes to memory anyway, and streaming
+    /// saves reading its destination lines first. Only an upright frame's
+    /// output is one ascending run of lines; the other orientations (rows
+    /// backwards, columns reversed, transposed tiles) lose with ordinary
+    /// stores from a smaller frame, so they stream once source and
+    /// destination come to about half of that L2. docs/kernel.md ("Store
+    /// policy") gives the measurements on each machine kind the rule was
+    /// checked on.
+    public static func threshold(level2PerCore: Int?, orientation: Orientation) -> Int {
+        (level2PerCore ?? 1 << 20) / 8 * (orientation == .upright ? 5 : 3)
+    }
+
+    /// Whether the policy asks for streaming stores into `destination`
+    /// converted into `orientation`, judged by its size in bytes (stride ×
+    /// height); the kernel streams only if the rows are also 64-byte
+    /// aligned.
+    public func wantsStreaming(for destination: BGRAView, orientation: Orientation) -> Bool {
         switch self {
         case .cached: false
         case .streaming: true
-        case .automatic: destination.stride * destination.height >= Self.streamingThreshold
+        case .automatic: destination.stride * destination.height >= Self.streamingThreshold(for: orientation)
         }
     }
 

@@ -1,5 +1,6 @@
 import Converters
 import Foundation
+import Frames
 import SIMDRows
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
         return root
     }
 
-    @Test("the caches read from /sys, and 5/8 of a core's own L2 as the threshold")
+    @Test("the caches read from /sys; 5/8 of a core's own L2 as the upright threshold, 3/8 in other orientations")
     func thresholdFromSys() throws {
         let zen5 = try Self.sysTree([
             ("1", "Data", "48K", "0"), ("1", "Instruction", "32K", "0"), ("2", "Unified", "1024K", "0"),
@@ -31,9 +32,14 @@ import Testing
         #expect(caches.map(\.size) == [48 << 10, 32 << 10, 1 << 20, 32 << 20])
         #expect(caches.map(\.sharing) == [1, 1, 1, 2])
         #expect(CPUCache.level2PerCore(in: caches) == 1 << 20)
-        #expect(SIMDStorePolicy.threshold(level2PerCore: 1 << 20) == 640 << 10)
-        #expect(SIMDStorePolicy.threshold(level2PerCore: 2 << 20) == 1280 << 10)
-        #expect(SIMDStorePolicy.threshold(level2PerCore: nil) == 512 << 10)
+        #expect(SIMDStorePolicy.threshold(level2PerCore: 1 << 20, orientation: .upright) == 640 << 10)
+        #expect(SIMDStorePolicy.threshold(level2PerCore: 2 << 20, orientation: .upright) == 1280 << 10)
+        #expect(SIMDStorePolicy.threshold(level2PerCore: nil, orientation: .upright) == 640 << 10)
+        for orientation in Orientation.allCases where orientation != .upright {
+            #expect(SIMDStorePolicy.threshold(level2PerCore: 1 << 20, orientation: orientation) == 384 << 10)
+            #expect(SIMDStorePolicy.threshold(level2PerCore: 2 << 20, orientation: orientation) == 768 << 10)
+            #expect(SIMDStorePolicy.threshold(level2PerCore: nil, orientation: orientation) == 384 << 10)
+        }
         // An L2 that /sys lists as shared by two logical CPUs (a core's SMT
         // siblings) is still the core's whole L2; one of size 0 is none.
         let shared = try Self.sysTree([("2", "Unified", "2M", "0-1")])

@@ -88,25 +88,30 @@ import Testing
         #expect(!SIMDConverter(stores: .automatic).streams(into: aligned.view))
     }
 
-    @Test("automatic stores stream from the threshold up, and bands follow the whole frame")
-    func automaticThreshold() throws {
+    @Test(
+        "automatic stores stream from the threshold up (lower when not upright), and bands follow the whole frame",
+        arguments: [Orientation.upright, .mirror, .rotate90])
+    func automaticThreshold(orientation: Orientation) throws {
         let automatic = SIMDConverter(stores: .automatic)
+        let threshold = SIMDStorePolicy.streamingThreshold(for: orientation)
         // Frames 1024 pixels wide (4 KiB rows, 64-byte aligned): the first
         // whose rows reach this machine's threshold, and the one a row smaller.
-        let rows = max((SIMDStorePolicy.streamingThreshold + 4095) / 4096, 4)
+        let rows = max((threshold + 4095) / 4096, 4)
         let large = BGRABuffer(size: FrameSize(width: 1024, height: rows))
         let small = BGRABuffer(size: FrameSize(width: 1024, height: rows - 1))
-        #expect(large.stride * rows >= SIMDStorePolicy.streamingThreshold)
-        #expect(small.stride * (rows - 1) < SIMDStorePolicy.streamingThreshold)
-        #expect(automatic.streams(into: large.view))
-        #expect(!automatic.streams(into: small.view))
+        #expect(large.stride * rows >= threshold)
+        #expect(small.stride * (rows - 1) < threshold)
+        #expect(automatic.streams(into: large.view, orientation: orientation))
+        #expect(!automatic.streams(into: small.view, orientation: orientation))
         // A band of the large frame is below the threshold on its own, but is
         // converted as the whole frame would be.
         let band = large.view.band(rows: 0..<2)
-        #expect(!automatic.streams(into: band))
-        let bands = try #require(automatic.converter(forBandsOf: large.view) as? SIMDConverter)
-        #expect(bands.streams(into: band))
-        let smallBands = try #require(automatic.converter(forBandsOf: small.view) as? SIMDConverter)
-        #expect(!smallBands.streams(into: small.view.band(rows: 0..<2)))
+        #expect(!automatic.streams(into: band, orientation: orientation))
+        let bands = try #require(
+            automatic.converter(forBandsOf: large.view, orientation: orientation) as? SIMDConverter)
+        #expect(bands.streams(into: band, orientation: orientation))
+        let smallBands = try #require(
+            automatic.converter(forBandsOf: small.view, orientation: orientation) as? SIMDConverter)
+        #expect(!smallBands.streams(into: small.view.band(rows: 0..<2), orientation: orientation))
     }
 }
