@@ -9,40 +9,32 @@
 /// frames up to 9 % apart from one run to the next.
 public final class I420Buffer {
     /// Width and height in pixels.
-    public let size: FrameSize
+    public var size: FrameSize { bytes.size }
     /// Stride of the luma plane in bytes.
-    public let yStride: Int
+    public var yStride: Int { bytes.yStride }
     /// Stride of each chroma plane in bytes.
     public let chromaStride: Int
     private let bytes: FrameBytes
-    private var storage: UnsafeMutablePointer<UInt8> { bytes.base }
 
     /// Allocates a zeroed frame of `size`, each row padded by `padding`
     /// bytes beyond its meaningful width.
     public init(size: FrameSize, padding: Int = 0) {
-        precondition(padding >= 0, "negative padding")
-        self.size = size
-        yStride = size.width + padding
         chromaStride = size.chromaWidth + padding
-        bytes = FrameBytes(count: yStride * size.height + 2 * chromaStride * size.chromaHeight)
+        bytes = FrameBytes(size: size, padding: padding, chromaCount: 2 * chromaStride * size.chromaHeight)
     }
 
     /// The alignment of the luma plane's first byte.
     public static let alignment = 64
 
-    private var uOffset: Int { yStride * size.height }
-    private var vOffset: Int { uOffset + chromaStride * size.chromaHeight }
+    private var u: UnsafeMutablePointer<UInt8> { bytes.chroma }
+    private var v: UnsafeMutablePointer<UInt8> { bytes.chroma + chromaStride * size.chromaHeight }
 
     /// A view of the frame, valid while this buffer is alive and unchanged.
     public var view: I420View {
         I420View(
-            y: PlaneView(base: storage, stride: yStride, width: size.width, height: size.height),
-            u: PlaneView(
-                base: storage + uOffset, stride: chromaStride,
-                width: size.chromaWidth, height: size.chromaHeight),
-            v: PlaneView(
-                base: storage + vOffset, stride: chromaStride,
-                width: size.chromaWidth, height: size.chromaHeight))
+            y: bytes.luma,
+            u: PlaneView(base: u, stride: chromaStride, width: size.chromaWidth, height: size.chromaHeight),
+            v: PlaneView(base: v, stride: chromaStride, width: size.chromaWidth, height: size.chromaHeight))
     }
 
     /// Which plane of an I420 frame.
@@ -53,9 +45,9 @@ public final class I420Buffer {
     public func fill(_ plane: Plane, _ body: (_ x: Int, _ y: Int) -> UInt8) {
         let (base, stride, width, height): (UnsafeMutablePointer<UInt8>, Int, Int, Int)
         switch plane {
-        case .y: (base, stride, width, height) = (storage, yStride, size.width, size.height)
-        case .u: (base, stride, width, height) = (storage + uOffset, chromaStride, size.chromaWidth, size.chromaHeight)
-        case .v: (base, stride, width, height) = (storage + vOffset, chromaStride, size.chromaWidth, size.chromaHeight)
+        case .y: (base, stride, width, height) = (bytes.base, yStride, size.width, size.height)
+        case .u: (base, stride, width, height) = (u, chromaStride, size.chromaWidth, size.chromaHeight)
+        case .v: (base, stride, width, height) = (v, chromaStride, size.chromaWidth, size.chromaHeight)
         }
         for row in 0..<height {
             let p = base + row * stride

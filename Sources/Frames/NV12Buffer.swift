@@ -7,22 +7,18 @@
 /// buffer is deallocated. Padding bytes are zero.
 public final class NV12Buffer {
     /// Width and height in pixels.
-    public let size: FrameSize
+    public var size: FrameSize { bytes.size }
     /// Stride of the luma plane in bytes.
-    public let yStride: Int
+    public var yStride: Int { bytes.yStride }
     /// Stride of the interleaved chroma plane in bytes.
     public let uvStride: Int
     private let bytes: FrameBytes
-    private var storage: UnsafeMutablePointer<UInt8> { bytes.base }
 
     /// Allocates a zeroed frame of `size`, each row padded by `padding`
     /// bytes beyond its meaningful width.
     public init(size: FrameSize, padding: Int = 0) {
-        precondition(padding >= 0, "negative padding")
-        self.size = size
-        yStride = size.width + padding
         uvStride = 2 * size.chromaWidth + padding
-        bytes = FrameBytes(count: yStride * size.height + uvStride * size.chromaHeight)
+        bytes = FrameBytes(size: size, padding: padding, chromaCount: uvStride * size.chromaHeight)
     }
 
     /// The NV12 twin of `source`: its luma, and its chroma planes
@@ -36,10 +32,8 @@ public final class NV12Buffer {
     /// A view of the frame, valid while this buffer is alive and unchanged.
     public var view: NV12View {
         NV12View(
-            y: PlaneView(base: storage, stride: yStride, width: size.width, height: size.height),
-            uv: PlaneView(
-                base: storage + yStride * size.height, stride: uvStride,
-                width: 2 * size.chromaWidth, height: size.chromaHeight))
+            y: bytes.luma,
+            uv: PlaneView(base: bytes.chroma, stride: uvStride, width: 2 * size.chromaWidth, height: size.chromaHeight))
     }
 
     /// Stores `source` (same size) in this buffer: luma as it is, chroma
