@@ -129,12 +129,6 @@ public struct ContenderFailure: Error, Equatable, CustomStringConvertible {
     /// What the converter reported.
     public let error: ConversionError
 
-    /// Names the contender and its error.
-    public init(id: ContenderID, error: ConversionError) {
-        self.id = id
-        self.error = error
-    }
-
     /// `LABEL: unsupported` or `LABEL: failed (status N)`.
     public var description: String { "\(label): \(error)" }
 

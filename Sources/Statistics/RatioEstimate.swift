@@ -9,15 +9,9 @@ public struct RatioEstimate: Sendable, Equatable, Codable {
     public let upper: Double
     /// Pairs the estimate rests on.
     public let count: Int
+}
 
-    /// An estimate with the given figures.
-    public init(median: Double, lower: Double, upper: Double, count: Int) {
-        self.median = median
-        self.lower = lower
-        self.upper = upper
-        self.count = count
-    }
-
+extension RatioEstimate {
     /// The estimate from per-round ratios `ratios` (any order); nil when empty.
     public init?(ratios: [Double]) {
         guard let distribution = Distribution(ratios) else { return nil }

@@ -56,14 +56,6 @@ public struct PacketRecord: Sendable, Equatable {
     public let pts: Int64
     /// Frames the packet showed: 0 (invisible) or 1.
     public let shownFrames: Int
-
-    /// A record of packet `number` at `offset` with `pts` that showed `shownFrames` frames.
-    public init(number: Int, offset: Int, pts: Int64, shownFrames: Int) {
-        self.number = number
-        self.offset = offset
-        self.pts = pts
-        self.shownFrames = shownFrames
-    }
 }
 
 /// A decode of a whole IVF file that stopped early, with the reason and what

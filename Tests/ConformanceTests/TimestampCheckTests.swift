@@ -1,7 +1,8 @@
 import Conformance
 import Frames
 import Testing
-import VPX
+
+@testable import VPX
 
 /// The timestamp check flags backwards and duplicate shown-frame times,
 /// reports gaps, and accepts invisible frames that share a pts.

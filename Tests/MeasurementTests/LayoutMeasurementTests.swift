@@ -1,8 +1,9 @@
 import Converters
 import Frames
-import Measurement
 import Reports
 import Testing
+
+@testable import Measurement
 
 /// `scalar` on I420, and on NV12 one byte off libyuv's: a converter
 /// wrong in one layout only.

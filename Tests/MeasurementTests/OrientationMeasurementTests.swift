@@ -1,10 +1,11 @@
 import Converters
 import Foundation
 import Frames
-import Measurement
 import Streams
 import TestSupport
 import Testing
+
+@testable import Measurement
 
 /// A converter that does what `inner` does upright and refuses (or fails)
 /// every other orientation, like a plug-in that offers upright only.

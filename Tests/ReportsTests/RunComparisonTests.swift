@@ -1,7 +1,8 @@
 import Foundation
 import Reports
-import Statistics
 import Testing
+
+@testable import Statistics
 
 /// Reports built in code, the way `bench --json` writes them.
 enum Fixture {
