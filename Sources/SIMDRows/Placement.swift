@@ -147,11 +147,6 @@ public func reverseBytesAVX2(from: UnsafePointer<UInt8>, to: UnsafeMutablePointe
     if i > -32 { block(0) }
 }
 
-/// A level whose module is compiled for AVX2 or more (SIMDRowsAVX2,
-/// SIMDRowsAVX512): its 8 × 8 transposes and byte reversals are the 256-bit
-/// ones above, emitted into that module.
-public protocol SIMDLevelTagAVX2: SIMDLevelTag {}
-
 extension SIMDLevelTagAVX2 {
     /// In 256-bit vectors (`transposeBlock8AVX2`).
     @_alwaysEmitIntoClient @inline(__always)

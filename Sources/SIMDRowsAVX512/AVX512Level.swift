@@ -1,10 +1,6 @@
 import Frames
 import SIMDRows
 
-#if arch(x86_64)
-import _Builtin_intrinsics.intel
-#endif
-
 /// The tag that instantiates the SIMD kernel in this module, which is
 /// compiled with `-target-cpu skylake-avx512` (AVX-512 F, BW, VL, DQ, CD).
 /// Its 64-pixel row-pair blocks use 512-bit vectors (`convertPairBlock64`,
@@ -12,25 +8,7 @@ import _Builtin_intrinsics.intel
 /// single rows use the kernel's 256-bit blocks. Quarter turns convert
 /// 16 × 16 blocks transposed in registers (TransposedBlock512.swift), and
 /// mirrors reverse the pixels of those row-pair blocks in registers.
-public enum SIMDAVX512Level: SIMDLevelTagMirroringBlocks {
-    /// Two rows at a time, sharing chroma terms (no spills with 32 ZMM registers).
-    @inlinable public static var convertsRowPairs: Bool { true }
-
-    /// One 32-byte `vmovntdq`.
-    @inline(__always)
-    public static func storeStreaming(_ value: SIMD8<UInt32>, at address: UnsafeMutableRawPointer) {
-        #if arch(x86_64)
-        _mm256_stream_si256(address.assumingMemoryBound(to: __m256i.self), unsafeBitCast(value, to: __m256i.self))
-        #else
-        address.storeBytes(of: value, as: SIMD8<UInt32>.self)  // never run: this level is x86-64 only
-        #endif
-    }
-}
-
-#if arch(x86_64)
-/// 256-bit 8 × 8 transposes and byte reversals (`SIMDLevelTagAVX2`).
-extension SIMDAVX512Level: SIMDLevelTagAVX2 {}
-#endif
+public enum SIMDAVX512Level: SIMDLevelTagMirroringBlocks, SIMDLevelTagAVX2 {}
 
 /// Converts destination rows `rows` of `source` oriented by `orientation`
 /// into `destination` with the kernel compiled for AVX-512 (all rows
