@@ -16,6 +16,14 @@ struct BenchCLITests {
         try BenchProcess.run(arguments, in: directory)
     }
 
+    /// The package's committed `Vectors/` directory, after requiring that it
+    /// holds `file`.
+    static func committedVectors(holding file: String) throws -> String {
+        let directory = TestPaths.packageRoot + "/Vectors"
+        try #require(FileManager.default.fileExists(atPath: directory + "/" + file))
+        return directory
+    }
+
     /// The report `bench --json` wrote at `path` and its `context`, after
     /// expecting schema version 2 and the median as `real_time`.
     static func reportDocument(_ path: String) throws -> (document: [String: Any], context: [String: Any]) {
@@ -147,8 +155,7 @@ struct BenchCLITests {
 
     @Test("verify names the check and frame of a sidecar mismatch")
     func verifyMismatch() throws {
-        let source = TestPaths.packageRoot + "/Vectors/size-176x144.ivf"
-        try #require(FileManager.default.fileExists(atPath: source + ".md5"))
+        let source = try Self.committedVectors(holding: "size-176x144.ivf.md5") + "/size-176x144.ivf"
         try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
             let copy = directory + "/tampered.ivf"
             try FileManager.default.copyItem(atPath: source, toPath: copy)
@@ -200,8 +207,7 @@ struct BenchCLITests {
 
     @Test("a tiny report writes Google Benchmark JSON and a self-contained HTML page")
     func reportFiles() throws {
-        let vectors = TestPaths.packageRoot + "/Vectors"
-        try #require(FileManager.default.fileExists(atPath: vectors + "/bad-ts-backwards.ivf"))
+        let vectors = try Self.committedVectors(holding: "bad-ts-backwards.ivf")
         try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
             let json = directory + "/report.json"
             let html = directory + "/report.html"

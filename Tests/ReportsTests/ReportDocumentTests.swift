@@ -8,20 +8,12 @@ import Testing
     /// A document with every field of every section set.
     static func everyField() -> ReportDocument {
         var context = ReportContext()
-        context.date = "2026-12-02T07:00:00+00:00"
-        context.hostName = "host"
-        context.executable = "bench"
-        context.cores = 2
-        context.megahertz = 2450
-        context.cpuScalingEnabled = false
+        (context.date, context.hostName, context.executable) = ("2026-12-02T07:00:00+00:00", "host", "bench")
+        (context.cores, context.megahertz, context.cpuScalingEnabled) = (2, 2450, false)
         context.caches = [ReportContext.Cache(type: "Data", level: 1, size: 32768, sharing: 1)]
-        context.loadAverage = [0.5, 0.25, 0.125]
-        context.buildType = "release"
-        context.cpuModel = "cpu"
-        context.machineKey = "key"
-        context.realTimeStatistic = "median"
-        context.cpuTimeStatistic = "mean"
-        context.intervalStatistic = "95 %"
+        (context.loadAverage, context.buildType) = ([0.5, 0.25, 0.125], "release")
+        (context.cpuModel, context.machineKey) = ("cpu", "key")
+        (context.realTimeStatistic, context.cpuTimeStatistic, context.intervalStatistic) = ("median", "mean", "95 %")
         context.floorAlone = ["64x48": ["floor": 1.5]]
         context.floorWarnings = ["lut at 64x48: 0.90 [0.80,0.95] of floor"]
         context.simdPath = "avx2"
