@@ -24,7 +24,7 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
 
     /// The level-2 cache a core of this machine has to itself (`/sys`),
     /// nil where it does not say.
-    public static let level2PerCore = CPUCache.level2PerCore(in: CPUCache.cpu0)
+    private static let level2PerCore = CPUCache.level2PerCore(in: CPUCache.cpu0)
 
     /// Destination size from which `.automatic` streams on this machine a
     /// frame converted into `orientation`.
