@@ -7,9 +7,10 @@ public struct CellOutcome: Sendable, Equatable {
     /// How a cell came out.
     public enum Kind: Sendable, Equatable {
         /// Measured by both: head ÷ reference of the per-process CPU times,
-        /// of the CPU times relative to libyuv's in the same process (nil
-        /// for libyuv's own cells) and of the median wall times (shown), and
-        /// the verdict (`GateComparison`).
+        /// of the times relative to the cell's yardstick in the same process
+        /// (a converter's CPU time to libyuv's, libyuv's time to the
+        /// floor's; nil when a report has none) and of the median wall
+        /// times (shown), and the verdict (`GateComparison`).
         case compared(cpu: RatioEstimate, relative: RatioEstimate?, wall: RatioEstimate, verdict: Verdict)
         /// The reference's processes did not measure the cell: shown, not gated.
         case new

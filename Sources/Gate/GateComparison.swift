@@ -1,3 +1,4 @@
+import Foundation
 import Reports
 import Statistics
 
@@ -12,12 +13,17 @@ import Statistics
 /// much a whole process moves (where its memory landed, what else ran),
 /// not only how much frames move within one.
 ///
-/// A converter's cell is slower only when its CPU time is slower and so is
-/// its CPU time relative to libyuv's in the same processes (the per-round
-/// paired ratio), each with its whole interval above `1 + threshold`:
-/// libyuv is the same library in both builds, so a slowdown that libyuv
-/// shows as well came from the machine or the harness, and libyuv's own
-/// cells, decided on CPU time alone, name it.
+/// A cell is slower only when its CPU time is slower and so is its time
+/// relative to a yardstick measured in the same rounds of the same
+/// processes, each with its whole interval above `1 + threshold`: for a
+/// converter, its CPU time relative to libyuv's (libyuv is the same library
+/// in both builds, so a slowdown libyuv shows as well came from the machine
+/// or the harness); for libyuv, its time relative to the memory floor's (a
+/// whole process, or a whole run, of one side can move by 5-10 %, libyuv and
+/// the floor with it, where a change in how FrameBench calls libyuv in one
+/// cell moves libyuv alone). A slowdown of the harness itself moves every
+/// cell alike, and `harness(head:reference:)` judges libyuv over all its
+/// cells at once for it.
 public struct GateComparison: Sendable {
     /// Allowed slowdown: a cell fails when the whole interval of head ÷
     /// reference lies above `1 + threshold`.
@@ -67,8 +73,9 @@ public struct GateComparison: Sendable {
             else {
                 return CellOutcome(cell: cell, kind: .missing(reason: notMeasured[cell] ?? "not measured"))
             }
-            let newRatios = new.compactMap(\.cpuToLibyuv)
-            let baseRatios = base.compactMap(\.cpuToLibyuv)
+            let yardstick = Self.yardstick(of: cell)
+            let newRatios = new.compactMap(yardstick)
+            let baseRatios = base.compactMap(yardstick)
             let relative =
                 newRatios.count == new.count && baseRatios.count == base.count
                 ? ShiftEstimate.ratio(of: newRatios, to: baseRatios) : nil
@@ -76,6 +83,39 @@ public struct GateComparison: Sendable {
             if verdict == .slower, let relative, Verdict(relative, threshold: threshold) != .slower { verdict = .same }
             return CellOutcome(cell: cell, kind: .compared(cpu: cpu, relative: relative, wall: wall, verdict: verdict))
         }
+    }
+
+    /// The figure a cell's second condition compares: a converter's CPU
+    /// time relative to libyuv's, libyuv's own time relative to the
+    /// floor's (the median of per-round ratios, in one process).
+    static func yardstick(of cell: EntryCell) -> (ProcessFigures) -> Double? {
+        cell.converter == EntryCell.referenceConverter ? { $0.toFloor } : { $0.cpuToLibyuv }
+    }
+
+    /// The harness judged by libyuv over every cell at once: each process's
+    /// geometric mean of libyuv's CPU time per frame over the libyuv cells
+    /// (in `layouts`) that every process of both sides measured, head ÷
+    /// reference as for one cell. A slowdown of the harness (its timing or
+    /// its buffers) moves all of them, where one cell's noise weighs one
+    /// part in as many as there are cells. Nil when no libyuv cell is in
+    /// every process or libyuv is not gated.
+    public func harness(head: [BenchmarkRun], reference: [BenchmarkRun]) -> HarnessOutcome? {
+        guard converters.contains(EntryCell.referenceConverter) else { return nil }
+        let libyuv: Set = [EntryCell.referenceConverter]
+        let headFigures = head.map { ProcessFigures.of($0, converters: libyuv) }
+        let referenceFigures = reference.map { ProcessFigures.of($0, converters: libyuv) }
+        let processes = headFigures + referenceFigures
+        guard let first = processes.first else { return nil }
+        let cells = first.keys.filter { cell in
+            (layouts?.contains(cell.layout) ?? true) && processes.allSatisfy { $0[cell] != nil }
+        }.sorted()
+        func geometricMean(_ figures: [EntryCell: ProcessFigures]) -> Double {
+            exp(cells.map { log(figures[$0]!.cpu) }.reduce(0, +) / Double(cells.count))
+        }
+        guard !cells.isEmpty,
+            let cpu = ShiftEstimate.ratio(of: headFigures.map(geometricMean), to: referenceFigures.map(geometricMean))
+        else { return nil }
+        return HarnessOutcome(cells: cells, cpu: cpu, verdict: Verdict(cpu, threshold: threshold))
     }
 
     /// Whether more processes could change a verdict: some compared cell's

@@ -17,7 +17,7 @@ enum GateLines {
             let catches =
                 outcome.fails ? "" : "; from ×\(fixed((1 + threshold) / lower, 2)) slower it would fail"
             let figures =
-                ["cpu ×\(estimate(cpu))"] + (relative.map { ["cpu×libyuv ×\(estimate($0))"] } ?? [])
+                ["cpu ×\(estimate(cpu))"] + (relative.map { ["\(yardstick(outcome.cell)) ×\(estimate($0))"] } ?? [])
                 + ["wall ×\(estimate(wall))"]
             return GateCheck(
                 name: "\(outcome.cell)\(words)", passed: !outcome.fails,
@@ -34,6 +34,21 @@ enum GateLines {
                 name: "\(outcome.cell) not gated", passed: true,
                 detail: "\(reason); " + floorRatios(ratios, processes: result.head.count))
         }
+    }
+
+    /// How a line names the figure of `cell`'s second condition
+    /// (`GateComparison.yardstick(of:)`).
+    static func yardstick(_ cell: EntryCell) -> String {
+        cell.converter == EntryCell.referenceConverter ? "time÷floor" : "cpu×libyuv"
+    }
+
+    /// The harness's outcome as a check line.
+    static func check(_ harness: HarnessOutcome, result: SideBySideRun.Result) -> GateCheck {
+        GateCheck(
+            name: "libyuv over its \(harness.cells.count) cells (the harness)" + (harness.fails ? " slower" : ""),
+            passed: !harness.fails,
+            detail: "cpu ×\(estimate(harness.cpu)) (head ÷ reference of each process's geometric mean, "
+                + "\(result.head.count)+\(result.reference.count) processes)")
     }
 
     /// The head's own figure for a cell the reference cannot measure: each
@@ -63,9 +78,11 @@ enum GateLines {
             "gate: \(result.head.count) head and \(result.reference.count) reference processes in alternating pairs, \(fixed(result.seconds, 1)) s (a process: head \(median(result.headSeconds)) s, reference \(median(result.referenceSeconds)) s)"
     }
 
-    /// What the commit moving the reference from `old` to `new` should carry.
+    /// What the commit moving the reference from `old` to `new` should
+    /// carry, the harness's figure (`harness`) last.
     static func acceptance(
-        old: String, new: String, why: String, result: SideBySideRun.Result, threshold: Double
+        old: String, new: String, why: String, result: SideBySideRun.Result, harness: HarnessOutcome?,
+        threshold: Double
     ) -> String {
         var lines = [
             "Gate reference: \(old.prefix(12)) -> \(new.prefix(12))", "",
@@ -85,8 +102,11 @@ enum GateLines {
                 continue
             }
             let mark = verdict == .same ? "" : " (\(verdict.rawValue) beyond \(fixed(threshold * 100, 0)) %)"
-            let ratio = relative.map { ", cpu×libyuv \(estimate($0))" } ?? ""
+            let ratio = relative.map { ", \(yardstick(outcome.cell)) \(estimate($0))" } ?? ""
             lines.append("  \(outcome.cell): cpu \(estimate(cpu))\(ratio), wall \(estimate(wall))\(mark)")
+        }
+        if let harness {
+            lines.append("  libyuv over its \(harness.cells.count) cells (the harness): cpu \(estimate(harness.cpu))")
         }
         lines.append("")
         lines.append("wrote \(GateReference.path); commit it on its own with this message.")

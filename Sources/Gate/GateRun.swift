@@ -199,6 +199,9 @@ public struct GateRun {
         reporter.line(GateLines.processes(result))
         let timed =
             result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
+            + (compared.harness(head: result.head, reference: result.reference).map {
+                [GateLines.check($0, result: result)]
+            } ?? [])
             + ThreadUse.checks(result.head, converters: compared.converters.intersection(["parallel"])).map(
                 GateLines.check)
         for check in timed { reporter.line(check.line) }
@@ -251,7 +254,10 @@ public struct GateRun {
             reporter.error("gate: cannot write \(file): \(FileErrors.reason(error))")
             return 2
         }
-        reporter.line(GateLines.acceptance(old: old, new: new, why: why, result: result, threshold: threshold))
+        reporter.line(
+            GateLines.acceptance(
+                old: old, new: new, why: why, result: result,
+                harness: compared.harness(head: result.head, reference: result.reference), threshold: threshold))
         return 0
     }
 }

@@ -120,9 +120,76 @@ import Testing
         #expect(simd?.fails == false)
         let libyuv = outcomes.first { $0.cell.converter == "libyuv" }
         guard case .compared(_, nil, _, .slower)? = libyuv?.kind else {
-            Issue.record("libyuv not decided slower on its CPU time alone")
+            Issue.record("libyuv, with no ratio to a floor in the reports, not decided slower on its CPU time alone")
             return
         }
+        let harness = Self.comparison.harness(
+            head: Self.withLibyuv([(0.80, 130), (0.81, 131), (0.79, 129), (0.80, 132)]),
+            reference: Self.withLibyuv([(0.80, 100), (0.81, 101), (0.79, 99), (0.80, 100)]))
+        #expect(harness?.cells.count == 1 && harness?.fails == true)
+    }
+
+    /// Processes with libyuv at `cpu` µs per frame (wall alike) and `toFloor`
+    /// times its floor's time, round by round, in each of `cells`.
+    static func libyuv(_ processes: [(cpu: Double, toFloor: Double)], in cells: [EntryCell]) -> [BenchmarkRun] {
+        processes.map { cpu, toFloor in
+            BenchmarkRun(
+                machineKey: nil,
+                entries: cells.map { cell in
+                    BenchmarkEntry(
+                        name: "convert/libyuv/\(cell.width)x\(cell.height)/\(cell.orientation)", samples: [cpu],
+                        ratiosToFloor: [toFloor * 0.99, toFloor, toFloor * 1.01], cpuTime: cpu, meanTime: cpu,
+                        cell: cell)
+                })
+        }
+    }
+
+    static let libyuvHD = EntryCell(converter: "libyuv", width: 1280, height: 720)
+
+    @Test func libyuvSlowerWithItsFloorPasses() throws {
+        // Every head process 30 % slower, the floor with it: the machine or the whole run moved.
+        let outcomes = Self.comparison.outcomes(
+            head: Self.libyuv([(130, 1.2), (131, 1.21), (129, 1.19), (132, 1.2)], in: [Self.libyuvHD]),
+            reference: Self.libyuv([(100, 1.2), (101, 1.19), (99, 1.21), (100, 1.2)], in: [Self.libyuvHD]))
+        guard case .compared(let cpu, let relative?, _, let verdict) = outcomes.first?.kind else {
+            Issue.record("libyuv not compared with a ratio to its floor")
+            return
+        }
+        #expect(cpu.lower > 1.2 && relative.lower < 1.05 && relative.upper > 1 / 1.05)
+        #expect(verdict == .same && outcomes.first?.fails == false)
+    }
+
+    @Test func libyuvSlowerAgainstItsFloorFails() {
+        // libyuv 30 % slower and 30 % further from its floor in every head process.
+        let outcomes = Self.comparison.outcomes(
+            head: Self.libyuv([(130, 1.56), (131, 1.57), (129, 1.55), (132, 1.56)], in: [Self.libyuvHD]),
+            reference: Self.libyuv([(100, 1.2), (101, 1.19), (99, 1.21), (100, 1.2)], in: [Self.libyuvHD]))
+        #expect(outcomes.first?.fails == true)
+    }
+
+    @Test func theHarnessIsLibyuvOverEveryCell() throws {
+        let cells = [640, 960, 1280, 1600, 1920, 2560].map { EntryCell(converter: "libyuv", width: $0, height: 720) }
+        let reference = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (100, 1.2)], in: cells)
+        // Every cell 20 % slower in every head process: the harness is slower.
+        let slower = Self.libyuv([(120, 1.2), (121, 1.2), (119, 1.2), (120, 1.2)], in: cells)
+        let all = try #require(Self.comparison.harness(head: slower, reference: reference))
+        #expect(all.cells == cells && all.fails)
+        #expect(abs(all.cpu.median - 1.2) < 0.02)
+        // One cell of six 30 % slower: 1.3^(1/6) = 1.045 of the harness's figure, within the threshold.
+        let one = reference.map { run in
+            BenchmarkRun(
+                machineKey: nil,
+                entries: run.entries.map { entry in
+                    guard entry.cell == cells[0], let cpu = entry.cpuTime else { return entry }
+                    return BenchmarkEntry(
+                        name: entry.name, samples: [cpu * 1.3], ratiosToFloor: entry.ratiosToFloor,
+                        cpuTime: cpu * 1.3, meanTime: cpu * 1.3, cell: entry.cell)
+                })
+        }
+        let diluted = try #require(Self.comparison.harness(head: one, reference: reference))
+        #expect(!diluted.fails && diluted.cpu.median > 1.03 && diluted.cpu.median < 1.05)
+        // Its own cell moved with its floor (the same ratios to it), so it passes too.
+        #expect(Self.comparison.outcomes(head: one, reference: reference).allSatisfy { !$0.fails })
     }
 
     @Test func aSlowdownOfTheConverterAloneFails() {
