@@ -18,9 +18,11 @@ struct GateCommand: ParsableCommand {
             measuring every exact converter upright at \(GateRun.sizes.map(\.description).joined(separator: ", ")) \
             and the report's oriented cells. A cell fails (exit 1, naming it) when the whole 95 % interval of \
             head ÷ reference CPU time per frame (Hodges–Lehmann over the processes) lies above 1 + --threshold, \
-            and (but for libyuv's cells) so does that of its CPU time relative to libyuv's in the same \
-            processes; wall time is shown beside them. Also fails on: a converter not bit-exact with libyuv on synthetic \
-            frames in any orientation; a file of Vectors/ (and each --vectors) failing verify, except bad-ts-* \
+            and so does that of its time relative to a yardstick in the same processes (a converter's CPU \
+            time relative to libyuv's, libyuv's time relative to the memory floor's); wall time is shown \
+            beside them. Also fails on: libyuv's CPU time over all its cells (each process's geometric mean) \
+            slower beyond the threshold; a converter not bit-exact with libyuv on synthetic frames in any \
+            orientation; a file of Vectors/ (and each --vectors) failing verify, except bad-ts-* \
             files, which must fail on their timestamps alone; a parallel converter that ran on one thread in \
             every head process where it should split. A reference that cannot be checked out or built: one \
             line, exit 2. --accept moves the reference and prints the comparison for the commit message. \

@@ -73,9 +73,9 @@ public struct GateComparison: Sendable {
             else {
                 return CellOutcome(cell: cell, kind: .missing(reason: notMeasured[cell] ?? "not measured"))
             }
-            let yardstick = Self.yardstick(of: cell)
-            let newRatios = new.compactMap(yardstick)
-            let baseRatios = base.compactMap(yardstick)
+            let yardstick = Yardstick(of: cell)
+            let newRatios = new.compactMap(yardstick.figure)
+            let baseRatios = base.compactMap(yardstick.figure)
             let relative =
                 newRatios.count == new.count && baseRatios.count == base.count
                 ? ShiftEstimate.ratio(of: newRatios, to: baseRatios) : nil
@@ -85,20 +85,15 @@ public struct GateComparison: Sendable {
         }
     }
 
-    /// The figure a cell's second condition compares: a converter's CPU
-    /// time relative to libyuv's, libyuv's own time relative to the
-    /// floor's (the median of per-round ratios, in one process).
-    static func yardstick(of cell: EntryCell) -> (ProcessFigures) -> Double? {
-        cell.converter == EntryCell.referenceConverter ? { $0.toFloor } : { $0.cpuToLibyuv }
-    }
-
     /// The harness judged by libyuv over every cell at once: each process's
     /// geometric mean of libyuv's CPU time per frame over the libyuv cells
     /// (in `layouts`) that every process of both sides measured, head ÷
     /// reference as for one cell. A slowdown of the harness (its timing or
     /// its buffers) moves all of them, where one cell's noise weighs one
-    /// part in as many as there are cells. Nil when no libyuv cell is in
-    /// every process or libyuv is not gated.
+    /// part in as many as there are cells (what moves a whole process
+    /// moves all of them alike: the alternating pairs are what spread that
+    /// over both sides). Nil when libyuv is not gated, when either side has
+    /// no process, or when no libyuv cell is in every process.
     public func harness(head: [BenchmarkRun], reference: [BenchmarkRun]) -> HarnessOutcome? {
         guard converters.contains(EntryCell.referenceConverter) else { return nil }
         let libyuv: Set = [EntryCell.referenceConverter]
@@ -119,10 +114,12 @@ public struct GateComparison: Sendable {
     }
 
     /// Whether more processes could change a verdict: some compared cell's
-    /// CPU interval reaches across `1 + threshold` (it passes now, but its
-    /// lower end is not clear of the bound while its upper end is beyond it).
-    public func isUndecided(_ outcomes: [CellOutcome]) -> Bool {
-        outcomes.contains { outcome in
+    /// CPU interval, or the `harness`'s, reaches across `1 + threshold` (it
+    /// passes now, but its lower end is not clear of the bound while its
+    /// upper end is beyond it).
+    public func isUndecided(_ outcomes: [CellOutcome], harness: HarnessOutcome? = nil) -> Bool {
+        if let harness, !harness.fails, harness.cpu.upper > 1 + threshold { return true }
+        return outcomes.contains { outcome in
             guard case .compared(let cpu, _, _, let verdict) = outcome.kind, verdict != .slower else { return false }
             return cpu.upper > 1 + threshold
         }

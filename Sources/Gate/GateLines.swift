@@ -16,8 +16,10 @@ enum GateLines {
             let lower = min(cpu.lower, relative?.lower ?? cpu.lower)
             let catches =
                 outcome.fails ? "" : "; from ×\(fixed((1 + threshold) / lower, 2)) slower it would fail"
+            let yardstick = Yardstick(of: outcome.cell).label
             let figures =
-                ["cpu ×\(estimate(cpu))"] + (relative.map { ["\(yardstick(outcome.cell)) ×\(estimate($0))"] } ?? [])
+                ["cpu ×\(estimate(cpu))"]
+                + [relative.map { "\(yardstick) ×\(estimate($0))" } ?? "no \(yardstick) in the reports: CPU time alone"]
                 + ["wall ×\(estimate(wall))"]
             return GateCheck(
                 name: "\(outcome.cell)\(words)", passed: !outcome.fails,
@@ -36,19 +38,16 @@ enum GateLines {
         }
     }
 
-    /// How a line names the figure of `cell`'s second condition
-    /// (`GateComparison.yardstick(of:)`).
-    static func yardstick(_ cell: EntryCell) -> String {
-        cell.converter == EntryCell.referenceConverter ? "time÷floor" : "cpu×libyuv"
-    }
-
-    /// The harness's outcome as a check line.
-    static func check(_ harness: HarnessOutcome, result: SideBySideRun.Result) -> GateCheck {
-        GateCheck(
-            name: "libyuv over its \(harness.cells.count) cells (the harness)" + (harness.fails ? " slower" : ""),
-            passed: !harness.fails,
+    /// The harness's outcome as a check line, which like a cell's says the
+    /// smallest slowdown this run would have failed.
+    static func check(_ harness: HarnessOutcome, result: SideBySideRun.Result, threshold: Double) -> GateCheck {
+        let words = [Verdict.slower: " slower", .faster: " faster", .same: ""][harness.verdict]!
+        let catches =
+            harness.fails ? "" : "; from ×\(fixed((1 + threshold) / harness.cpu.lower, 2)) slower it would fail"
+        return GateCheck(
+            name: "libyuv over its \(harness.cells.count) cells (the harness)\(words)", passed: !harness.fails,
             detail: "cpu ×\(estimate(harness.cpu)) (head ÷ reference of each process's geometric mean, "
-                + "\(result.head.count)+\(result.reference.count) processes)")
+                + "\(result.head.count)+\(result.reference.count) processes\(catches))")
     }
 
     /// The head's own figure for a cell the reference cannot measure: each
@@ -102,7 +101,7 @@ enum GateLines {
                 continue
             }
             let mark = verdict == .same ? "" : " (\(verdict.rawValue) beyond \(fixed(threshold * 100, 0)) %)"
-            let ratio = relative.map { ", \(yardstick(outcome.cell)) \(estimate($0))" } ?? ""
+            let ratio = relative.map { ", \(Yardstick(of: outcome.cell).label) \(estimate($0))" } ?? ""
             lines.append("  \(outcome.cell): cpu \(estimate(cpu))\(ratio), wall \(estimate(wall))\(mark)")
         }
         if let harness {

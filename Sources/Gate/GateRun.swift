@@ -200,7 +200,7 @@ public struct GateRun {
         let timed =
             result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
             + (compared.harness(head: result.head, reference: result.reference).map {
-                [GateLines.check($0, result: result)]
+                [GateLines.check($0, result: result, threshold: threshold)]
             } ?? [])
             + ThreadUse.checks(result.head, converters: compared.converters.intersection(["parallel"])).map(
                 GateLines.check)

@@ -132,7 +132,12 @@ public struct SideBySideRun: Sendable {
             outcomes = comparison.outcomes(head: headRuns, reference: referenceRuns)
             let elapsed = Date().timeIntervalSince(start)
             let nextPairEnds = elapsed + elapsed / Double(done)
-            if !comparison.isUndecided(outcomes) || nextPairEnds > plan.budget || done >= plan.maximumPairs { break }
+            let harness = comparison.harness(head: headRuns, reference: referenceRuns)
+            if !comparison.isUndecided(outcomes, harness: harness) || nextPairEnds > plan.budget
+                || done >= plan.maximumPairs
+            {
+                break
+            }
         }
         return Result(
             head: headRuns, reference: referenceRuns, outcomes: outcomes, headSeconds: headSeconds,

@@ -5,8 +5,8 @@ import _Builtin_intrinsics.intel
 /// A level whose module is compiled for AVX2 or more (SIMDRowsAVX2,
 /// SIMDRowsAVX512). What such a level does alike is written once here and
 /// emitted into that module: it converts row pairs, streams 32 bytes with
-/// one `vmovntdq`, and (Placement.swift) transposes 8 × 8 blocks and
-/// reverses bytes in 256-bit vectors.
+/// one `vmovntdq`, and on x86-64 (Placement.swift) transposes 8 × 8 blocks
+/// and reverses bytes in 256-bit vectors.
 public protocol SIMDLevelTagAVX2: SIMDLevelTag {}
 
 extension SIMDLevelTagAVX2 {

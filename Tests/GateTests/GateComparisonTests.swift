@@ -106,7 +106,7 @@ import Testing
         }
     }
 
-    @Test func aSlowdownLibyuvSharesIsNamedOnLibyuvNotOnTheConverter() {
+    @Test func aSlowdownLibyuvSharesFailsTheHarnessNotTheConverter() {
         // Every head process 30 % slower, libyuv too; simd's share of libyuv's time unchanged.
         let outcomes = Self.comparison.outcomes(
             head: Self.withLibyuv([(0.80, 130), (0.81, 131), (0.79, 129), (0.80, 132)]),
@@ -190,6 +190,34 @@ import Testing
         #expect(!diluted.fails && diluted.cpu.median > 1.03 && diluted.cpu.median < 1.05)
         // Its own cell moved with its floor (the same ratios to it), so it passes too.
         #expect(Self.comparison.outcomes(head: one, reference: reference).allSatisfy { !$0.fails })
+    }
+
+    @Test func theHarnessTakesTheCellsEveryProcessMeasured() throws {
+        let wide = EntryCell(converter: "libyuv", width: 1920, height: 1080)
+        let both = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (100, 1.2)], in: [Self.libyuvHD, wide])
+        let hdOnly = Self.libyuv([(100, 1.2)], in: [Self.libyuvHD])
+        let harness = try #require(Self.comparison.harness(head: both, reference: Array(both.dropFirst()) + hdOnly))
+        #expect(harness.cells == [Self.libyuvHD])
+        let withoutLibyuv = GateComparison(threshold: 0.05, converters: ["simd"])
+        #expect(withoutLibyuv.harness(head: both, reference: both) == nil)
+        #expect(Self.comparison.harness(head: both, reference: []) == nil)
+    }
+
+    @Test func anUndecidedHarnessAsksForMorePairs() throws {
+        // Head 8 % slower in the middle, one process of each side overlapping: no cell, only the harness.
+        let head = Self.libyuv([(108, 1.2), (107, 1.2), (109, 1.2), (99, 1.2)], in: [Self.libyuvHD])
+        let reference = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (106, 1.2)], in: [Self.libyuvHD])
+        let harness = try #require(Self.comparison.harness(head: head, reference: reference))
+        #expect(!harness.fails && harness.cpu.lower <= 1.05 && harness.cpu.upper > 1.05)
+        #expect(Self.comparison.isUndecided([], harness: harness))
+        #expect(!Self.comparison.isUndecided([]))
+    }
+
+    @Test func eachCellHasItsYardstick() {
+        #expect(Yardstick(of: Self.libyuvHD) == .floor)
+        #expect(Yardstick(of: Self.hd) == .libyuv)
+        let figures = ProcessFigures(cpu: 100, wall: 100, cpuToLibyuv: 0.8, toFloor: 1.2)
+        #expect(Yardstick.floor.figure(in: figures) == 1.2 && Yardstick.libyuv.figure(in: figures) == 0.8)
     }
 
     @Test func aSlowdownOfTheConverterAloneFails() {
