@@ -118,10 +118,15 @@ public struct GateComparison: Sendable {
     /// passes now, but its lower end is not clear of the bound while its
     /// upper end is beyond it).
     public func isUndecided(_ outcomes: [CellOutcome], harness: HarnessOutcome? = nil) -> Bool {
-        if let harness, !harness.fails, harness.cpu.upper > 1 + threshold { return true }
+        if let harness, reachesAcross(harness.cpu, harness.verdict) { return true }
         return outcomes.contains { outcome in
-            guard case .compared(let cpu, _, _, let verdict) = outcome.kind, verdict != .slower else { return false }
-            return cpu.upper > 1 + threshold
+            guard case .compared(let cpu, _, _, let verdict) = outcome.kind else { return false }
+            return reachesAcross(cpu, verdict)
         }
+    }
+
+    /// Whether `cpu`, judged `verdict`, passes but reaches past `1 + threshold`.
+    private func reachesAcross(_ cpu: RatioEstimate, _ verdict: Verdict) -> Bool {
+        verdict != .slower && cpu.upper > 1 + threshold
     }
 }

@@ -12,7 +12,7 @@ enum GateLines {
         let counts = "\(result.head.count)+\(result.reference.count) processes"
         switch outcome.kind {
         case .compared(let cpu, let relative, let wall, let verdict):
-            let words = [Verdict.slower: " slower", .faster: " faster", .same: ""][verdict]!
+            let words = words(verdict)
             let lower = min(cpu.lower, relative?.lower ?? cpu.lower)
             let catches =
                 outcome.fails ? "" : "; from ×\(fixed((1 + threshold) / lower, 2)) slower it would fail"
@@ -41,13 +41,26 @@ enum GateLines {
     /// The harness's outcome as a check line, which like a cell's says the
     /// smallest slowdown this run would have failed.
     static func check(_ harness: HarnessOutcome, result: SideBySideRun.Result, threshold: Double) -> GateCheck {
-        let words = [Verdict.slower: " slower", .faster: " faster", .same: ""][harness.verdict]!
         let catches =
             harness.fails ? "" : "; from ×\(fixed((1 + threshold) / harness.cpu.lower, 2)) slower it would fail"
         return GateCheck(
-            name: "libyuv over its \(harness.cells.count) cells (the harness)\(words)", passed: !harness.fails,
+            name: name(harness) + words(harness.verdict), passed: !harness.fails,
             detail: "cpu ×\(estimate(harness.cpu)) (head ÷ reference of each process's geometric mean, "
                 + "\(result.head.count)+\(result.reference.count) processes\(catches))")
+    }
+
+    /// How a check line and an acceptance name the harness.
+    static func name(_ harness: HarnessOutcome) -> String {
+        "libyuv over its \(harness.cells.count) cells (the harness)"
+    }
+
+    /// What a check line's name adds for `verdict`: ` slower`, ` faster` or nothing.
+    static func words(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .slower: " slower"
+        case .faster: " faster"
+        case .same: ""
+        }
     }
 
     /// The head's own figure for a cell the reference cannot measure: each
@@ -78,10 +91,9 @@ enum GateLines {
     }
 
     /// What the commit moving the reference from `old` to `new` should
-    /// carry, the harness's figure (`harness`) last.
+    /// carry, the harness's figure last.
     static func acceptance(
-        old: String, new: String, why: String, result: SideBySideRun.Result, harness: HarnessOutcome?,
-        threshold: Double
+        old: String, new: String, why: String, result: SideBySideRun.Result, threshold: Double
     ) -> String {
         var lines = [
             "Gate reference: \(old.prefix(12)) -> \(new.prefix(12))", "",
@@ -104,9 +116,7 @@ enum GateLines {
             let ratio = relative.map { ", \(Yardstick(of: outcome.cell).label) \(estimate($0))" } ?? ""
             lines.append("  \(outcome.cell): cpu \(estimate(cpu))\(ratio), wall \(estimate(wall))\(mark)")
         }
-        if let harness {
-            lines.append("  libyuv over its \(harness.cells.count) cells (the harness): cpu \(estimate(harness.cpu))")
-        }
+        if let harness = result.harness { lines.append("  \(name(harness)): cpu \(estimate(harness.cpu))") }
         lines.append("")
         lines.append("wrote \(GateReference.path); commit it on its own with this message.")
         return lines.joined(separator: "\n")

@@ -199,9 +199,7 @@ public struct GateRun {
         reporter.line(GateLines.processes(result))
         let timed =
             result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
-            + (compared.harness(head: result.head, reference: result.reference).map {
-                [GateLines.check($0, result: result, threshold: threshold)]
-            } ?? [])
+            + (result.harness.map { [GateLines.check($0, result: result, threshold: threshold)] } ?? [])
             + ThreadUse.checks(result.head, converters: compared.converters.intersection(["parallel"])).map(
                 GateLines.check)
         for check in timed { reporter.line(check.line) }
@@ -254,10 +252,7 @@ public struct GateRun {
             reporter.error("gate: cannot write \(file): \(FileErrors.reason(error))")
             return 2
         }
-        reporter.line(
-            GateLines.acceptance(
-                old: old, new: new, why: why, result: result,
-                harness: compared.harness(head: result.head, reference: result.reference), threshold: threshold))
+        reporter.line(GateLines.acceptance(old: old, new: new, why: why, result: result, threshold: threshold))
         return 0
     }
 }

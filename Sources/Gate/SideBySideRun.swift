@@ -52,6 +52,9 @@ public struct SideBySideRun: Sendable {
         public let reference: [BenchmarkRun]
         /// The outcome of every cell after the last pair.
         public let outcomes: [CellOutcome]
+        /// The harness's outcome after the last pair
+        /// (`GateComparison.harness(head:reference:)`).
+        public let harness: HarnessOutcome?
         /// Seconds each head process took.
         public let headSeconds: [Double]
         /// Seconds each reference process took.
@@ -102,6 +105,7 @@ public struct SideBySideRun: Sendable {
         var headSeconds: [Double] = []
         var referenceSeconds: [Double] = []
         var outcomes: [CellOutcome] = []
+        var harness: HarnessOutcome?
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "framebench-gate-\(getpid()).json"
         ).path
@@ -132,7 +136,7 @@ public struct SideBySideRun: Sendable {
             outcomes = comparison.outcomes(head: headRuns, reference: referenceRuns)
             let elapsed = Date().timeIntervalSince(start)
             let nextPairEnds = elapsed + elapsed / Double(done)
-            let harness = comparison.harness(head: headRuns, reference: referenceRuns)
+            harness = comparison.harness(head: headRuns, reference: referenceRuns)
             if !comparison.isUndecided(outcomes, harness: harness) || nextPairEnds > plan.budget
                 || done >= plan.maximumPairs
             {
@@ -140,7 +144,7 @@ public struct SideBySideRun: Sendable {
             }
         }
         return Result(
-            head: headRuns, reference: referenceRuns, outcomes: outcomes, headSeconds: headSeconds,
+            head: headRuns, reference: referenceRuns, outcomes: outcomes, harness: harness, headSeconds: headSeconds,
             referenceSeconds: referenceSeconds, seconds: Date().timeIntervalSince(start))
     }
 
