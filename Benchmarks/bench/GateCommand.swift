@@ -20,7 +20,7 @@ struct GateCommand: ParsableCommand {
             head ÷ reference CPU time per frame (Hodges–Lehmann over the processes) lies above 1 + --threshold, \
             and so does that of its time relative to a yardstick in the same processes (a converter's CPU \
             time relative to libyuv's, libyuv's time relative to the memory floor's); wall time is shown \
-            beside them. Also fails on: libyuv's CPU time over all its cells (each process's geometric mean) \
+            beside them. Also fails on: libyuv's CPU time over all its cells (each process's geometric mean, paired) \
             slower beyond the threshold; a converter not bit-exact with libyuv on synthetic frames in any \
             orientation; a file of Vectors/ (and each --vectors) failing verify, except bad-ts-* \
             files, which must fail on their timestamps alone; a parallel converter that ran on one thread in \

@@ -87,13 +87,15 @@ public struct GateComparison: Sendable {
 
     /// The harness judged by libyuv over every cell at once: each process's
     /// geometric mean of libyuv's CPU time per frame over the libyuv cells
-    /// (in `layouts`) that every process of both sides measured, head ÷
-    /// reference as for one cell. A slowdown of the harness (its timing or
-    /// its buffers) moves all of them, where one cell's noise weighs one
-    /// part in as many as there are cells (what moves a whole process
-    /// moves all of them alike: the alternating pairs are what spread that
-    /// over both sides). Nil when libyuv is not gated, when either side has
-    /// no process, or when no libyuv cell is in every process.
+    /// (in `layouts`) that every process of both sides measured, and head ÷
+    /// reference of those means pair by pair (`head[i]` and `reference[i]`
+    /// ran back to back), as the median of the pairs' ratios with its
+    /// sign-test interval. A slowdown of the harness (its timing or its
+    /// buffers) moves all of the cells, where one cell's noise weighs one
+    /// part in as many as there are cells; the figure has no yardstick, so
+    /// it is paired to cancel what drifts slower than a pair (the machine
+    /// slowing over a run). Nil when libyuv is not gated, when either side
+    /// has no process, or when no libyuv cell is in every process.
     public func harness(head: [BenchmarkRun], reference: [BenchmarkRun]) -> HarnessOutcome? {
         guard converters.contains(EntryCell.referenceConverter) else { return nil }
         let libyuv: Set = [EntryCell.referenceConverter]
@@ -108,7 +110,8 @@ public struct GateComparison: Sendable {
             exp(cells.map { log(figures[$0]!.cpu) }.reduce(0, +) / Double(cells.count))
         }
         guard !cells.isEmpty,
-            let cpu = ShiftEstimate.ratio(of: headFigures.map(geometricMean), to: referenceFigures.map(geometricMean))
+            let cpu = RatioEstimate(
+                paired: headFigures.map(geometricMean), over: referenceFigures.map(geometricMean))
         else { return nil }
         return HarnessOutcome(cells: cells, cpu: cpu, verdict: Verdict(cpu, threshold: threshold))
     }

@@ -46,7 +46,7 @@ enum GateLines {
         return GateCheck(
             name: name(harness) + words(harness.verdict), passed: !harness.fails,
             detail: "cpu ×\(estimate(harness.cpu)) (head ÷ reference of each process's geometric mean, "
-                + "\(result.head.count)+\(result.reference.count) processes\(catches))")
+                + "pair by pair over \(harness.cpu.count) pairs\(catches))")
     }
 
     /// How a check line and an acceptance name the harness.

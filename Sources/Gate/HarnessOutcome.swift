@@ -8,7 +8,8 @@ public struct HarnessOutcome: Sendable, Equatable {
     /// The libyuv cells every process measured, whose times were averaged.
     public let cells: [EntryCell]
     /// Head ÷ reference of each process's geometric mean of libyuv's CPU
-    /// time per frame over `cells`, with its 95 % interval.
+    /// time per frame over `cells`, pair by pair: the median of the pairs'
+    /// ratios with its 95 % interval.
     public let cpu: RatioEstimate
     /// `cpu` judged at the gate's threshold.
     public let verdict: Verdict

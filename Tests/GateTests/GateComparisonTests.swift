@@ -203,8 +203,22 @@ import Testing
         #expect(Self.comparison.harness(head: both, reference: []) == nil)
     }
 
+    @Test func theHarnessIsJudgedPairByPair() throws {
+        // The machine slows 10 % a pair over the run; each pair's head is within 1 % of its reference.
+        let drift = [100.0, 110, 121, 133, 146, 161]
+        let noise = [1.00, 1.01, 0.99, 1.00, 1.01, 0.99]
+        let reference = Self.libyuv(drift.map { ($0, 1.2) }, in: [Self.libyuvHD])
+        let head = Self.libyuv(zip(drift, noise).map { ($0 * $1, 1.2) }, in: [Self.libyuvHD])
+        let harness = try #require(Self.comparison.harness(head: head, reference: reference))
+        #expect(harness.cpu.count == 6 && harness.cpu.lower > 0.98 && harness.cpu.upper < 1.02)
+        #expect(!harness.fails && !Self.comparison.isUndecided([], harness: harness))
+        // The same processes taken as two unpaired samples could not tell: the drift spans 1.6×.
+        let unpaired = try #require(ShiftEstimate.ratio(of: head.map { $0.entries[0].cpuTime! }, to: drift))
+        #expect(unpaired.lower < 1 / 1.05 && unpaired.upper > 1.05)
+    }
+
     @Test func anUndecidedHarnessAsksForMorePairs() throws {
-        // Head 8 % slower in the middle, one process of each side overlapping: no cell, only the harness.
+        // Three pairs 6-10 % slower, one 7 % faster: no cell, only the harness, across the threshold.
         let head = Self.libyuv([(108, 1.2), (107, 1.2), (109, 1.2), (99, 1.2)], in: [Self.libyuvHD])
         let reference = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (106, 1.2)], in: [Self.libyuvHD])
         let harness = try #require(Self.comparison.harness(head: head, reference: reference))
