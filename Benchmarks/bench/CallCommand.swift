@@ -74,8 +74,8 @@ struct CallCommand: ParsableCommand {
     @Option(help: "The directory of the size-WxH.ivf vectors.")
     var vectors: String = VectorFiles.defaultDirectory
 
-    @Option(help: "Also write the results as JSON to this file.")
-    var json: String?
+    @Option(help: ArgumentHelp("Also write the results as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
+    var json: DocumentDestination?
 
     func validate() throws {
         if tiles == nil && findCapacity == nil { throw ValidationError("call needs --tiles or --find-capacity") }
@@ -92,7 +92,7 @@ struct CallCommand: ParsableCommand {
         guard VectorFiles.directoryExists(vectors) else {
             throw ValidationError("--vectors \(vectors): no such directory")
         }
-        try OutputPath.check(json, "--json")
+        try json?.check("--json")
     }
 
     func run() throws {
@@ -109,7 +109,7 @@ struct CallCommand: ParsableCommand {
             Output.error("\(error)")
             throw ExitCode(1)
         }
-        if let json { try write(CallDocument(run: run, capacities: capacities), to: json) }
+        if let json { try json.write(CallDocument(run: run, capacities: capacities).encoded()) }
         if let run, run.tiles.contains(where: { $0.error != nil }) { throw ExitCode(1) }
     }
 
@@ -130,17 +130,6 @@ struct CallCommand: ParsableCommand {
                 + "schedule \(schedule)")
         return try CallCapacity.compared(size: size, base: base, probeSeconds: probeSeconds, maximumProbes: probes) {
             for line in CallTable.capacityLines($0) { Output.line(line) }
-        }
-    }
-
-    /// Writes `document` to `path`.
-    /// - Throws: `ExitCode(1)` after one line when it cannot be written.
-    func write(_ document: CallDocument, to path: String) throws {
-        do {
-            try document.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Output.error("\(path): cannot write: \(FileErrors.reason(error))")
-            throw ExitCode(1)
         }
     }
 }

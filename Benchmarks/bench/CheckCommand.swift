@@ -54,8 +54,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Seconds a case may run before it counts as hung (\(Self.timeLimits)).")
     var timeLimit = 10.0
 
-    @Option(help: "Write the outcomes as JSON here.")
-    var json: String?
+    @Option(help: ArgumentHelp("Write the outcomes as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
+    var json: DocumentDestination?
 
     /// The allowed `--time-limit` values.
     static let timeLimits = 0.1...3600
@@ -63,7 +63,7 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         try Limits.check(tolerance, in: 0...255, "--tolerance")
         try Limits.check(timeLimit, in: Self.timeLimits, "--time-limit")
-        try OutputPath.check(json, "--json")
+        try json?.check("--json")
         if plugins.paths.isEmpty {
             for name in converters where !ConverterRegistry.knownNames.contains(name) {
                 throw ValidationError(
@@ -93,7 +93,9 @@ struct CheckCommand: ParsableCommand {
         }
         Output.line("\(run.passed) passed, \(run.failed) failed")
         var status: Int32 = run.failed > 0 ? 1 : 0
-        if let json { status = max(status, ReportCommand.write(String(decoding: run.json(), as: UTF8.self), to: json)) }
+        if let json {
+            do { try json.write(run.json()) } catch { status = 1 }
+        }
         if status != 0 { throw ExitCode(status) }
     }
 

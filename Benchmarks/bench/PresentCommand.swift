@@ -49,12 +49,12 @@ struct PresentCommand: ParsableCommand {
     @Option(help: "The layout frames are converted from: i420 (software decoder) or nv12 (VideoToolbox, repacked).")
     var layout: ChromaLayout = .i420
 
-    @Option(help: "Also write the results as JSON to this file.")
-    var json: String?
+    @Option(help: ArgumentHelp("Also write the results as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
+    var json: DocumentDestination?
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
-        try OutputPath.check(json, "--json")
+        try json?.check("--json")
     }
 
     func run() throws {
@@ -79,23 +79,13 @@ struct PresentCommand: ParsableCommand {
         for run in runs { if let failure = run.failure { Output.line("\(run.path): FAIL: \(failure)") } }
         let failed = runs.filter { !$0.passed }.count
         Output.line("\(runs.count - failed) passed, \(failed) failed")
-        if let json { try write(runs, scenario: scenario, to: json) }
-        if failed > 0 { throw ExitCode(1) }
-    }
-
-    /// Writes the runs' JSON document to `path`.
-    /// - Throws: `ExitCode(1)` after one line when it cannot be written.
-    func write(_ runs: [PresentationRun], scenario: DeliveryScenario, to path: String) throws {
-        do {
-            try PresentationDocument(
-                stamping: stamping.rawValue, scenario: scenario.description, seed: seed, converter: converter.name,
-                layout: layout.rawValue,
-                files: runs.map(PresentationFigures.init)
-            )
-            .json().write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Output.error("\(path): cannot write: \(FileErrors.reason(error))")
-            throw ExitCode(1)
+        if let json {
+            try json.write(
+                try PresentationDocument(
+                    stamping: stamping.rawValue, scenario: scenario.description, seed: seed, converter: converter.name,
+                    layout: layout.rawValue, files: runs.map(PresentationFigures.init)
+                ).json())
         }
+        if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -100,8 +100,11 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Untimed rounds first (\(Limits.warmup)).")
     var warmup = RunBudget().warmupRounds
 
-    @Option(help: "Write Google Benchmark-style JSON here (schema in docs/measurements.md).")
-    var json: String?
+    @Option(
+        help: ArgumentHelp(
+            "Write Google Benchmark-style JSON to FILE (schema in docs/measurements.md)." + DocumentDestination.help,
+            valueName: "FILE"))
+    var json: DocumentDestination?
 
     @Option(help: "Write a self-contained HTML page with charts here.")
     var html: String?
@@ -125,7 +128,7 @@ struct ReportCommand: ParsableCommand {
         if noVectors && !vectors.isEmpty { throw ValidationError("--no-vectors contradicts --vectors") }
         // A plug-in's converter names are known once it is loaded (run()).
         if plugins.paths.isEmpty { _ = try ConverterSelection.parse(converters, threads: 1) }
-        try OutputPath.check(json, "--json")
+        try json?.check("--json")
         try OutputPath.check(html, "--html")
     }
 
@@ -181,13 +184,7 @@ struct ReportCommand: ParsableCommand {
         for line in TextReport.lines(report) { Output.line(line) }
         var status: Int32 = session.hadFailures ? 1 : 0
         if let json {
-            do {
-                status = max(
-                    status, Self.write(String(decoding: try ReportDocument(report).json(), as: UTF8.self), to: json))
-            } catch {
-                Output.error("cannot write \(json): \(error)")
-                status = 1
-            }
+            do { try json.write(try ReportDocument(report).json()) } catch { status = 1 }
         }
         if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
         for fault in report.faults { Output.error(fault) }

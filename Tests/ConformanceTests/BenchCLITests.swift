@@ -273,6 +273,25 @@ struct BenchCLITests {
         }
     }
 
+    @Test(
+        "--json without a file writes the document alone to standard output and the text to standard error",
+        arguments: [["--json"], ["--json", "-"], ["--json", "--quiet"], ["--json=-"]])
+    func jsonToStandardOutput(_ json: [String]) throws {
+        let run = try Self.bench(
+            [
+                "--only-sizes", "16x8", "--converters", "scalar", "--orientation", "upright", "--seconds", "0",
+                "--min-frames", "2", "--max-frames", "2", "--warmup", "0", "--no-vectors",
+            ] + json)
+        #expect(run.status == 0, "\(run.shown)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout.prefix(200))"
+        )
+        let names = (document["benchmarks"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(names.contains("convert/scalar/16x8"), "\(names)")
+        #expect(run.stderr.contains("machine: "), "the text report is not on standard error")
+        #expect(!FileManager.default.fileExists(atPath: TestPaths.packageRoot + "/-"))
+    }
+
     @Test("the gate refuses debug numbers (exit 2) once its reference is known")
     func gate() throws {
         guard try Self.isDebugBinary() else { return }  // a release build would run the whole gate
