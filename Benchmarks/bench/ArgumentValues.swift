@@ -121,6 +121,8 @@ enum Limits {
     static let threads = 1...64
     /// Measuring seconds per size.
     static let seconds = 0.0...600
+    /// Seconds a whole report aims to end within.
+    static let deadline = 0.0...86_400
     /// Frames per cell.
     static let frames = 1...1_000_000
     /// Warm-up rounds.

@@ -91,6 +91,13 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Measuring time per size once --min-frames are done (\(Limits.seconds)).")
     var seconds = RunBudget().seconds
 
+    @Option(
+        help: """
+            Seconds the whole report aims to end within (\(Limits.deadline); 0: none): the synthetic cells, \
+            measured last, share what the other sections leave, each at most --seconds.
+            """)
+    var deadline = ReportPlan.defaultDeadline
+
     @Option(help: "Frames per cell at least (\(Limits.frames)).")
     var minFrames = RunBudget().minFrames
 
@@ -119,6 +126,7 @@ struct ReportCommand: ParsableCommand {
         try Limits.check(threads, in: Limits.threads, "--threads")
         try Limits.check(pace, in: Limits.pace, "--pace")
         try Limits.check(seconds, in: Limits.seconds, "--seconds")
+        try Limits.check(deadline, in: Limits.deadline, "--deadline")
         try Limits.check(minFrames, in: Limits.frames, "--min-frames")
         try Limits.check(maxFrames, in: Limits.frames, "--max-frames")
         try Limits.check(warmup, in: Limits.warmup, "--warmup")
@@ -153,6 +161,7 @@ struct ReportCommand: ParsableCommand {
         options.presentation = !noPresentation && !noVectors
         if let pace { options.budget.idleGap = 1 / pace }
         options.budget.seconds = seconds
+        options.deadline = deadline > 0 ? deadline : nil
         options.budget.minFrames = minFrames
         options.budget.maxFrames = maxFrames
         options.budget.warmupRounds = warmup

@@ -26,17 +26,26 @@ public enum ConverterBench {
     /// (`CellResults.excluded`) and the cell is measured without it. In an
     /// oriented cell each converter is also measured upright, round by
     /// round beside itself (`CellResults.uprightSamples`), when
-    /// `uprightTwins` is set. `progress(text)` receives a short status for
-    /// the progress line.
+    /// `uprightTwins` is set. With a `deadline` (a `Clock.monotonic()`
+    /// instant), each cell measures for at most an equal share of the time
+    /// left to it among the cells still to come (and `budget.seconds`), so
+    /// time a fast cell leaves goes to the later ones; `budget.minFrames`
+    /// are measured even after it. `progress(text)` receives a short status
+    /// for the progress line.
     public static func run(
         converters: [any FrameConverter], cells: [SyntheticCell], matrix: ColorMatrix, budget: RunBudget,
-        uprightTwins: Bool = false, progress: (String) -> Void
+        deadline: UInt64? = nil, uprightTwins: Bool = false, progress: (String) -> Void
     ) -> [CellResults] {
         precondition(converters.contains { $0.name == Contender.referenceLabel }, "libyuv is the reference")
-        return cells.map { cell in
+        return cells.enumerated().map { index, cell in
             progress("synthetic \(cell): preparing frames")
+            var cellBudget = budget
+            if let deadline {
+                let left = Double(deadline &- min(Clock.monotonic(), deadline)) / 1e9
+                cellBudget.seconds = min(budget.seconds, left / Double(cells.count - index))
+            }
             let (allSamples, excluded, measured) = measureSupported(
-                converters, cell: cell, matrix: matrix, budget: budget, uprightTwins: uprightTwins
+                converters, cell: cell, matrix: matrix, budget: cellBudget, uprightTwins: uprightTwins
             ) { done, planned in
                 progress("synthetic \(cell): frame \(done) of ~\(planned)")
             }

@@ -11,7 +11,9 @@ public enum TextReport {
         let b = report.budget
         lines.append(
             "bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
-                + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size); contenders interleaved per frame in a balanced order; "
+                + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size"
+                + (report.deadline.map { ", less to end the report within \(Format.fixed($0, 0)) s" } ?? "")
+                + "); contenders interleaved per frame in a balanced order; "
                 + (Format.pacing(b).map { "paced: \($0); " } ?? "")
                 + "×libyuv, ×best peer, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)"
         )

@@ -15,6 +15,8 @@ public struct Report {
     public let matrix: ColorMatrix
     /// The measurement budget per cell.
     public let budget: RunBudget
+    /// Seconds the run aimed to end within (`ReportPlan.deadline`), if any.
+    public let deadline: Double?
     /// The converter used end to end.
     public let streamConverter: String
     /// The `parallel` converter's measured crossover: it splits frames of
@@ -41,7 +43,7 @@ public struct Report {
         machine: MachineInfo, date: String, matrix: ColorMatrix, budget: RunBudget, streamConverter: String,
         parallelMinimumPixels: Int?, synthetic: [CellResults], serial: [StreamRun], pipelined: [StreamRun],
         scaling: [CellResults], presentation: [PresentationRun], peerBuilds: [ReportContext.PeerBuild] = [],
-        seconds: Double
+        deadline: Double? = nil, seconds: Double
     ) {
         self.machine = machine
         self.date = date
@@ -55,6 +57,7 @@ public struct Report {
         self.scaling = scaling
         self.presentation = presentation
         self.peerBuilds = peerBuilds
+        self.deadline = deadline
         self.seconds = seconds
     }
 }

@@ -55,6 +55,16 @@ public struct ReportPlan {
     public var presentation = true
     /// Per-cell budget.
     public var budget = RunBudget()
+    /// Seconds the whole run aims to end within: the synthetic cells,
+    /// measured after every other section, share what those leave, each
+    /// cell at most `budget.seconds` and at least `budget.minFrames` frames;
+    /// nil: every cell may take `budget.seconds`.
+    public var deadline: Double? = ReportPlan.defaultDeadline
+
+    /// The default `deadline`: a default report on two cores ends within a
+    /// minute, whatever the machine's speed, with room for the checks
+    /// each cell makes after its timed rounds.
+    public static let defaultDeadline = 55.0
 
     /// The default plan: every report converter at the default sizes and
     /// oriented cells, Vectors/ end to end not included.

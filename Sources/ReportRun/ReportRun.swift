@@ -10,8 +10,9 @@ import Streams
 /// synthetic cells through every converter and the floors, the vectors end
 /// to end, the scaling and presentation sections.
 public enum ReportRun {
-    /// Runs every section `plan` asks for: `announce` hears the lines the
-    /// report prints before its tables (the machine, the parallel
+    /// Runs every section `plan` asks for, the synthetic cells last so that
+    /// they can share what is left of `plan.deadline`: `announce` hears the
+    /// lines the report prints before its tables (the machine, the parallel
     /// converter's crossover), `progress` what it is measuring now.
     /// - Throws: what `Scaling.run` throws.
     public static func measure(
@@ -33,9 +34,6 @@ public enum ReportRun {
                     + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)"
             )
         }
-        let synthetic = ConverterBench.run(
-            converters: converters, cells: plan.cells, matrix: plan.matrix,
-            budget: plan.budget, uprightTwins: true, progress: progress)
         let files = VectorFiles.expand(plan.vectorPaths)
         let streamConverter =
             ConverterRegistry.make(plan.streamConverter, threads: plan.threads) ?? LibYUVConverter()
@@ -60,12 +58,16 @@ public enum ReportRun {
             progress("presentation")
             presentation = presentationRuns(converter: streamConverter, matrix: plan.matrix)
         }
+        let synthetic = ConverterBench.run(
+            converters: converters, cells: plan.cells, matrix: plan.matrix, budget: plan.budget,
+            deadline: plan.deadline.map { start &+ UInt64(max($0, 0) * 1e9) }, uprightTwins: true,
+            progress: progress)
         return Report(
             machine: machine, date: date, matrix: plan.matrix, budget: plan.budget,
             streamConverter: plan.streamConverter,
             parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
             pipelined: pipelined, scaling: scaling, presentation: presentation, peerBuilds: peerBuilds,
-            seconds: Clock.seconds(since: start))
+            deadline: plan.deadline, seconds: Clock.seconds(since: start))
     }
 
     /// The vectors of the presentation section: a small one and a large one of `Vectors/`.
