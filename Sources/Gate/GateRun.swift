@@ -96,16 +96,13 @@ public struct GateRun {
     /// `referenceCommit`) measuring `measured`, and its comparison: a side
     /// whose `bench` knows no layouts gets no layout arguments (when the
     /// head knows none, neither side gets them), and the layouts besides
-    /// I420 that the reference then cannot measure are not gated; a side
-    /// whose `bench` has a report deadline gets it turned off.
+    /// I420 that the reference then cannot measure are not gated.
     func sideBySide(
         head: String, reference: String, referenceCommit: String, measured: [String]?, setting: Setting
     ) -> (SideBySideRun, GateComparison) {
         let asked = !layouts.arguments.isEmpty
-        let headHelp = reportHelp(head)
-        let referenceHelp = reportHelp(reference)
-        let headKnows = asked && headHelp.map(GateLayouts.knowsLayouts) == true
-        let referenceKnows = headKnows && referenceHelp.map(GateLayouts.knowsLayouts) == true
+        let headKnows = asked && knowsLayouts(head)
+        let referenceKnows = headKnows && knowsLayouts(reference)
         var lacks: [String: String] = [:]
         if headKnows && !referenceKnows {
             for layout in layouts.layouts where layout != .i420 {
@@ -115,29 +112,18 @@ public struct GateRun {
         }
         if asked && !headKnows { reporter.line("gate: the head's bench knows no --layout: I420 cells only") }
         let run = SideBySideRun(
-            head: head, reference: reference,
-            arguments: arguments(measuring: measured, withLayouts: headKnows) + Self.noDeadline(help: headHelp),
-            referenceArguments: arguments(measuring: measured, withLayouts: referenceKnows)
-                + Self.noDeadline(help: referenceHelp),
+            head: head, reference: reference, arguments: arguments(measuring: measured, withLayouts: headKnows),
+            referenceArguments: arguments(measuring: measured, withLayouts: referenceKnows),
             directory: setting.repository, reportsDirectory: reportsDirectory)
         return (run, comparison(measuring: measured, referenceLacks: lacks))
     }
 
-    /// The `report --help` text of the `bench` at `executable`; nil when it cannot be run.
-    func reportHelp(_ executable: String) -> String? {
-        (try? CommandRunner.run(executable, ["report", "--help"], timeout: 60))?.output
+    /// Whether the `bench` at `executable` knows layouts (its `report
+    /// --help` lists `GateLayouts.probeOption`).
+    func knowsLayouts(_ executable: String) -> Bool {
+        guard let result = try? CommandRunner.run(executable, ["report", "--help"], timeout: 60) else { return false }
+        return GateLayouts.knowsLayouts(help: result.output)
     }
-
-    /// The arguments that turn off the report deadline of a `bench` whose
-    /// `report --help` is `help`, so that its cells measure for `--seconds`
-    /// whatever their number, as a `bench` without one does; none for a
-    /// `bench` that has no deadline.
-    static func noDeadline(help: String?) -> [String] {
-        help?.contains(deadlineOption) == true ? [deadlineOption, "0"] : []
-    }
-
-    /// The report's deadline option.
-    static let deadlineOption = "--deadline"
 
     /// What both processes measure and the gate decides on: `converters`,
     /// checked against the built-ins and the plug-ins' converters, or with

@@ -53,8 +53,7 @@ struct BenchCLITests {
         }
         let report = try Self.bench(["report", "--help"])
         #expect(report.status == 0)
-        // The gate turns the deadline off by its name in this help.
-        for word in ["--json", "--html", "--pipeline", "--scaling", "--pace", "--only-sizes", "--deadline", "1...64"] {
+        for word in ["--json", "--html", "--pipeline", "--scaling", "--pace", "--only-sizes", "1...64"] {
             #expect(report.stdout.contains(word), "report help lacks \(word)")
         }
         for command in ["verify", "gate", "decode", "compare"] {
