@@ -90,7 +90,8 @@ public struct GateComparison: Sendable {
     /// (in `layouts`) that every process of both sides measured, and head ÷
     /// reference of those means pair by pair (`head[i]` and `reference[i]`
     /// ran back to back), as the median of the pairs' ratios with its
-    /// sign-test interval. A slowdown of the harness (its timing or its
+    /// sign-test interval, judged only from the 6 pairs that interval needs
+    /// to reach 95 %. A slowdown of the harness (its timing or its
     /// buffers) moves all of the cells, where one cell's noise weighs one
     /// part in as many as there are cells; the figure has no yardstick, so
     /// it is paired to cancel what drifts slower than a pair (the machine
@@ -113,15 +114,18 @@ public struct GateComparison: Sendable {
             let cpu = RatioEstimate(
                 paired: headFigures.map(geometricMean), over: referenceFigures.map(geometricMean))
         else { return nil }
-        return HarnessOutcome(cells: cells, cpu: cpu, verdict: Verdict(cpu, threshold: threshold))
+        let isConclusive = MedianInterval.reachesConfidence(count: cpu.count)
+        return HarnessOutcome(
+            cells: cells, cpu: cpu, isConclusive: isConclusive,
+            verdict: isConclusive ? Verdict(cpu, threshold: threshold) : .same)
     }
 
     /// Whether more processes could change a verdict: some compared cell's
     /// CPU interval, or the `harness`'s, reaches across `1 + threshold` (it
     /// passes now, but its lower end is not clear of the bound while its
-    /// upper end is beyond it).
+    /// upper end is beyond it), or the harness has too few pairs to be judged.
     public func isUndecided(_ outcomes: [CellOutcome], harness: HarnessOutcome? = nil) -> Bool {
-        if let harness, reachesAcross(harness.cpu, harness.verdict) { return true }
+        if let harness, !harness.isConclusive || reachesAcross(harness.cpu, harness.verdict) { return true }
         return outcomes.contains { outcome in
             guard case .compared(let cpu, _, _, let verdict) = outcome.kind else { return false }
             return reachesAcross(cpu, verdict)

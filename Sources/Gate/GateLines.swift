@@ -42,7 +42,9 @@ enum GateLines {
     /// smallest slowdown this run would have failed.
     static func check(_ harness: HarnessOutcome, result: SideBySideRun.Result, threshold: Double) -> GateCheck {
         let catches =
-            harness.fails ? "" : "; from ×\(fixed((1 + threshold) / harness.cpu.lower, 2)) slower it would fail"
+            !harness.isConclusive
+            ? "; too few for a 95 % interval, not judged"
+            : harness.fails ? "" : "; from ×\(fixed((1 + threshold) / harness.cpu.lower, 2)) slower it would fail"
         return GateCheck(
             name: name(harness) + words(harness.verdict), passed: !harness.fails,
             detail: "cpu ×\(estimate(harness.cpu)) (head ÷ reference of each process's geometric mean, "
@@ -116,7 +118,11 @@ enum GateLines {
             let ratio = relative.map { ", \(Yardstick(of: outcome.cell).label) \(estimate($0))" } ?? ""
             lines.append("  \(outcome.cell): cpu \(estimate(cpu))\(ratio), wall \(estimate(wall))\(mark)")
         }
-        if let harness = result.harness { lines.append("  \(name(harness)): cpu \(estimate(harness.cpu))") }
+        if let harness = result.harness {
+            lines.append(
+                "  \(name(harness)): cpu \(estimate(harness.cpu)), pair by pair (sign test"
+                    + (harness.isConclusive ? ")" : ", \(harness.cpu.count) pairs: below 95 %)"))
+        }
         lines.append("")
         lines.append("wrote \(GateReference.path); commit it on its own with this message.")
         return lines.joined(separator: "\n")

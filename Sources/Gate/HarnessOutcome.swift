@@ -9,9 +9,13 @@ public struct HarnessOutcome: Sendable, Equatable {
     public let cells: [EntryCell]
     /// Head ÷ reference of each process's geometric mean of libyuv's CPU
     /// time per frame over `cells`, pair by pair: the median of the pairs'
-    /// ratios with its 95 % interval.
+    /// ratios with its sign-test interval (95 % from 6 pairs, the whole
+    /// range below).
     public let cpu: RatioEstimate
-    /// `cpu` judged at the gate's threshold.
+    /// Whether there are pairs enough for `cpu`'s interval to reach 95 %
+    /// (6; `MedianInterval.reachesConfidence`).
+    public let isConclusive: Bool
+    /// `cpu` judged at the gate's threshold; `.same` when not `isConclusive`.
     public let verdict: Verdict
 
     /// Whether the harness fails the gate: slower beyond the threshold with

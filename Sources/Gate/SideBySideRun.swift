@@ -12,7 +12,8 @@ public struct SideBySideRun: Sendable {
     /// How many pairs to run and for how long.
     public struct Plan: Sendable, Equatable {
         /// Pairs always run (at least 4: with 3 processes a side no interval
-        /// reaches 95 %).
+        /// reaches 95 %; the harness's paired figure asks for 6 while libyuv
+        /// is gated).
         public var minimumPairs = 4
         /// Pairs at most, while some cell is undecided.
         public var maximumPairs = 10

@@ -29,4 +29,12 @@ public enum MedianInterval {
         }
         return k
     }
+
+    /// Whether `count` values can give an interval of their median with at
+    /// least `confidence` at all: even the widest, from the smallest to the
+    /// largest, misses with probability `2 / 2^count` (at 95 %, 6 values
+    /// suffice and 5 do not).
+    public static func reachesConfidence(count: Int, confidence: Double = 0.95) -> Bool {
+        count > 0 && 2 * pow(0.5, Double(count)) <= 1 - confidence
+    }
 }

@@ -124,8 +124,8 @@ import Testing
             return
         }
         let harness = Self.comparison.harness(
-            head: Self.withLibyuv([(0.80, 130), (0.81, 131), (0.79, 129), (0.80, 132)]),
-            reference: Self.withLibyuv([(0.80, 100), (0.81, 101), (0.79, 99), (0.80, 100)]))
+            head: Self.withLibyuv([(0.80, 130), (0.81, 131), (0.79, 129), (0.80, 132), (0.80, 130), (0.81, 131)]),
+            reference: Self.withLibyuv([(0.80, 100), (0.81, 101), (0.79, 99), (0.80, 100), (0.80, 100), (0.81, 101)]))
         #expect(harness?.cells.count == 1 && harness?.fails == true)
     }
 
@@ -169,9 +169,9 @@ import Testing
 
     @Test func theHarnessIsLibyuvOverEveryCell() throws {
         let cells = [640, 960, 1280, 1600, 1920, 2560].map { EntryCell(converter: "libyuv", width: $0, height: 720) }
-        let reference = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (100, 1.2)], in: cells)
+        let reference = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (100, 1.2), (101, 1.2), (99, 1.2)], in: cells)
         // Every cell 20 % slower in every head process: the harness is slower.
-        let slower = Self.libyuv([(120, 1.2), (121, 1.2), (119, 1.2), (120, 1.2)], in: cells)
+        let slower = Self.libyuv([(120, 1.2), (121, 1.2), (119, 1.2), (120, 1.2), (121, 1.2), (119, 1.2)], in: cells)
         let all = try #require(Self.comparison.harness(head: slower, reference: reference))
         #expect(all.cells == cells && all.fails)
         #expect(abs(all.cpu.median - 1.2) < 0.02)
@@ -218,13 +218,29 @@ import Testing
     }
 
     @Test func anUndecidedHarnessAsksForMorePairs() throws {
-        // Three pairs 6-10 % slower, one 7 % faster: no cell, only the harness, across the threshold.
-        let head = Self.libyuv([(108, 1.2), (107, 1.2), (109, 1.2), (99, 1.2)], in: [Self.libyuvHD])
-        let reference = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (106, 1.2)], in: [Self.libyuvHD])
+        // Five pairs 6-10 % slower, one 7 % faster: no cell, only the harness, across the threshold.
+        let head = Self.libyuv(
+            [(108, 1.2), (107, 1.2), (109, 1.2), (99, 1.2), (108, 1.2), (107, 1.2)], in: [Self.libyuvHD])
+        let reference = Self.libyuv(
+            [(100, 1.2), (101, 1.2), (99, 1.2), (106, 1.2), (100, 1.2), (101, 1.2)], in: [Self.libyuvHD])
         let harness = try #require(Self.comparison.harness(head: head, reference: reference))
-        #expect(!harness.fails && harness.cpu.lower <= 1.05 && harness.cpu.upper > 1.05)
+        #expect(harness.isConclusive && !harness.fails && harness.cpu.lower <= 1.05 && harness.cpu.upper > 1.05)
         #expect(Self.comparison.isUndecided([], harness: harness))
         #expect(!Self.comparison.isUndecided([]))
+    }
+
+    @Test func fewerThanSixPairsDoNotJudgeTheHarness() throws {
+        // Every pair 20 % slower, but 5 pairs give no 95 % interval of their median (2 / 2⁵ = 6.25 %).
+        let head = Self.libyuv([(120, 1.2), (121, 1.2), (119, 1.2), (120, 1.2), (121, 1.2)], in: [Self.libyuvHD])
+        let reference = Self.libyuv([(100, 1.2), (101, 1.2), (99, 1.2), (100, 1.2), (101, 1.2)], in: [Self.libyuvHD])
+        let five = try #require(Self.comparison.harness(head: head, reference: reference))
+        #expect(!five.isConclusive && !five.fails && five.cpu.lower > 1.05)
+        #expect(Self.comparison.isUndecided([], harness: five))
+        let six = try #require(
+            Self.comparison.harness(
+                head: head + Self.libyuv([(120, 1.2)], in: [Self.libyuvHD]),
+                reference: reference + Self.libyuv([(100, 1.2)], in: [Self.libyuvHD])))
+        #expect(six.isConclusive && six.fails)
     }
 
     @Test func eachCellHasItsYardstick() {

@@ -17,6 +17,13 @@ import Testing
         #expect(abs(Double(rank) - (1500 - 0.98 * 3000.0.squareRoot())) <= 2)
     }
 
+    @Test("six values can give a 95 % interval of their median, five cannot (2 / 2⁵ = 6.25 % > 5 %)")
+    func reachesConfidence() {
+        #expect(!MedianInterval.reachesConfidence(count: 5) && MedianInterval.reachesConfidence(count: 6))
+        #expect(!MedianInterval.reachesConfidence(count: 0))
+        #expect(MedianInterval.reachesConfidence(count: 4, confidence: 0.85))
+    }
+
     @Test("below six samples the interval is the whole range")
     func tiny() throws {
         let estimate = try #require(RatioEstimate(ratios: [3, 1, 2, 5, 4]))
