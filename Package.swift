@@ -36,7 +36,7 @@ let package = Package(
             ]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0")
     ],
     targets: [
         // C libraries from Debian packages: module maps only.

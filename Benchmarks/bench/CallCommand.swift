@@ -25,9 +25,9 @@ struct TileList: ExpressibleByArgument {
 }
 
 /// `bench call --tiles N×WxH[,...] [--fps F] [--seconds S] [--converter NAME]
-/// [--schedule per-stream|shared] [--find-capacity WxH] [--json FILE]`: a
+/// [--schedule per-stream|shared] [--find-capacity WxH] [--json [FILE]]`: a
 /// group call's load on this machine.
-struct CallCommand: ParsableCommand {
+struct CallCommand: ParsableCommand, WritesDocument {
     static let configuration = CommandConfiguration(
         commandName: "call",
         abstract: "A group call's load: N concurrent VP8 participants decoded, converted and stamped in real time.",
@@ -74,8 +74,10 @@ struct CallCommand: ParsableCommand {
     @Option(help: "The directory of the size-WxH.ivf vectors.")
     var vectors: String = VectorFiles.defaultDirectory
 
-    @Option(help: ArgumentHelp("Also write the results as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
-    var json: DocumentDestination?
+    @Option(
+        defaultAsFlag: DocumentDestination.standardOutput, parsing: .next,
+        help: ArgumentHelp("Also write the results as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
+    var json: DocumentDestination? = nil
 
     func validate() throws {
         if tiles == nil && findCapacity == nil { throw ValidationError("call needs --tiles or --find-capacity") }

@@ -10,7 +10,7 @@ extension CheckKind: ExpressibleByArgument {}
 
 /// `bench check`: checkasm for converters, every check of every selected
 /// converter (built-in or from a plug-in) in its own child process.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ParsableCommand, WritesDocument {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check converters (built-in or plug-in) against libyuv, each in a child process.",
@@ -54,8 +54,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Seconds a case may run before it counts as hung (\(Self.timeLimits)).")
     var timeLimit = 10.0
 
-    @Option(help: ArgumentHelp("Write the outcomes as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
-    var json: DocumentDestination?
+    @Option(
+        defaultAsFlag: DocumentDestination.standardOutput, parsing: .next,
+        help: ArgumentHelp("Write the outcomes as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
+    var json: DocumentDestination? = nil
 
     /// The allowed `--time-limit` values.
     static let timeLimits = 0.1...3600

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conformance
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,8 +10,8 @@ import Glibc
 /// Where a command writes its JSON document: a file, or standard output
 /// (`--json` with no file, or `--json -`), so that `bench --json > r.json`
 /// and `bench --json | jq` work. A document on standard output keeps it to
-/// itself: the command's text lines go to standard error instead.
-enum DocumentDestination: ExpressibleByArgument, Equatable {
+/// itself: the process's text lines go to standard error instead.
+enum DocumentDestination: ExpressibleByArgument, Equatable, CustomStringConvertible {
     /// Standard output, as the process started with it.
     case standardOutput
     /// The file at this path, replaced atomically.
@@ -27,26 +28,30 @@ enum DocumentDestination: ExpressibleByArgument, Equatable {
         self = argument == Self.standardOutputArgument ? .standardOutput : .file(argument)
     }
 
-    /// How messages name the destination.
+    /// The destination as the command line writes it (`-` or the path).
     var description: String {
         switch self {
-        case .standardOutput: "standard output"
+        case .standardOutput: Self.standardOutputArgument
         case .file(let path): path
         }
     }
 
-    /// Writes the document `data` encodes here.
+    /// How messages name the destination.
+    var name: String { self == .standardOutput ? "standard output" : description }
+
+    /// Writes the document `data` encodes here, ending in a newline.
     /// - Throws: `ExitCode(1)` after one line naming the destination when
     ///   the document cannot be encoded or written.
     func write(_ data: @autoclosure () throws -> Data) throws {
         do {
-            let document = try data()
+            var document = try data()
+            if document.last != UInt8(ascii: "\n") { document.append(UInt8(ascii: "\n")) }
             switch self {
             case .standardOutput: try Self.documentOutput.write(contentsOf: document)
             case .file(let path): try document.write(to: URL(fileURLWithPath: path), options: .atomic)
             }
         } catch {
-            Output.error("\(description): cannot write: \(FileErrors.reason(error))")
+            Output.error("\(name): cannot write: \(FileErrors.reason(error))")
             throw ExitCode(1)
         }
     }
@@ -57,38 +62,35 @@ enum DocumentDestination: ExpressibleByArgument, Equatable {
         if case .file(let path) = self { try OutputPath.check(path, option) }
     }
 
-    /// `arguments` with a bare `--json` (last, or followed by another
-    /// option) given the value `-`, which ArgumentParser cannot leave out.
-    static func completing(_ arguments: [String]) -> [String] {
-        var completed: [String] = []
-        for (index, argument) in arguments.enumerated() {
-            completed.append(argument)
-            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-            if argument == "--json", next.map({ $0.hasPrefix("-") && $0 != standardOutputArgument }) ?? true {
-                completed.append(standardOutputArgument)
-            }
-        }
-        return completed
-    }
-
-    /// Whether `arguments` (completed) send a document to standard output.
-    static func isRequested(in arguments: [String]) -> Bool {
-        zip(arguments, arguments.dropFirst()).contains { $0 == "--json" && $1 == standardOutputArgument }
-            || arguments.contains("--json=" + standardOutputArgument)
-    }
-
     /// Keeps standard output for the document: the descriptor the process
-    /// started with is kept aside, and descriptor 1 (every `print`, and
-    /// child processes) becomes standard error. Call before any output.
+    /// started with is set aside (closed in programs it starts), and
+    /// descriptor 1 (every `print`, and child processes) becomes standard
+    /// error. Call before any output.
     static func reserveStandardOutput() {
         _ = documentOutput
+    }
+
+    /// The descriptor of the process's original standard output once
+    /// `reserveStandardOutput()` set it aside, else nil.
+    static var reservedDescriptor: Int32? {
+        reserved.withLock { $0 }
     }
 
     /// The process's original standard output, set aside on first use.
     private static let documentOutput: FileHandle = {
         fflush(nil)
-        let original = dup(STDOUT_FILENO)
+        let original = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
         dup2(STDERR_FILENO, STDOUT_FILENO)
+        reserved.withLock { $0 = original >= 0 ? original : nil }
         return FileHandle(fileDescriptor: original, closeOnDealloc: true)
     }()
+
+    /// `reservedDescriptor`'s value.
+    private static let reserved = Mutex<Int32?>(nil)
+}
+
+/// A command that can write a JSON document (`--json`).
+protocol WritesDocument {
+    /// Where the document goes; nil: nowhere.
+    var json: DocumentDestination? { get }
 }

@@ -10,10 +10,10 @@ import ReportRun
 import Reports
 import Streams
 
-/// `bench present FILE... [--stamping P] [--scenario S] [--converter NAME] [--json FILE]`:
+/// `bench present FILE... [--stamping P] [--scenario S] [--converter NAME] [--json [FILE]]`:
 /// each file decoded, converted, delivered under a scenario and stamped as
 /// an app stamps sample buffers for display, with the presented sequence's checks.
-struct PresentCommand: ParsableCommand {
+struct PresentCommand: ParsableCommand, WritesDocument {
     static let configuration = CommandConfiguration(
         commandName: "present",
         abstract: "Frames as an app presents them: stamping policies under delivery scenarios.",
@@ -49,11 +49,18 @@ struct PresentCommand: ParsableCommand {
     @Option(help: "The layout frames are converted from: i420 (software decoder) or nv12 (VideoToolbox, repacked).")
     var layout: ChromaLayout = .i420
 
-    @Option(help: ArgumentHelp("Also write the results as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
-    var json: DocumentDestination?
+    @Option(
+        defaultAsFlag: DocumentDestination.standardOutput, parsing: .next,
+        help: ArgumentHelp("Also write the results as JSON to FILE." + DocumentDestination.help, valueName: "FILE"))
+    var json: DocumentDestination? = nil
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
+        if case .file(let path) = json, paths.contains(path) || path.hasSuffix(".ivf") {
+            throw ValidationError(
+                "--json \(path): that is an input; write the JSON file after --json, or --json last for standard output"
+            )
+        }
         try json?.check("--json")
     }
 

@@ -11,7 +11,7 @@ import Reports
 import Streams
 
 /// `bench report` (also what a bare `bench` runs): the performance report.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ParsableCommand, WritesDocument {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "The performance report (what a bare 'bench' runs).",
@@ -88,15 +88,20 @@ struct ReportCommand: ParsableCommand {
     )
     var pace: Double?
 
-    @Option(help: "Measuring time per size once --min-frames are done (\(Limits.seconds)).")
-    var seconds = RunBudget().seconds
+    @Option(
+        help: """
+            Measuring time per size once --min-frames are done (\(Limits.seconds); default \
+            \(Format.fixed(RunBudget().seconds, 1)), or less under the default --deadline).
+            """)
+    var seconds: Double?
 
     @Option(
         help: """
-            Seconds the whole report aims to end within (\(Limits.deadline); 0: none): the synthetic cells, \
+            Seconds the whole report aims to end within (\(Limits.deadline); 0: none; default \
+            \(Format.fixed(ReportPlan.defaultDeadline, 0)) unless --seconds is given): the synthetic cells, \
             measured last, share what the other sections leave, each at most --seconds.
             """)
-    var deadline = ReportPlan.defaultDeadline
+    var deadline: Double?
 
     @Option(help: "Frames per cell at least (\(Limits.frames)).")
     var minFrames = RunBudget().minFrames
@@ -108,10 +113,11 @@ struct ReportCommand: ParsableCommand {
     var warmup = RunBudget().warmupRounds
 
     @Option(
+        defaultAsFlag: DocumentDestination.standardOutput, parsing: .next,
         help: ArgumentHelp(
             "Write Google Benchmark-style JSON to FILE (schema in docs/measurements.md)." + DocumentDestination.help,
             valueName: "FILE"))
-    var json: DocumentDestination?
+    var json: DocumentDestination? = nil
 
     @Option(help: "Write a self-contained HTML page with charts here.")
     var html: String?
@@ -125,8 +131,8 @@ struct ReportCommand: ParsableCommand {
         try ConverterName.requireAvailable([streamConverter.name])
         try Limits.check(threads, in: Limits.threads, "--threads")
         try Limits.check(pace, in: Limits.pace, "--pace")
-        try Limits.check(seconds, in: Limits.seconds, "--seconds")
-        try Limits.check(deadline, in: Limits.deadline, "--deadline")
+        if let seconds { try Limits.check(seconds, in: Limits.seconds, "--seconds") }
+        if let deadline { try Limits.check(deadline, in: Limits.deadline, "--deadline") }
         try Limits.check(minFrames, in: Limits.frames, "--min-frames")
         try Limits.check(maxFrames, in: Limits.frames, "--max-frames")
         try Limits.check(warmup, in: Limits.warmup, "--warmup")
@@ -160,8 +166,9 @@ struct ReportCommand: ParsableCommand {
         options.scaling = scaling
         options.presentation = !noPresentation && !noVectors
         if let pace { options.budget.idleGap = 1 / pace }
-        options.budget.seconds = seconds
-        options.deadline = deadline > 0 ? deadline : nil
+        options.budget.seconds = seconds ?? RunBudget().seconds
+        // A --seconds asked for is measured as asked unless a --deadline is too.
+        options.deadline = deadline.map { $0 > 0 ? $0 : nil } ?? (seconds == nil ? ReportPlan.defaultDeadline : nil)
         options.budget.minFrames = minFrames
         options.budget.maxFrames = maxFrames
         options.budget.warmupRounds = warmup

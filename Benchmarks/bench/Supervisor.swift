@@ -25,8 +25,15 @@ enum Supervisor {
         let argv: [UnsafeMutablePointer<CChar>?] =
             ([executable] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // A standard output kept for a JSON document is the child's to write.
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let kept = DocumentDestination.reservedDescriptor {
+            posix_spawn_file_actions_adddup2(&actions, kept, STDOUT_FILENO)
+        }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, nil, nil, argv, envp)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         for pointer in argv + envp { free(pointer) }
         guard spawned == 0 else {
             Output.error("cannot run \(executable): \(String(cString: strerror(spawned)))")

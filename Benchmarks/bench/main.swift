@@ -9,9 +9,8 @@ import Glibc
 // as it is; any usage mistake to one line on standard error and 2.
 do {
     EnvironmentSettings.check()
-    let arguments = DocumentDestination.completing(Array(CommandLine.arguments.dropFirst()))
-    var command = try Bench.parseAsRoot(arguments)
-    if DocumentDestination.isRequested(in: arguments) { DocumentDestination.reserveStandardOutput() }
+    var command = try Bench.parseAsRoot()
+    if (command as? any WritesDocument)?.json == .standardOutput { DocumentDestination.reserveStandardOutput() }
     try command.run()
 } catch let status as ExitCode {
     exit(status.rawValue)

@@ -42,7 +42,7 @@ public enum ConverterBench {
             var cellBudget = budget
             if let deadline {
                 let left = Double(deadline &- min(Clock.monotonic(), deadline)) / 1e9
-                cellBudget.seconds = min(budget.seconds, left / Double(cells.count - index))
+                cellBudget.seconds = share(of: left, cellsLeft: cells.count - index, atMost: budget.seconds)
             }
             let (allSamples, excluded, measured) = measureSupported(
                 converters, cell: cell, matrix: matrix, budget: cellBudget, uprightTwins: uprightTwins
@@ -73,6 +73,15 @@ public enum ConverterBench {
             result.uprightSamples = Dictionary(twins) { first, _ in first }
             return result
         }
+    }
+
+    /// The seconds a cell may measure for when `left` seconds remain to a
+    /// deadline for it and `cellsLeft - 1` cells after it: an equal share,
+    /// at most `limit`.
+    /// - Precondition: `cellsLeft > 0`.
+    static func share(of left: Double, cellsLeft: Int, atMost limit: Double) -> Double {
+        precondition(cellsLeft > 0, "no cell left")
+        return min(limit, max(left, 0) / Double(cellsLeft))
     }
 
     /// One interleaved measurement of those of `converters` that convert

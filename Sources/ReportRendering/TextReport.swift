@@ -12,7 +12,7 @@ public enum TextReport {
         lines.append(
             "bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
                 + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size"
-                + (report.deadline.map { ", less to end the report within \(Format.fixed($0, 0)) s" } ?? "")
+                + (report.deadline.map { " or less, for the report to end within \(Format.fixed($0, 1)) s" } ?? "")
                 + "); contenders interleaved per frame in a balanced order; "
                 + (Format.pacing(b).map { "paced: \($0); " } ?? "")
                 + "×libyuv, ×best peer, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)"

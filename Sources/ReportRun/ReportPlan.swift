@@ -57,13 +57,15 @@ public struct ReportPlan {
     public var budget = RunBudget()
     /// Seconds the whole run aims to end within: the synthetic cells,
     /// measured after every other section, share what those leave, each
-    /// cell at most `budget.seconds` and at least `budget.minFrames` frames;
-    /// nil: every cell may take `budget.seconds`.
+    /// cell at most `budget.seconds` and at least `budget.minFrames` frames.
+    /// The other sections, the minimum frames and the checks each cell
+    /// makes after its timed rounds are not cut short, so a run can end
+    /// later. Nil, or outside 0 ... 10⁹: every cell may take `budget.seconds`.
     public var deadline: Double? = ReportPlan.defaultDeadline
 
-    /// The default `deadline`: a default report on two cores ends within a
-    /// minute, whatever the machine's speed, with room for the checks
-    /// each cell makes after its timed rounds.
+    /// The default `deadline`: with the default sections on two cores, a
+    /// report that ends within a minute on a slower machine too, where the
+    /// cells' own budget alone took 59 s on a fast one.
     public static let defaultDeadline = 55.0
 
     /// The default plan: every report converter at the default sizes and

@@ -60,7 +60,8 @@ public enum ReportRun {
         }
         let synthetic = ConverterBench.run(
             converters: converters, cells: plan.cells, matrix: plan.matrix, budget: plan.budget,
-            deadline: plan.deadline.map { start &+ UInt64(max($0, 0) * 1e9) }, uprightTwins: true,
+            deadline: plan.deadline.flatMap { $0 >= 0 && $0 <= 1e9 ? start &+ UInt64($0 * 1e9) : nil },
+            uprightTwins: true,
             progress: progress)
         return Report(
             machine: machine, date: date, matrix: plan.matrix, budget: plan.budget,

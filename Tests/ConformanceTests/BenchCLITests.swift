@@ -77,6 +77,7 @@ struct BenchCLITests {
             ["gate", "--threshold", "-1"], ["gate", "--pairs", "3"], ["gate", "--pairs", "6", "--max-pairs", "5"],
             ["gate", "HEAD"], ["gate", "--accept"], ["gate", "--accept", "--why", " "], ["gate", "--reference"],
             ["gate", "--keep-reports", "/no/such/dir"], ["gate", "--converters", "nope"],
+            ["present", "--json", "Vectors/size-2x2.ivf", "Vectors/size-3x5.ivf"], ["--deadline", "-1"],
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)

@@ -341,4 +341,20 @@ struct PluginCLITests {
         let libyuv = try BenchProcess.run(["decode", "Vectors/size-3x5.ivf", "--bgra", "libyuv"])
         #expect(mine.status == 0 && !mine.stdout.isEmpty && mine.stdout == libyuv.stdout, "\(mine.stdout)")
     }
+
+    @Test(
+        "a report with a plug-in (run in a supervised child) writes --json to standard output, the text to standard error"
+    )
+    func jsonToStandardOutput() throws {
+        let plugin = try #require(Self.examplePlugin, "cannot build Examples/c-plugin with cc")
+        let run = try BenchProcess.run(
+            Self.shortReport(plugin: plugin, size: "16x8") + ["--converters", "c-scalar,simd", "--json"])
+        #expect(run.status == 0, "\(run.shown)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout.prefix(200))"
+        )
+        let names = (document["benchmarks"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(names.contains("convert/c-scalar/16x8"), "\(names)")
+        #expect(run.stderr.contains("machine: "), "the text report is not on standard error")
+    }
 }

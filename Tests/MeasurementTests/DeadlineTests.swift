@@ -1,7 +1,8 @@
 import Converters
 import Frames
-import Measurement
 import Testing
+
+@testable import Measurement
 
 /// Cells that share what is left of a run's deadline.
 @Suite struct DeadlineTests {
@@ -24,5 +25,13 @@ import Testing
         #expect(Self.rounds(deadline: Clock.monotonic()) == [3, 3])
         #expect(Self.rounds(deadline: Clock.monotonic() + 600_000_000_000) == [200, 200])
         #expect(Self.rounds(deadline: nil) == [200, 200])
+    }
+
+    @Test("a cell's share: what is left divided among it and the cells after it, at most the per-cell budget")
+    func share() {
+        #expect(ConverterBench.share(of: 30, cellsLeft: 5, atMost: 8) == 6)
+        #expect(ConverterBench.share(of: 30, cellsLeft: 1, atMost: 8) == 8)
+        #expect(ConverterBench.share(of: 12, cellsLeft: 3, atMost: 8) == 4)
+        #expect(ConverterBench.share(of: -2, cellsLeft: 3, atMost: 8) == 0)
     }
 }
