@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,6 +29,16 @@ public enum BenchProcess {
         /// Standard output's lines.
         public var lines: [String] {
             stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+
+        /// The entry names of the report document standard output holds
+        /// alone (`bench --json`); nil when it holds anything but one JSON
+        /// document with a `benchmarks` array.
+        public var reportEntryNames: [String]? {
+            guard let document = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any],
+                let entries = document["benchmarks"] as? [[String: Any]]
+            else { return nil }
+            return entries.compactMap { $0["name"] as? String }
         }
     }
 
