@@ -47,7 +47,9 @@ enum DocumentDestination: ExpressibleByArgument, Equatable, CustomStringConverti
             var document = try data()
             if document.last != UInt8(ascii: "\n") { document.append(UInt8(ascii: "\n")) }
             switch self {
-            case .standardOutput: try Self.documentOutput.write(contentsOf: document)
+            case .standardOutput:
+                try FileHandle(fileDescriptor: Self.reserveStandardOutput(), closeOnDealloc: false).write(
+                    contentsOf: document)
             case .file(let path): try document.write(to: URL(fileURLWithPath: path), options: .atomic)
             }
         } catch {
@@ -65,28 +67,28 @@ enum DocumentDestination: ExpressibleByArgument, Equatable, CustomStringConverti
     /// Keeps standard output for the document: the descriptor the process
     /// started with is set aside (closed in programs it starts), and
     /// descriptor 1 (every `print`, and child processes) becomes standard
-    /// error. Call before any output.
-    static func reserveStandardOutput() {
-        _ = documentOutput
+    /// error. Call before any output; later calls return the same
+    /// descriptor (-1 when it could not be set aside).
+    @discardableResult
+    static func reserveStandardOutput() -> Int32 {
+        kept.withLock { kept in
+            if let kept { return kept }
+            fflush(nil)
+            let original = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
+            dup2(STDERR_FILENO, STDOUT_FILENO)
+            kept = original
+            return original
+        }
     }
 
     /// The descriptor of the process's original standard output once
     /// `reserveStandardOutput()` set it aside, else nil.
     static var reservedDescriptor: Int32? {
-        reserved.withLock { $0 }
+        kept.withLock { $0.flatMap { $0 >= 0 ? $0 : nil } }
     }
 
-    /// The process's original standard output, set aside on first use.
-    private static let documentOutput: FileHandle = {
-        fflush(nil)
-        let original = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
-        dup2(STDERR_FILENO, STDOUT_FILENO)
-        reserved.withLock { $0 = original >= 0 ? original : nil }
-        return FileHandle(fileDescriptor: original, closeOnDealloc: true)
-    }()
-
-    /// `reservedDescriptor`'s value.
-    private static let reserved = Mutex<Int32?>(nil)
+    /// What `reserveStandardOutput()` set aside, once it has run.
+    private static let kept = Mutex<Int32?>(nil)
 }
 
 /// A command that can write a JSON document (`--json`).
