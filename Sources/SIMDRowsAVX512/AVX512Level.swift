@@ -3,12 +3,15 @@ import SIMDRows
 
 /// The tag that instantiates the SIMD kernel in this module, which is
 /// compiled with `-target-cpu skylake-avx512` (AVX-512 F, BW, VL, DQ, CD).
-/// Its 64-pixel row-pair blocks use 512-bit vectors (`convertPairBlock64`,
-/// PairBlock512.swift), row ends included; rows of 32 ..< 64 pixels and
-/// single rows use the kernel's 256-bit blocks. Quarter turns convert
-/// 16 × 16 blocks transposed in registers (TransposedBlock512.swift), and
-/// mirrors reverse the pixels of those row-pair blocks in registers.
-public enum SIMDAVX512Level: SIMDLevelTagMirroringBlocks, SIMDLevelTagAVX2 {}
+/// Its blocks are `SIMDLevelTagAVX512`'s: 64-pixel row-pair blocks in
+/// 512-bit vectors, row ends included; rows of 32 ..< 64 pixels and
+/// single rows use the kernel's 256-bit blocks; quarter turns convert
+/// 16 × 16 blocks transposed in registers, and mirrors reverse the pixels
+/// of the row-pair blocks in registers.
+public enum SIMDAVX512Level: SIMDLevelTagAVX512 {
+    /// 64 bytes: one ZMM register.
+    public typealias FloorVector = SIMD8<UInt64>
+}
 
 /// Converts destination rows `rows` of `source` oriented by `orientation`
 /// into `destination` with the kernel compiled for AVX-512 (all rows

@@ -5,18 +5,16 @@ import SIMDRows
 import _Builtin_intrinsics.intel
 #endif
 
-// The memory floor at the AVX-512 level: `floorPass` (SIMDRows/FloorRows.swift)
+// The memory floor at the AVX-512 levels: `floorPass` (SIMDRows/FloorRows.swift)
 // instantiated with this module's tag, so it is compiled with -target-cpu
-// skylake-avx512. Check the hot loops (vmovdqu/vporq zmm loads, vmovntdq
+// skylake-avx512 (the VBMI level measures the same floor: it adds no
+// instruction that moves memory). Check the hot loops (vmovdqu/vporq zmm loads, vmovntdq
 // zmm stores, no calls) after any change:
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/FloorRowsAVX512.swift.o
 
-extension SIMDAVX512Level {
-    /// 64 bytes: one ZMM register.
-    public typealias FloorVector = SIMD8<UInt64>
-
+extension SIMDLevelTagAVX512 {
     /// One 64-byte `vmovntdq`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func storeStreamingLine(_ value: SIMD16<UInt32>, at address: UnsafeMutableRawPointer) {
         #if arch(x86_64)
         _mm512_stream_si512(address, unsafeBitCast(value, to: __m512i.self))

@@ -2,7 +2,7 @@
 import _Builtin_intrinsics.intel
 import SIMDRows
 
-// The AVX-512 level's 64-pixel row-pair block: the kernel's arithmetic
+// The AVX-512 levels' 64-pixel row-pair block: the kernel's arithmetic
 // (SIMDRows/ConvertFrame.swift: the same offset 16-bit terms, one
 // `vpsubusw`, `vpminuw` and shift a channel) in 512-bit vectors of 32
 // pixels, twice the width of the other levels' blocks.
@@ -18,17 +18,21 @@ import SIMDRows
 // 32 lanes the standard library's generic lane operations (comparisons,
 // `replacing(with:where:)`, `lowHalf`, initialisers from lanes) compile to
 // lane-by-lane loops in a release build (Swift 6.3), where each intrinsic
-// here is one instruction. Check the hot loop after any change:
+// here is one instruction. The code is emitted into the module of each
+// tag that conforms (`SIMDLevelTagAVX512`), so check the hot loops of both
+// after any change (and touch their files: SwiftPM does not rebuild them
+// when only an inlinable body here changes):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/AVX512Level.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512VBMI.build/AVX512VBMILevel.swift.o
 
-extension SIMDAVX512Level {
+extension SIMDLevelTagAVX512 {
     /// Yes: a 64-pixel block is one pass of 512-bit vectors.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static var convertsWidePairBlocks: Bool { true }
 
     /// Converts pixels 0 ..< 64 of two rows in 512-bit vectors; the contract
     /// of `SIMDLevelTag.convertPairBlock64`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
@@ -41,7 +45,7 @@ extension SIMDAVX512Level {
     /// extra instruction: the `vpermt2w` that interleaves the B|G and R|A
     /// words takes them in reverse; the contract of
     /// `SIMDLevelTagMirroringBlocks.convertPairBlock64Reversed`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func convertPairBlock64Reversed<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
@@ -51,7 +55,7 @@ extension SIMDAVX512Level {
     }
 
     /// Pixels 0 ..< 64 of two rows, written in order or `reversed`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func pairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
@@ -64,16 +68,16 @@ extension SIMDAVX512Level {
         let second = terms.spread(spreadSecond)
         // Reversed, source pixels 0 ..< 32 are output pixels 32 ..< 64.
         let low = reversed ? 128 : 0
-        pixels32(m, stores, y0, first, bound, out0 + low, reversed: reversed)
-        pixels32(m, stores, y1, first, bound, out1 + low, reversed: reversed)
-        pixels32(m, stores, y0 + 32, second, bound, out0 + (128 &- low), reversed: reversed)
-        pixels32(m, stores, y1 + 32, second, bound, out1 + (128 &- low), reversed: reversed)
+        storePixels32(m, stores, y0, first, bound, out0 + low, reversed: reversed)
+        storePixels32(m, stores, y1, first, bound, out1 + low, reversed: reversed)
+        storePixels32(m, stores, y0 + 32, second, bound, out0 + (128 &- low), reversed: reversed)
+        storePixels32(m, stores, y1 + 32, second, bound, out1 + (128 &- low), reversed: reversed)
     }
 
-    /// 32 pixels from luma bytes `y` and their chroma terms; stores 128
-    /// bytes, pixel `31 - j` as pixel `j` when `reversed`.
-    @inline(__always)
-    static func pixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    /// The default: clamped in 16-bit lanes (`pixelWords`), each 16
+    /// pixels' B|G and R|A words interleaved by one `vpermt2w`.
+    @inlinable @inline(__always)
+    public static func storePixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
         _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
@@ -90,7 +94,7 @@ extension SIMDAVX512Level {
     /// The chroma terms of samples `uw` and `vw` (one per 16-bit lane):
     /// with u, v the raw samples, Tb = offset + 128 UB - u UB, and so on
     /// (docs/kernel.md, "Arithmetic in 16-bit lanes").
-    @inline(__always)
+    @inlinable @inline(__always)
     static func chromaTerms<M: SIMDRowMatrix>(_ m: M.Type, _ uw: __m512i, _ vw: __m512i) -> Terms512 {
         let offset = SIMDRowConstants.lumaOffset - M.yb
         return Terms512(
@@ -104,24 +108,37 @@ extension SIMDAVX512Level {
     /// The B|G and R|A words of 32 pixels from their luma as `y × 0x0101`
     /// words (`doubledLuma`) and their chroma terms `t`, one per lane;
     /// `bound` holds 32 lanes of `SIMDRowConstants.upperBound`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func pixelWords<M: SIMDRowMatrix>(
         _ m: M.Type, _ doubledLuma: __m512i, _ t: Terms512, _ bound: __m512i
     ) -> (bg: __m512i, ra: __m512i) {
-        let a = _mm512_or_si512(_mm512_mulhi_epu16(doubledLuma, splat(M.yg)), splat(SIMDRowConstants.lumaOffset))
+        let a = lumaTerm(m, doubledLuma)
         let b = _mm512_srli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.b), bound), 6)  // blue, low byte
         let g = _mm512_slli_epi16(_mm512_min_epu16(_mm512_subs_epu16(a, t.g), bound), 2)  // green, high byte
+        return (_mm512_or_si512(b, _mm512_and_si512(g, splat(0xFF00))), redAlphaWords(a, t.r))
+    }
+
+    /// The luma term `A` (docs/kernel.md) of 32 pixels from their luma as
+    /// `y × 0x0101` words (`doubledLuma`).
+    @inlinable @inline(__always)
+    public static func lumaTerm<M: SIMDRowMatrix>(_ m: M.Type, _ doubledLuma: __m512i) -> __m512i {
+        _mm512_or_si512(_mm512_mulhi_epu16(doubledLuma, splat(M.yg)), splat(SIMDRowConstants.lumaOffset))
+    }
+
+    /// The R|A words of 32 pixels (red clamped in the low byte, 0xFF
+    /// above) from their luma term `a` and red chroma terms `tr`.
+    @inlinable @inline(__always)
+    public static func redAlphaWords(_ a: __m512i, _ tr: __m512i) -> __m512i {
         // Red clamps above by a saturating add instead: sums up to the
         // bound land in 0xC000 ... 0xFFFF, so the arithmetic shift by 6
         // leaves the clamped channel in the low byte and 0xFF (alpha) above.
-        let ra = _mm512_srai_epi16(
-            _mm512_adds_epu16(_mm512_subs_epu16(a, t.r), splat(0xFFFF - SIMDRowConstants.upperBoundValue)), 6)
-        return (_mm512_or_si512(b, _mm512_and_si512(g, splat(0xFF00))), ra)
+        _mm512_srai_epi16(
+            _mm512_adds_epu16(_mm512_subs_epu16(a, tr), splat(0xFFFF - SIMDRowConstants.upperBoundValue)), 6)
     }
 
     /// Stores 64 bytes at `address` (64-byte aligned when `Stores` streams).
-    @inline(__always)
-    static func store<Stores: SIMDStoreKind>(
+    @inlinable @inline(__always)
+    public static func store<Stores: SIMDStoreKind>(
         _ stores: Stores.Type, _ value: __m512i, at address: UnsafeMutablePointer<UInt8>
     ) {
         if Stores.streams {
@@ -135,8 +152,8 @@ extension SIMDAVX512Level {
     /// words, in lanes of pixels 0-7, 16-23, 8-15, 24-31: the 32 bytes
     /// broadcast to both halves, each byte doubled within its lane
     /// (`vpshufb`).
-    @inline(__always)
-    static func lumaWords(_ p: UnsafePointer<UInt8>) -> __m512i {
+    @inlinable @inline(__always)
+    public static func lumaWords(_ p: UnsafePointer<UInt8>) -> __m512i {
         let bytes = _mm512_broadcast_i64x4(UnsafeRawPointer(p).loadUnaligned(as: __m256i.self))
         // Lanes 0 and 1 double their bytes 0-7, lanes 2 and 3 their bytes 8-15.
         let control = _mm512_set_epi64(
@@ -146,33 +163,33 @@ extension SIMDAVX512Level {
     }
 
     /// 32 bytes at `p` (no alignment needed) zero-extended to 32 words (`vpmovzxbw`).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func widen32(_ p: UnsafePointer<UInt8>) -> __m512i {
         _mm512_cvtepu8_epi16(UnsafeRawPointer(p).loadUnaligned(as: __m256i.self))
     }
 
     /// The chroma terms of the 32 interleaved pairs in `pairs` (U low, V
     /// high in each 16-bit lane).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func chromaTerms<M: SIMDRowMatrix>(_ m: M.Type, _ pairs: __m512i) -> Terms512 {
         chromaTerms(m, _mm512_and_si512(pairs, splat(0x00FF)), _mm512_srli_epi16(pairs, 8))
     }
 
     /// The 32 chroma pairs (64 bytes) at `p`, no alignment needed.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func splitPairs32(_ p: UnsafePointer<UInt8>) -> __m512i {
         UnsafeRawPointer(p).loadUnaligned(as: __m512i.self)
     }
 
     /// 32 lanes of the low 16 bits of `x`.
-    @inline(__always)
-    static func splat(_ x: Int) -> __m512i {
+    @inlinable @inline(__always)
+    public static func splat(_ x: Int) -> __m512i {
         _mm512_set1_epi16(Int16(truncatingIfNeeded: x))
     }
 
     /// Word indices that repeat chroma samples 0 ... 15 for pixels 0 ... 31
     /// in the lane order of `lumaWords`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static var spreadFirst: __m512i {
         _mm512_set_epi16(
             15, 15, 14, 14, 13, 13, 12, 12, 7, 7, 6, 6, 5, 5, 4, 4,
@@ -180,12 +197,12 @@ extension SIMDAVX512Level {
     }
 
     /// Word indices that repeat chroma samples 16 ... 31 for pixels 32 ... 63.
-    @inline(__always)
+    @inlinable @inline(__always)
     static var spreadSecond: __m512i { _mm512_add_epi16(spreadFirst, splat(16)) }
 
     /// `vpermt2w` indices pairing the B|G word of each of pixels 0 ... 15
     /// (words 0-7, 16-23 in the order of `lumaWords`) with its R|A word.
-    @inline(__always)
+    @inlinable @inline(__always)
     static var interleaveFirst: __m512i {
         _mm512_set_epi16(
             55, 23, 54, 22, 53, 21, 52, 20, 51, 19, 50, 18, 49, 17, 48, 16,
@@ -193,11 +210,11 @@ extension SIMDAVX512Level {
     }
 
     /// The same for pixels 16 ... 31 (words 8-15, 24-31).
-    @inline(__always)
+    @inlinable @inline(__always)
     static var interleaveSecond: __m512i { _mm512_add_epi16(interleaveFirst, splat(8)) }
 
     /// The same as `interleaveFirst` for pixels 15 ... 0.
-    @inline(__always)
+    @inlinable @inline(__always)
     static var interleaveFirstReversed: __m512i {
         _mm512_set_epi16(
             32, 0, 33, 1, 34, 2, 35, 3, 36, 4, 37, 5, 38, 6, 39, 7,
@@ -205,26 +222,27 @@ extension SIMDAVX512Level {
     }
 
     /// The same for pixels 31 ... 16.
-    @inline(__always)
+    @inlinable @inline(__always)
     static var interleaveSecondReversed: __m512i { _mm512_add_epi16(interleaveFirstReversed, splat(8)) }
 }
 
 /// The three chroma terms of 32 lanes: one per chroma sample, or spread
 /// to one per pixel.
-struct Terms512 {
-    var b, g, r: __m512i
+public struct Terms512 {
+    /// Blue's, green's and red's terms.
+    public var b, g, r: __m512i
 
     /// The terms `b`, `g`, `r`.
-    @inline(__always)
-    init(b: __m512i, g: __m512i, r: __m512i) {
+    @inlinable @inline(__always)
+    public init(b: __m512i, g: __m512i, r: __m512i) {
         self.b = b
         self.g = g
         self.r = r
     }
 
     /// The terms at the lanes `indices` names, one per pixel (`vpermw`).
-    @inline(__always)
-    func spread(_ indices: __m512i) -> Terms512 {
+    @inlinable @inline(__always)
+    public func spread(_ indices: __m512i) -> Terms512 {
         Terms512(
             b: _mm512_permutexvar_epi16(indices, b), g: _mm512_permutexvar_epi16(indices, g),
             r: _mm512_permutexvar_epi16(indices, r))

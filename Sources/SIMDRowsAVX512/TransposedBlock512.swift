@@ -25,10 +25,10 @@ import SIMDRows
 // Check the hot loop after any change:
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/TransposedBlock512.swift.o
 
-extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
+extension SIMDLevelTagAVX512 {
     /// In 512-bit vectors, no scratch; the contract of
     /// `SIMDLevelTagTransposingBlocks.convertBlock16Transposed`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func convertBlock16Transposed<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, luma: UnsafePointer<UInt8>, lumaStride: Int,
         u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, chromaStride: Int,
@@ -79,7 +79,7 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
     /// The 8 × 8 transpose of 64-bit lanes: stores lane `P` of `x0` ...
     /// `x7` (lane `q` of `xP`) as lane `P` of output line `q`, at
     /// `to + 2 q × outStride`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func transposePairs<Stores: SIMDStoreKind>(
         _ stores: Stores.Type, _ x0: __m512i, _ x1: __m512i, _ x2: __m512i, _ x3: __m512i,
         _ x4: __m512i, _ x5: __m512i, _ x6: __m512i, _ x7: __m512i,
@@ -115,20 +115,20 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
     }
 
     /// The 16 bytes at `p` in each 128-bit lane (`vbroadcasti32x4`).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func broadcast16(_ p: UnsafePointer<UInt8>) -> __m512i {
         _mm512_broadcast_i32x4(UnsafeRawPointer(p).loadUnaligned(as: __m128i.self))
     }
 
     /// The 8 bytes at `p` in each 64-bit lane (`vpbroadcastq`).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func broadcast8(_ p: UnsafePointer<UInt8>) -> __m512i {
         _mm512_set1_epi64(Int64(bitPattern: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
     }
 
     /// `vpshufb` indices: both bytes of word 8 L + 4 o + 2 e + h take byte
     /// (column) 4 L + 2 e + o of a broadcast row.
-    @inline(__always)
+    @inlinable @inline(__always)
     static var lumaOrder: __m512i {
         _mm512_set_epi8(
             15, 15, 15, 15, 13, 13, 13, 13, 14, 14, 14, 14, 12, 12, 12, 12,
@@ -138,12 +138,12 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
     }
 
     /// The bytes of the words with h = 0 (bytes 0, 1, 4, 5, ... of each lane).
-    @inline(__always)
+    @inlinable @inline(__always)
     static var firstRowBytes: __mmask64 { 0x3333_3333_3333_3333 }
 
     /// `vpshufb` indices: word 8 L + 4 o + 2 e + h takes chroma byte
     /// 2 L + e, zero-extended (index 0x80 gives 0), of broadcast 8 bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     static var chromaOrder: __m512i {
         let z: Int8 = -128
         return _mm512_set_epi8(
@@ -156,7 +156,7 @@ extension SIMDAVX512Level: SIMDLevelTagTransposingBlocks {
     /// `chromaOrder` for 8 interleaved pairs broadcast to each 128-bit
     /// lane: sample k of U is byte 2 k, of V byte 2 k + 1 (`component` 0
     /// or 1); zeroing indices stay negative.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func pairOrder(_ component: Int8) -> __m512i {
         let order = chromaOrder
         let zeroing = _mm512_and_si512(order, _mm512_set1_epi8(-128))
