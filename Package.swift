@@ -8,12 +8,14 @@ import PackageDescription
 /// gives representative timings.
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
-/// `-target-cpu` for one instruction-set level of the SIMD row kernel;
-/// empty where the host is not x86-64 (the level then builds at baseline
-/// and the dispatcher never picks it).
-func targetCPU(_ cpu: String) -> [SwiftSetting] {
+/// `-target-cpu` for one instruction-set level of the SIMD row kernel,
+/// plus clang `-m` options (`features`) that add instructions to it for
+/// both clang's intrinsics and Swift's code generation; empty where the
+/// host is not x86-64 (the level then builds at baseline and the
+/// dispatcher never picks it).
+func targetCPU(_ cpu: String, features: [String] = []) -> [SwiftSetting] {
     #if arch(x86_64)
-    return [.unsafeFlags(["-O", "-target-cpu", cpu])]
+    return [.unsafeFlags(["-O", "-target-cpu", cpu] + features.flatMap { ["-Xcc", $0] })]
     #else
     return optimised
     #endif
@@ -68,12 +70,15 @@ let package = Package(
         .target(name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("haswell")),
         .target(
             name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
+        .target(
+            name: "SIMDRowsAVX512VBMI", dependencies: ["SIMDRows", "SIMDRowsAVX512", "Frames"],
+            swiftSettings: targetCPU("skylake-avx512", features: ["-mavx512vbmi"])),
         // The FrameConverter protocol and one file per converter.
         optimisedTarget(
             "Converters",
             [
-                "Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "CLibYUV", "CSwscale",
-                "CFrameBenchPlugin",
+                "Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "SIMDRowsAVX512VBMI", "CLibYUV",
+                "CSwscale", "CFrameBenchPlugin",
             ]),
         // C plug-ins: the ABI's loader and the converters it makes.
         optimisedTarget("Plugins", ["Frames", "Converters", "CFrameBenchPlugin"]),

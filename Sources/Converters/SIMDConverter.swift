@@ -2,6 +2,7 @@ import Frames
 import SIMDRows
 import SIMDRowsAVX2
 import SIMDRowsAVX512
+import SIMDRowsAVX512VBMI
 
 #if canImport(Glibc)
 import Glibc
@@ -87,6 +88,9 @@ public struct SIMDConverter: DestinationBandConverter {
                 source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
         case .avx512:
             convertAVX512(
+                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
+        case .avx512vbmi:
+            convertAVX512VBMI(
                 source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
         }
     }

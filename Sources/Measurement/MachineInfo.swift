@@ -47,7 +47,7 @@ public struct MachineInfo {
         let architecture = "unknown architecture"
         #endif
         let flags = Set((field("flags") ?? field("Features") ?? "").split(separator: " ").map(String.init))
-        let vectorFlags = ["sse4_1", "avx2", "avx512f", "avx512bw", "asimd", "sve"].filter(flags.contains)
+        let vectorFlags = ["sse4_1", "avx2", "avx512f", "avx512bw", "avx512vbmi", "asimd", "sve"].filter(flags.contains)
         let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "")
             .split(separator: " ").prefix(3).compactMap { Double($0) }
         let cores = ProcessInfo.processInfo.activeProcessorCount

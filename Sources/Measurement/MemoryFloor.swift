@@ -164,7 +164,7 @@ public final class MemoryFloor {
         case .baseline:
             floorPassBaseline(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
         case .avx2: floorPassAVX2(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
-        case .avx512:
+        case .avx512, .avx512vbmi:
             floorPassAVX512(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
         }
     }

@@ -5,7 +5,8 @@ import Synchronization
 // instantiated per instruction-set level: every entry point here is generic
 // over a `SIMDLevelTag`, so a module that calls it with its own tag type gets
 // its own specialisation, compiled with that module's `-target-cpu`
-// (SIMDRowsAVX2, SIMDRowsAVX512; the baseline instance is `convertBaseline`).
+// (SIMDRowsAVX2, SIMDRowsAVX512, SIMDRowsAVX512VBMI; the baseline instance
+// is `convertBaseline`).
 //
 // Arithmetic (bit-exact with libyuv, docs/arithmetic.md; design in
 // docs/kernel.md), in unsigned 16-bit lanes with an offset so that nothing
@@ -53,10 +54,11 @@ import Synchronization
 // Check the AVX2 and AVX-512 hot loops after any change:
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/AVX512Level.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512VBMI.build/AVX512VBMILevel.swift.o
 //
-// Incremental builds: SwiftPM does not recompile SIMDRowsAVX2 and
-// SIMDRowsAVX512 when only an @inlinable body in SIMDRows changes; touch
-// their sources (or clean) after editing this module.
+// Incremental builds: SwiftPM does not recompile SIMDRowsAVX2,
+// SIMDRowsAVX512 and SIMDRowsAVX512VBMI when only an @inlinable body in
+// SIMDRows changes; touch their sources (or clean) after editing this module.
 
 /// Converts `source` into `destination` with `matrix`; instantiated in the
 /// calling module for `level`. With `streaming`, and when every destination

@@ -26,7 +26,8 @@ import Synchronization
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/FloorRowsAVX2.swift.o
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/FloorRowsAVX512.swift.o
 // SwiftPM does not rebuild SIMDRowsAVX2 and SIMDRowsAVX512 when only an
-// `@inlinable` body here changes: touch their sources first.
+// `@inlinable` body here changes: touch their sources first. (The VBMI
+// level measures the AVX-512 floor.)
 
 /// The bitwise OR of the `count` bytes at `start`, for `count < 64`, read
 /// with as few loads as cover them (two overlapping loads of the largest

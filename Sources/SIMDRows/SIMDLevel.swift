@@ -8,8 +8,9 @@ import Darwin
 ///
 /// Each level's kernel lives in its own module built with its own
 /// `-target-cpu` (`SIMDRows` at the package default, `SIMDRowsAVX2` for
-/// Haswell, `SIMDRowsAVX512` for Skylake-AVX512); `SIMDConverter` picks one
-/// at run time from what this CPU and OS support.
+/// Haswell, `SIMDRowsAVX512` for Skylake-AVX512, `SIMDRowsAVX512VBMI` for
+/// Skylake-AVX512 with VBMI); `SIMDConverter` picks one at run time from
+/// what this CPU and OS support.
 public enum SIMDLevel: String, CaseIterable, Sendable, Comparable {
     /// The target's baseline: SSE2 on x86-64, NEON on arm64.
     case baseline
@@ -17,8 +18,10 @@ public enum SIMDLevel: String, CaseIterable, Sendable, Comparable {
     case avx2
     /// AVX-512 F, BW, VL, DQ and CD (Skylake-SP and later, Zen 4).
     case avx512
+    /// `avx512` with VBMI's byte permutes (Ice Lake and later, Zen 4).
+    case avx512vbmi
 
-    /// Lower levels first: `baseline < avx2 < avx512`.
+    /// Lower levels first: `baseline < avx2 < avx512 < avx512vbmi`.
     public static func < (a: SIMDLevel, b: SIMDLevel) -> Bool {
         a.rank < b.rank
     }
@@ -28,17 +31,18 @@ public enum SIMDLevel: String, CaseIterable, Sendable, Comparable {
         case .baseline: 0
         case .avx2: 1
         case .avx512: 2
+        case .avx512vbmi: 3
         }
     }
 }
 
 extension SIMDLevel {
     /// The environment variable that caps the level (values `baseline`,
-    /// `avx2`, `avx512`), like libyuv's `LIBYUV_DISABLE_*`.
+    /// `avx2`, `avx512`, `avx512vbmi`), like libyuv's `LIBYUV_DISABLE_*`.
     public static let environmentVariable = "FRAMEBENCH_SIMD"
 
     /// Levels this CPU and OS can run, lowest first, capped by the
-    /// FRAMEBENCH_SIMD environment variable (values: baseline, avx2, avx512),
+    /// FRAMEBENCH_SIMD environment variable (values: baseline, avx2, avx512, avx512vbmi),
     /// like libyuv's LIBYUV_DISABLE_*. Read once per process.
     public static var supported: [SIMDLevel] { detected }
 
@@ -67,7 +71,10 @@ extension SIMDLevel {
         #if arch(x86_64)
         if avx2Flags.isSubset(of: cpuFlags) {
             levels.append(.avx2)
-            if avx512Flags.isSubset(of: cpuFlags) { levels.append(.avx512) }
+            if avx512Flags.isSubset(of: cpuFlags) {
+                levels.append(.avx512)
+                if cpuFlags.contains(vbmiFlag) { levels.append(.avx512vbmi) }
+            }
         }
         #endif
         if let cap, let limit = SIMDLevel(environmentValue: cap) {
@@ -85,6 +92,10 @@ extension SIMDLevel {
     /// `-target-cpu skylake-avx512`. Linux lists them only when the OS
     /// saves the ZMM and mask state.
     static let avx512Flags: Set<String> = ["avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd"]
+
+    /// The /proc/cpuinfo flag needed, beyond `avx512Flags`, by code built
+    /// with `-target-cpu skylake-avx512 -mavx512vbmi`.
+    static let vbmiFlag = "avx512vbmi"
 
     /// The words of the first `flags` line of /proc/cpuinfo; empty where
     /// that file does not exist or has no such line.

@@ -15,15 +15,16 @@ import Testing
 
     static let everyFlag: Set<String> = [
         "fpu", "sse2", "ssse3", "sse4_1", "avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "popcnt", "abm",
-        "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd",
+        "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd", "avx512vbmi",
     ]
 
     @Test("FRAMEBENCH_SIMD caps the detected levels")
     func environmentCap() {
         #if arch(x86_64)
-        let all: [SIMDLevel] = [.baseline, .avx2, .avx512]
+        let all: [SIMDLevel] = [.baseline, .avx2, .avx512, .avx512vbmi]
         #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: nil) == all)
-        #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: "avx512") == all)
+        #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: "avx512vbmi") == all)
+        #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: "avx512") == [.baseline, .avx2, .avx512])
         #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: "avx2") == [.baseline, .avx2])
         #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: " AVX2\n") == [.baseline, .avx2])
         #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: "baseline") == [.baseline])
@@ -37,6 +38,7 @@ import Testing
         #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag, cap: nil) == [.baseline])
         #endif
         #expect(SIMDLevel(environmentValue: "avx512") == .avx512)
+        #expect(SIMDLevel(environmentValue: "avx512vbmi") == .avx512vbmi)
         #expect(SIMDLevel(environmentValue: "AVX-512") == nil)
     }
 
@@ -53,6 +55,10 @@ import Testing
             flags.remove(missing)
             #expect(SIMDLevel.supported(cpuFlags: flags, cap: nil) == [.baseline, .avx2], "without \(missing)")
         }
+        // AVX-512 without VBMI is the AVX-512 level.
+        #expect(
+            SIMDLevel.supported(cpuFlags: Self.everyFlag.subtracting(["avx512vbmi"]), cap: nil)
+                == [.baseline, .avx2, .avx512])
         #endif
         #expect(SIMDLevel.supported(cpuFlags: [], cap: nil) == [.baseline])
     }

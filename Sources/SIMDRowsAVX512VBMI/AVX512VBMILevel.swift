@@ -1,0 +1,32 @@
+import Frames
+import SIMDRows
+import SIMDRowsAVX512
+
+/// The tag that instantiates the SIMD kernel in this module, which is
+/// compiled for AVX-512 with VBMI (`-target-cpu skylake-avx512` and
+/// `-mavx512vbmi`: Ice Lake, Zen 4 and later). Its blocks are
+/// `SIMDLevelTagAVX512`'s but for the last step of a row-pair block
+/// (PixelBytes512.swift), which saturates blue and green to bytes with
+/// one `vpackuswb` and takes each 16 pixels' bytes from two vectors with
+/// one `vpermt2b`.
+public enum SIMDAVX512VBMILevel: SIMDLevelTagAVX512 {
+    /// 64 bytes: one ZMM register.
+    public typealias FloorVector = SIMD8<UInt64>
+}
+
+/// Converts destination rows `rows` of `source` oriented by `orientation`
+/// into `destination` with the kernel compiled for AVX-512 with VBMI (all
+/// rows upright: the upright frame kernel). Call only when the CPU and OS
+/// support AVX-512 F, BW, VL, DQ, CD and VBMI (`SIMDLevel.supported`
+/// contains `.avx512vbmi`); otherwise it faults with an illegal
+/// instruction. `streaming` as for `convertFrame`.
+/// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
+@inline(never)
+public func convertAVX512VBMI(
+    _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
+    streaming: Bool
+) {
+    convertFrame(
+        SIMDAVX512VBMILevel.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
+        streaming: streaming)
+}
