@@ -6,11 +6,12 @@ public enum ConverterRegistry {
     /// Every built-in converter, in report order: the exact converters
     /// (the readable reference first, libyuv last), then the variants made
     /// on request, then the peers.
-    public static let table: [ConverterEntry] = [
-        ScalarConverter.entry, LUTConverter.entry, SIMDConverter.entry, SIMDConverter.cachedEntry,
-        SIMDConverter.streamingEntry, ParallelConverter.entry, LibYUVConverter.entry, LibYUVLatestConverter.entry,
-        SwscaleConverter.entry,
-    ]
+    public static let table: [ConverterEntry] =
+        [
+            ScalarConverter.entry, LUTConverter.entry, SIMDConverter.entry, SIMDConverter.cachedEntry,
+            SIMDConverter.streamingEntry,
+        ] + SIMDConverter.levelEntries
+        + [ParallelConverter.entry, LibYUVConverter.entry, LibYUVLatestConverter.entry, SwscaleConverter.entry]
 
     /// The exact converters every report, test run and gate uses and holds
     /// to libyuv's bytes, in report order.

@@ -14,7 +14,7 @@ import Darwin
 /// per instruction-set level and the level chosen at run time.
 ///
 /// The kernel works on 64-pixel blocks of two rows that share chroma (in
-/// 512-bit vectors at the AVX-512 level, as two 32-pixel blocks of 256-bit
+/// 512-bit vectors at the AVX-512 levels, as two 32-pixel blocks of 256-bit
 /// vectors below it), in 16-bit lanes offset so that no sum wraps; narrow
 /// rows and the last column of odd widths go through the same arithmetic
 /// one pixel at a time. It reads only the meaningful bytes of each plane
@@ -23,7 +23,8 @@ import Darwin
 /// with streaming stores (see `SIMDStorePolicy`).
 public struct SIMDConverter: DestinationBandConverter {
     /// `"simd"`; `"simd-cached"` or `"simd-streaming"` when made with that
-    /// store policy (not when FRAMEBENCH_STORES chose it).
+    /// store policy (not when FRAMEBENCH_STORES chose it); `"simd-LEVEL"`
+    /// for a row of `levelEntries`.
     public let name: String
     /// The instruction-set level this converter runs.
     public let level: SIMDLevel
@@ -135,5 +136,17 @@ extension SIMDConverter {
     /// The row of `simd` with streaming stores for every frame, made on request.
     public static let streamingEntry = ConverterEntry(name: "simd-streaming", role: .variant) { _ in
         SIMDConverter(stores: .streaming)
+    }
+
+    /// A row of `simd` at each level this machine runs (`SIMDLevel.supported`),
+    /// named `simd-LEVEL` (`simd-avx512`, ...), made on request, so that one
+    /// run measures two levels side by side. A level the CPU or
+    /// FRAMEBENCH_SIMD does not allow has no row: it is never run as a
+    /// lower level under its name.
+    public static let levelEntries: [ConverterEntry] = SIMDLevel.supported.map { level in
+        let name = "simd-\(level.rawValue)"
+        return ConverterEntry(name: name, role: .variant) { _ in
+            SIMDConverter(level: level, stores: .environmentDefault, name: name)
+        }
     }
 }

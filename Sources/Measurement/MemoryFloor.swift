@@ -92,6 +92,8 @@ public final class MemoryFloor {
     public let size: FrameSize
     /// The instruction-set level of the loads and stores: the one asked for,
     /// or the highest supported level below it (never one the CPU lacks).
+    /// At `avx512vbmi` the pass is AVX-512's: VBMI adds no instruction that
+    /// moves memory.
     public let level: SIMDLevel
     /// Threads (and the `ParallelConverter` band split) of a pass; 1 runs on
     /// the calling thread.

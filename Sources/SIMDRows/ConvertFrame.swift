@@ -33,7 +33,7 @@ import Synchronization
 // the two luma rows of a chroma row share them.
 //
 // Row pairs go in 64-pixel blocks (`SIMDLevelTag.convertPairBlock64`): two
-// of the 32-pixel blocks above, except at the AVX-512 level, which converts
+// of the 32-pixel blocks above, except at the AVX-512 levels, which convert
 // all 64 in 512-bit vectors (SIMDRowsAVX512/PairBlock512.swift) with the
 // same arithmetic, so every level's bytes come from the same terms.
 //

@@ -3,7 +3,7 @@ import _Builtin_intrinsics.intel
 #endif
 
 /// A level whose module is compiled for AVX2 or more (SIMDRowsAVX2,
-/// SIMDRowsAVX512). What such a level does alike is written once here and
+/// SIMDRowsAVX512, SIMDRowsAVX512VBMI). What such a level does alike is written once here and
 /// emitted into that module: it converts row pairs, streams 32 bytes with
 /// one `vmovntdq`, and on x86-64 (Placement.swift) transposes 8 × 8 blocks
 /// and reverses bytes in 256-bit vectors.

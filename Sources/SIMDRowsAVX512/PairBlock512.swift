@@ -74,8 +74,9 @@ extension SIMDLevelTagAVX512 {
         storePixels32(m, stores, y1 + 32, second, bound, out1 + (128 &- low), reversed: reversed)
     }
 
-    /// The default: clamped in 16-bit lanes (`pixelWords`), each 16
-    /// pixels' B|G and R|A words interleaved by one `vpermt2w`.
+    /// Clamped in 16-bit lanes (`pixelWords`), each 16 pixels' B|G and R|A
+    /// words interleaved by one `vpermt2w`; the default for the contract
+    /// of `SIMDLevelTagAVX512.storePixels32`.
     @inlinable @inline(__always)
     public static func storePixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
@@ -183,7 +184,7 @@ extension SIMDLevelTagAVX512 {
 
     /// 32 lanes of the low 16 bits of `x`.
     @inlinable @inline(__always)
-    public static func splat(_ x: Int) -> __m512i {
+    static func splat(_ x: Int) -> __m512i {
         _mm512_set1_epi16(Int16(truncatingIfNeeded: x))
     }
 
@@ -234,7 +235,7 @@ public struct Terms512 {
 
     /// The terms `b`, `g`, `r`.
     @inlinable @inline(__always)
-    public init(b: __m512i, g: __m512i, r: __m512i) {
+    init(b: __m512i, g: __m512i, r: __m512i) {
         self.b = b
         self.g = g
         self.r = r
@@ -242,7 +243,7 @@ public struct Terms512 {
 
     /// The terms at the lanes `indices` names, one per pixel (`vpermw`).
     @inlinable @inline(__always)
-    public func spread(_ indices: __m512i) -> Terms512 {
+    func spread(_ indices: __m512i) -> Terms512 {
         Terms512(
             b: _mm512_permutexvar_epi16(indices, b), g: _mm512_permutexvar_epi16(indices, g),
             r: _mm512_permutexvar_epi16(indices, r))

@@ -2,7 +2,7 @@
 import _Builtin_intrinsics.intel
 import SIMDRows
 
-// The AVX-512 level's quarter-turn block: 16 source rows × 16 columns
+// The AVX-512 levels' quarter-turn block: 16 source rows × 16 columns
 // converted and transposed in registers, with no scratch between the two.
 //
 // Each row pair (sharing one chroma row) is converted in one 512-bit
@@ -22,8 +22,10 @@ import SIMDRows
 // release build, against 96 instructions for the 16 × 16 transpose of a
 // tile scratch plus the scratch's 16 stores and 16 loads.
 //
-// Check the hot loop after any change:
-//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/TransposedBlock512.swift.o
+// The code is emitted into the module of each tag that conforms; check the
+// hot loops after any change:
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/AVX512Level.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512VBMI.build/AVX512VBMILevel.swift.o
 
 extension SIMDLevelTagAVX512 {
     /// In 512-bit vectors, no scratch; the contract of

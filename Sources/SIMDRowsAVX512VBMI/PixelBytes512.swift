@@ -14,12 +14,12 @@ import SIMDRowsAVX512
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512VBMI.build/AVX512VBMILevel.swift.o
 
 extension SIMDAVX512VBMILevel {
-    /// Clamped by saturating to bytes (`vpackuswb`), each 16 pixels' bytes
-    /// gathered by one `vpermt2b`; the contract of
-    /// `SIMDLevelTagAVX512.storePixels32` (`bound` is not needed).
+    /// Clamped by saturating to bytes (`vpackuswb`), so without the upper
+    /// bound, each 16 pixels' bytes gathered by one `vpermt2b`; the
+    /// contract of `SIMDLevelTagAVX512.storePixels32`.
     @inline(__always)
     public static func storePixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-        _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
+        _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _: __m512i,
         _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
         let a = lumaTerm(m, lumaWords(y))

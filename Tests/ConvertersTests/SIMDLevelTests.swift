@@ -93,6 +93,19 @@ import Testing
         #endif
     }
 
+    @Test("a simd-LEVEL row for each level the host runs, converting at that level")
+    func levelRows() throws {
+        #expect(SIMDConverter.levelEntries.count == SIMDLevel.supported.count)
+        for level in SIMDLevel.supported {
+            let converter = try #require(ConverterRegistry.make("simd-\(level.rawValue)") as? SIMDConverter)
+            #expect(converter.level == level && converter.name == "simd-\(level.rawValue)")
+            #expect(converter.stores == SIMDConverter().stores)
+        }
+        for level in SIMDLevel.allCases where !SIMDLevel.supported.contains(level) {
+            #expect(ConverterRegistry.make("simd-\(level.rawValue)") == nil)
+        }
+    }
+
     // MARK: Kernel constants
 
     @Test("kernel constants are libyuv's", arguments: ColorMatrix.allCases)
