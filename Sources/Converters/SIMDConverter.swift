@@ -80,20 +80,14 @@ public struct SIMDConverter: DestinationBandConverter {
         _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, _ orientation: Orientation,
         _ rows: Range<Int>, _ streaming: Bool
     ) {
-        switch level {
-        case .baseline:
-            convertBaseline(
-                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
-        case .avx2:
-            convertAVX2(
-                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
-        case .avx512:
-            convertAVX512(
-                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
-        case .avx512vbmi:
-            convertAVX512VBMI(
-                source, to: destination, matrix: matrix, orientation: orientation, rows: rows, streaming: streaming)
-        }
+        let kernel =
+            switch level {
+            case .baseline: convertBaseline
+            case .avx2: convertAVX2
+            case .avx512: convertAVX512
+            case .avx512vbmi: convertAVX512VBMI
+            }
+        kernel(source, destination, matrix, orientation, rows, streaming)
     }
 
     /// Whether converting into `destination` in `orientation` uses

@@ -55,14 +55,11 @@ extension SIMDAVX512VBMILevel {
     @inline(__always)
     static var bytesSecond: __m512i { _mm512_add_epi8(bytesFirst, _mm512_set1_epi8(16)) }
 
-    /// The same as `bytesFirst` for pixels 15 ... 0.
+    /// The same as `bytesFirst` for pixels 15 ... 0: its pixels' four
+    /// indices (32-bit lanes) in reverse order.
     @inline(__always)
     static var bytesFirstReversed: __m512i {
-        _mm512_set_epi8(
-            65, 64, 8, 0, 67, 66, 9, 1, 69, 68, 10, 2, 71, 70, 11, 3,
-            73, 72, 12, 4, 75, 74, 13, 5, 77, 76, 14, 6, 79, 78, 15, 7,
-            97, 96, 40, 32, 99, 98, 41, 33, 101, 100, 42, 34, 103, 102, 43, 35,
-            105, 104, 44, 36, 107, 106, 45, 37, 109, 108, 46, 38, 111, 110, 47, 39)
+        _mm512_permutexvar_epi32(_mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), bytesFirst)
     }
 
     /// The same for pixels 31 ... 16.
