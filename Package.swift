@@ -52,6 +52,8 @@ let package = Package(
         .systemLibrary(name: "CFrameBenchPlugin"),
         // The compiler's prefetch builtin, which Swift cannot reach otherwise: no library to link.
         .systemLibrary(name: "CPrefetch"),
+        // A 16-byte broadcast load as one instruction, for the AVX2 block: no library to link.
+        .systemLibrary(name: "CBroadcastLoad"),
         .systemLibrary(
             name: "CSwscale", pkgConfig: "libswscale",
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]),
@@ -67,7 +69,9 @@ let package = Package(
         .target(name: "VPX", dependencies: ["Frames", "CVPX"]),
         // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
         optimisedTarget("SIMDRows", ["Frames", "CPrefetch"]),
-        .target(name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("haswell")),
+        .target(
+            name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames", "CBroadcastLoad"],
+            swiftSettings: targetCPU("haswell")),
         .target(
             name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
         .target(
