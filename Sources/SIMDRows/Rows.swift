@@ -8,11 +8,11 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     _ width: Int, _ bound: UnsafeRawPointer
 ) {
     // Whole 64-pixel blocks cover the even part of the row, and its end
-    // (`rest` pixels) is one 64-pixel block or a few 32-pixel blocks
-    // (`SIMDLevelTag.convertsWidePairBlocks`); a last block that does not
-    // fit overlaps the one before it (rewriting identical bytes). Reads stay
-    // inside each row: a block of n pixels at even x reads luma x ..< x + n
-    // and chroma x / 2 ..< (x + n) / 2.
+    // (`rest` pixels) goes to `Level.convertPairEnd`, which may overlap the
+    // last whole block (rewriting identical bytes) unless `rest` is a
+    // multiple of `Level.pairEndStep`. Reads stay inside each row: a block
+    // of n pixels at even x reads luma x ..< x + n and chroma
+    // x / 2 ..< (x + n) / 2.
     let even = width & ~1
     guard even >= 32 else {
         for x in 0..<width {
@@ -24,10 +24,9 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     let top = bound.load(as: Words16.self)
     let whole = even & ~63
     let rest = even &- whole
-    let wideEnd = whole > 0 && (rest > 32 || (rest > 0 && Level.convertsWidePairBlocks))
-    // Streaming stores, as for `streamedPixels`: blocks that overlap, the
-    // end and the whole block before it, are stored normally.
-    let overlaps = wideEnd || rest & 31 != 0
+    // Streaming stores, as for `streamedPixels`: an end that overlaps, and
+    // the whole block before it, are stored normally.
+    let overlaps = rest % Level.pairEndStep != 0
     let streamed = overlaps ? whole &- 64 : whole
     var x = 0
     while x < streamed {
@@ -42,29 +41,36 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
             out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
-    if wideEnd {
-        x = even &- 64
-        Level.convertPairBlock64(
-            m, CachedStores.self, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
-            out0 + x &<< 2, out1 + x &<< 2, top)
-    } else if overlaps {
-        while x < even {
-            x = min(x, even &- 32)
-            rowPairBlock(
-                m, CachedStores.self, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
-                out0 + x &<< 2, out1 + x &<< 2, top)
-            x &+= 32
-        }
-    } else if rest == 32 {
-        rowPairBlock(
-            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
-            out1 + x &<< 2, top)
+    if overlaps {
+        Level.convertPairEnd(m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: whole, end: even)
+    } else if rest > 0 {
+        Level.convertPairEnd(m, stores, y0, y1, u, v, out0, out1, top, start: whole, end: even)
     }
     if even < width {
         scalarPixel(
             m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even)
         scalarPixel(
             m, y1[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out1 + 4 * even)
+    }
+}
+
+/// Converts pixels `start ..< end` of two rows in 32-pixel blocks
+/// (`rowPairBlock`), the last one ending at `end`: the contract of
+/// `SIMDLevelTag.convertPairEnd` for `end - start` below 64.
+@inlinable @inline(__always)
+public func convertPairEndIn32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+    _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+    _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+    start: Int, end: Int
+) {
+    var x = start
+    while x < end {
+        x = min(x, end &- 32)
+        rowPairBlock(
+            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
+            out1 + x &<< 2, top)
+        x &+= 32
     }
 }
 

@@ -40,11 +40,26 @@ public protocol SIMDLevelTag {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>)
 
-    /// Whether `convertPairBlock64` converts all 64 pixels at once, so that
-    /// one 64-pixel block overlapping the one before it is the cheapest way
-    /// to finish a row; otherwise (the default) it costs two 32-pixel
-    /// blocks and a row ends in as few 32-pixel blocks as it needs.
-    static var convertsWidePairBlocks: Bool { get }
+    /// The pixels in which `convertPairEnd` converts the end of a row pair:
+    /// an end whose length is not a multiple of it overlaps the pixels
+    /// before it. 64 where `convertPairBlock64` converts all 64 pixels at
+    /// once; the default 32.
+    static var pairEndStep: Int { get }
+
+    /// Converts pixels `start ..< end` of two luma rows `y0`, `y1` that
+    /// share the chroma rows `u` and `v` (all four at pixel 0), into `out0`
+    /// and `out1`, where `start` is a multiple of 64, `end` is even and at
+    /// least 32, and `0 < end - start < 64`: the end of a row pair after its
+    /// whole 64-pixel blocks. It may convert pixels from `max(0, end - 64)`
+    /// again, rewriting identical bytes; it reads luma only below `end`
+    /// and chroma only below `end / 2`, and stores with `Stores` (64-byte
+    /// aligned there when `end - start` is a multiple of `pairEndStep`).
+    /// The default: 32-pixel blocks, the last one ending at `end`.
+    static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        start: Int, end: Int)
 
     /// Transposes the 8 × 8 pixels (32-bit lanes) whose rows start at
     /// `from`, `from + rowStride`, ... (`rowStride` in bytes, negative to
@@ -145,8 +160,19 @@ extension SIMDLevelTag {
         for i in 0..<count { to[i] = from[count &- 1 &- i] }
     }
 
-    /// No: two 32-pixel blocks.
-    @inlinable public static var convertsWidePairBlocks: Bool { false }
+    /// 32.
+    @inlinable public static var pairEndStep: Int { 32 }
+
+    /// 32-pixel blocks (`convertPairEndIn32`).
+    @inlinable @inline(__always)
+    public static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        start: Int, end: Int
+    ) {
+        convertPairEndIn32(m, stores, y0, y1, u, v, out0, out1, top, start: start, end: end)
+    }
 
     /// Two 32-pixel blocks (`rowPairBlock`).
     @inlinable @inline(__always)

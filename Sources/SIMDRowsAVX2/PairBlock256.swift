@@ -36,6 +36,72 @@ extension SIMDAVX2Level {
         pairBlock32(m, stores, y0 + 32, y1 + 32, u + step, v + step, out0 + 128, out1 + 128, bound)
     }
 
+    /// 16: an end of a row pair is converted in 32- and 16-pixel blocks.
+    @inline(__always)
+    public static var pairEndStep: Int { 16 }
+
+    /// 32-pixel blocks while 32 pixels are left, then 16-pixel blocks, the
+    /// last one ending at `end`; the contract of `SIMDLevelTag.convertPairEnd`.
+    @inline(__always)
+    public static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        start: Int, end: Int
+    ) {
+        let bound = unsafeBitCast(top, to: __m256i.self)
+        var x = start
+        while end &- x >= 32 {
+            let c = (x &>> 1) &* M.Chroma.step
+            pairBlock32(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, bound)
+            x &+= 32
+        }
+        while x < end {
+            x = min(x, end &- 16)
+            let c = (x &>> 1) &* M.Chroma.step
+            pairBlock16(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, bound)
+            x &+= 16
+        }
+    }
+
+    /// Pixels 0 ..< 16 of two rows sharing the chroma samples 0 ..< 8 of
+    /// `u` and `v`: 64 bytes at `out0` and at `out1`.
+    @inline(__always)
+    static func pairBlock16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ bound: __m256i
+    ) {
+        let words = chromaWords8(m, u, v)
+        let t = chromaTerms(m, words.u, words.v)
+        let terms = Terms256(
+            b: _mm256_unpacklo_epi16(t.b, t.b), g: _mm256_unpacklo_epi16(t.g, t.g),
+            r: _mm256_unpacklo_epi16(t.r, t.r))
+        pixels16(m, stores, y0, terms, bound, out0)
+        pixels16(m, stores, y1, terms, bound, out1)
+    }
+
+    /// Chroma samples 0 ..< 8 of `u` and `v` in `M`'s layout (reading 8
+    /// bytes of each plane, or 16 bytes of pairs) as words in the order
+    /// 0, 1, 4, 5 | 2, 3, 6, 7 in the low halves of the 128-bit lanes, the
+    /// order of `chromaWords` for the first 8 samples.
+    @inline(__always)
+    static func chromaWords8<M: SIMDRowMatrix>(
+        _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
+    ) -> (u: __m256i, v: __m256i) {
+        let z: Int8 = -128  // a zero byte
+        if M.Chroma.step == 2 {
+            let pairs = _mm_loadu_si128(UnsafeRawPointer(u).assumingMemoryBound(to: __m128i.self))
+            let us = _mm_shuffle_epi8(pairs, _mm_setr_epi8(0, 2, 8, 10, z, z, z, z, 4, 6, 12, 14, z, z, z, z))
+            let vs = _mm_shuffle_epi8(pairs, _mm_setr_epi8(1, 3, 9, 11, z, z, z, z, 5, 7, 13, 15, z, z, z, z))
+            return (_mm256_cvtepu8_epi16(us), _mm256_cvtepu8_epi16(vs))
+        }
+        let order = _mm_setr_epi8(0, 1, 4, 5, z, z, z, z, 2, 3, 6, 7, z, z, z, z)
+        let us = _mm_cvtsi64_si128(Int64(bitPattern: UnsafeRawPointer(u).loadUnaligned(as: UInt64.self)))
+        let vs = _mm_cvtsi64_si128(Int64(bitPattern: UnsafeRawPointer(v).loadUnaligned(as: UInt64.self)))
+        return (_mm256_cvtepu8_epi16(_mm_shuffle_epi8(us, order)), _mm256_cvtepu8_epi16(_mm_shuffle_epi8(vs, order)))
+    }
+
     /// Pixels 0 ..< 32 of two rows sharing the chroma samples 0 ..< 16 of
     /// `u` and `v`: 128 bytes at `out0` and at `out1`.
     @inline(__always)

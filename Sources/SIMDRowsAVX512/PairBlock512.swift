@@ -26,9 +26,29 @@ import SIMDRows
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512VBMI.build/AVX512VBMILevel.swift.o
 
 extension SIMDLevelTagAVX512 {
-    /// Yes: a 64-pixel block is one pass of 512-bit vectors.
+    /// 64: a 64-pixel block is one pass of 512-bit vectors, so one that
+    /// overlaps the block before it is the cheapest end of a row.
     @inlinable @inline(__always)
-    public static var convertsWidePairBlocks: Bool { true }
+    public static var pairEndStep: Int { 64 }
+
+    /// One 64-pixel block ending at `end`, or 32-pixel blocks
+    /// (`convertPairEndIn32`) in a row narrower than 64; the contract of
+    /// `SIMDLevelTag.convertPairEnd`.
+    @inlinable @inline(__always)
+    public static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        start: Int, end: Int
+    ) {
+        guard end >= 64 else {
+            convertPairEndIn32(m, stores, y0, y1, u, v, out0, out1, top, start: start, end: end)
+            return
+        }
+        let x = end &- 64
+        let c = (x &>> 1) &* M.Chroma.step
+        pairBlock64(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, top, reversed: false)
+    }
 
     /// Converts pixels 0 ..< 64 of two rows in 512-bit vectors; the contract
     /// of `SIMDLevelTag.convertPairBlock64`.
