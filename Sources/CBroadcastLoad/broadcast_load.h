@@ -12,7 +12,7 @@
 __attribute__((target("avx2"), always_inline))
 static inline __m256i framebench_broadcast128(const void *address) {
     __m256i bytes;
-    __asm__("vbroadcasti128 %1, %0" : "=x"(bytes) : "m"(*(const __m128i *)address));
+    __asm__("vbroadcasti128 %1, %0" : "=x"(bytes) : "m"(*(const __m128i_u *)address));
     return bytes;
 }
 #endif

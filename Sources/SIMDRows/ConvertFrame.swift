@@ -32,10 +32,12 @@ import Synchronization
 // order with one in-lane byte shuffle each; at the AVX2 and AVX-512 levels
 // the two luma rows of a chroma row share them.
 //
-// Row pairs go in 64-pixel blocks (`SIMDLevelTag.convertPairBlock64`): two
-// of the 32-pixel blocks above, except at the AVX-512 levels, which convert
-// all 64 in 512-bit vectors (SIMDRowsAVX512/PairBlock512.swift) with the
-// same arithmetic, so every level's bytes come from the same terms.
+// Row pairs go in 64-pixel blocks (`SIMDLevelTag.convertPairBlock64`) and
+// end in the level's `convertPairEnd`: at AVX2 in blocks of 256-bit
+// vectors written with intrinsics (SIMDRowsAVX2/PairBlock256.swift), at the
+// AVX-512 levels in 512-bit vectors (SIMDRowsAVX512/PairBlock512.swift),
+// by default two of the 32-pixel blocks above; all with the same
+// arithmetic, so every level's bytes come from the same terms.
 //
 // Stores: each kernel is instantiated twice, with ordinary stores and with
 // streaming (non-temporal) ones, which write a frame too big for the caches

@@ -50,10 +50,12 @@ public protocol SIMDLevelTag {
     /// share the chroma rows `u` and `v` (all four at pixel 0), into `out0`
     /// and `out1`, where `start` is a multiple of 64, `end` is even and at
     /// least 32, and `0 < end - start < 64`: the end of a row pair after its
-    /// whole 64-pixel blocks. It may convert pixels from `max(0, end - 64)`
-    /// again, rewriting identical bytes; it reads luma only below `end`
-    /// and chroma only below `end / 2`, and stores with `Stores` (64-byte
-    /// aligned there when `end - start` is a multiple of `pairEndStep`).
+    /// whole 64-pixel blocks. When `end - start` is a multiple of
+    /// `pairEndStep` it writes exactly pixels `start ..< end`, on 64-byte
+    /// aligned lines where the rows are (so `Stores` may stream); otherwise
+    /// it may convert pixels from `max(0, end - 64)` again, rewriting
+    /// identical bytes, and is given ordinary stores. It reads luma only
+    /// below `end` and chroma only below `end / 2`.
     /// The default: 32-pixel blocks, the last one ending at `end`.
     static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,

@@ -18,7 +18,8 @@ import SIMDRows
 // `y × 0x0101` words from one in-lane byte shuffle of 16 bytes loaded
 // into both lanes; chroma terms are computed once for the 16 samples two
 // rows share and spread to that order by unpacking each with itself.
-// After a change, read the hot loop (and touch AVX2Level.swift):
+// After a change, read the hot loop (after a change to SIMDRows' inlinable
+// code this module uses, touch AVX2Level.swift: SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 
 extension SIMDAVX2Level {

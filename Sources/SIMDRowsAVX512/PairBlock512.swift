@@ -47,7 +47,7 @@ extension SIMDLevelTagAVX512 {
         }
         let x = end &- 64
         let c = (x &>> 1) &* M.Chroma.step
-        pairBlock64(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, top, reversed: false)
+        convertPairBlock64(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, top)
     }
 
     /// Converts pixels 0 ..< 64 of two rows in 512-bit vectors; the contract
