@@ -3,23 +3,23 @@ import _Builtin_intrinsics.intel
 import CBroadcastLoad
 import SIMDRows
 
-// The AVX2 level's 64-pixel row-pair block: the kernel's arithmetic
-// (docs/kernel.md, "Arithmetic in 16-bit lanes") in 256-bit vectors of 16
-// pixels, written with clang's AVX2 intrinsics so that each step is the
-// instruction named. The generic block (SIMDRows' `rowPairBlock`) spells
-// the same steps in Swift SIMD types; given the interleave below as a
-// shuffle, LLVM moves it above the clamps and turns them into compares and
-// byte blends, so the generic block interleaves with shifts and word
-// blends instead (four instructions where these take two).
+// The AVX2 level's 64-pixel row-pair block, written with clang's AVX2
+// intrinsics so that each step is the instruction named. Its arithmetic is
+// libyuv's own (docs/kernel.md, "The AVX2 block"): blue and green are
+// signed 16-bit sums made with a saturating add, shifted right by 6 with
+// `vpmulhw` by 1024 (the multiply pipes, not the shift and shuffle ones)
+// and clamped to bytes by `vpackuswb`; red is clamped by an unsigned
+// saturating add and a `vpmaxuw`, so that the same shift leaves R|A words.
 //
 // A vector holds 16 pixels in the order 0-3, 8-11 | 4-7, 12-15 (128-bit
 // lanes of 8), so that `vpunpcklwd` and `vpunpckhwd` of the B|G and R|A
-// words give pixels 0-7 and 8-15 in memory order. Its luma arrives as
-// `y × 0x0101` words from one in-lane byte shuffle of 16 bytes loaded
-// into both lanes; chroma terms are computed once for the 16 samples two
-// rows share and spread to that order by unpacking each with itself.
-// After a change, read the hot loop (after a change to SIMDRows' inlinable
-// code this module uses, touch AVX2Level.swift: SwiftPM does not rebuild it):
+// words give pixels 0-7 and 8-15 in memory order. Luma and chroma samples
+// arrive in that order, chroma already repeated for the two pixels that
+// share a sample, from one in-lane byte shuffle of 16 bytes loaded into
+// both lanes (`framebench_broadcast128`); the two rows of a pair share
+// the chroma terms. After a change, read the hot loop (after a change to
+// SIMDRows' inlinable code this module uses, touch AVX2Level.swift:
+// SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 
 extension SIMDAVX2Level {
@@ -31,10 +31,9 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
-        let bound = unsafeBitCast(top, to: __m256i.self)
         let step = 16 &* M.Chroma.step
-        pairBlock32(m, stores, y0, y1, u, v, out0, out1, bound)
-        pairBlock32(m, stores, y0 + 32, y1 + 32, u + step, v + step, out0 + 128, out1 + 128, bound)
+        pairBlock32(m, stores, y0, y1, u, v, out0, out1)
+        pairBlock32(m, stores, y0 + 32, y1 + 32, u + step, v + step, out0 + 128, out1 + 128)
     }
 
     /// 16: an end of a row pair is converted in 32- and 16-pixel blocks.
@@ -50,17 +49,16 @@ extension SIMDAVX2Level {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
         start: Int, end: Int
     ) {
-        let bound = unsafeBitCast(top, to: __m256i.self)
         var x = start
         while end &- x >= 32 {
             let c = (x &>> 1) &* M.Chroma.step
-            pairBlock32(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, bound)
+            pairBlock32(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2)
             x &+= 32
         }
         while x < end {
             x = min(x, end &- 16)
             let c = (x &>> 1) &* M.Chroma.step
-            pairBlock16(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, bound)
+            pairBlock16(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2)
             x &+= 16
         }
     }
@@ -71,15 +69,15 @@ extension SIMDAVX2Level {
     static func pairBlock16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
-        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ bound: __m256i
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
         let words = chromaWords8(m, u, v)
         let t = chromaTerms(m, words.u, words.v)
         let terms = Terms256(
             b: _mm256_unpacklo_epi16(t.b, t.b), g: _mm256_unpacklo_epi16(t.g, t.g),
             r: _mm256_unpacklo_epi16(t.r, t.r))
-        pixels16(m, stores, y0, terms, bound, out0)
-        pixels16(m, stores, y1, terms, bound, out1)
+        pixels16(m, stores, y0, terms, out0)
+        pixels16(m, stores, y1, terms, out1)
     }
 
     /// Chroma samples 0 ..< 8 of `u` and `v` in `M`'s layout (reading 8
@@ -109,41 +107,45 @@ extension SIMDAVX2Level {
     static func pairBlock32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
-        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ bound: __m256i
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
-        let samples = M.Chroma.load16(u, v)
-        let t = chromaTerms(m, chromaWords(samples.u), chromaWords(samples.v))
-        // Samples 0-1, 4-5 | 2-3, 6-7 for pixels 0 ... 15; 8-9, 12-13 | 10-11, 14-15 for 16 ... 31.
-        let first = Terms256(
-            b: _mm256_unpacklo_epi16(t.b, t.b), g: _mm256_unpacklo_epi16(t.g, t.g),
-            r: _mm256_unpacklo_epi16(t.r, t.r))
-        let second = Terms256(
-            b: _mm256_unpackhi_epi16(t.b, t.b), g: _mm256_unpackhi_epi16(t.g, t.g),
-            r: _mm256_unpackhi_epi16(t.r, t.r))
-        pixels16(m, stores, y0, first, bound, out0)
-        pixels16(m, stores, y1, first, bound, out1)
-        pixels16(m, stores, y0 + 16, second, bound, out0 + 64)
-        pixels16(m, stores, y1 + 16, second, bound, out1 + 64)
+        let samples = chromaSamples32(m, u, v)
+        let first = chromaTerms(m, samples.u0, samples.v0)
+        let second = chromaTerms(m, samples.u1, samples.v1)
+        pixels16(m, stores, y0, first, out0)
+        pixels16(m, stores, y1, first, out1)
+        pixels16(m, stores, y0 + 16, second, out0 + 64)
+        pixels16(m, stores, y1 + 16, second, out1 + 64)
     }
 
     /// 16 pixels from the luma bytes at `y` and their chroma terms `t`:
-    /// 64 bytes at `out`. Blue and green are clamped with `vpminuw` and
-    /// merged into B|G words; red is clamped above by a saturating add, so
-    /// that one arithmetic shift leaves R|A words (as at the AVX-512
-    /// level, docs/kernel.md).
+    /// 64 bytes at `out`. Blue and green are signed sums, shifted and
+    /// packed to saturated bytes (`vpackuswb`) and interleaved into B|G
+    /// words; red's sum lands in 0xC000 ... 0xFFFF (a saturating add
+    /// clamps it above, `vpmaxuw` below), so that the shift leaves R|A
+    /// words.
     @inline(__always)
     static func pixels16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-        _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms256, _ bound: __m256i,
+        _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms256,
         _ out: UnsafeMutablePointer<UInt8>
     ) {
-        let a = _mm256_or_si256(_mm256_mulhi_epu16(lumaWords(y), splat(M.yg)), splat(SIMDRowConstants.lumaOffset))
-        let b = _mm256_srli_epi16(_mm256_min_epu16(_mm256_subs_epu16(a, t.b), bound), 6)  // blue, low byte
-        let g = _mm256_slli_epi16(_mm256_min_epu16(_mm256_subs_epu16(a, t.g), bound), 2)  // green, high byte
-        let bg = _mm256_or_si256(b, _mm256_and_si256(g, splat(0xFF00)))
-        let ra = _mm256_srai_epi16(
-            _mm256_adds_epu16(_mm256_subs_epu16(a, t.r), splat(0xFFFF - SIMDRowConstants.upperBoundValue)), 6)
+        let a = _mm256_mulhi_epu16(lumaWords(y), splat(M.yg))  // y1 - YB
+        let b = shiftRight6(_mm256_adds_epi16(a, t.b))
+        let g = shiftRight6(_mm256_adds_epi16(a, t.g))
+        let interleave = _mm256_setr_epi8(
+            0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
+            0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)
+        let bg = _mm256_shuffle_epi8(_mm256_packus_epi16(b, g), interleave)
+        let ra = shiftRight6(_mm256_max_epu16(_mm256_adds_epu16(a, t.r), splat(0xC000)))
         store(stores, _mm256_unpacklo_epi16(bg, ra), at: out)  // pixels 0 ... 7
         store(stores, _mm256_unpackhi_epi16(bg, ra), at: out + 32)  // pixels 8 ... 15
+    }
+
+    /// `x >> 6` in each signed 16-bit lane (rounding towards −∞), as the
+    /// high half of `x × 1024` (`vpmulhw`).
+    @inline(__always)
+    static func shiftRight6(_ x: __m256i) -> __m256i {
+        _mm256_mulhi_epi16(x, splat(1024))
     }
 
     /// The 16 luma bytes at `y` (no alignment needed) as `y × 0x0101`
@@ -159,26 +161,60 @@ extension SIMDAVX2Level {
         return _mm256_shuffle_epi8(bytes, control)
     }
 
-    /// 16 chroma samples as words in the order 0, 1, 4, 5, 8, 9, 12, 13 |
-    /// 2, 3, 6, 7, 10, 11, 14, 15, from which unpacking each 128-bit lane
-    /// with itself repeats them in the pixel order of `lumaWords`.
+    /// Chroma samples 0 ..< 16 of `u` and `v` in `M`'s layout (reading 16
+    /// bytes of each plane, or 32 bytes of pairs) as words in the pixel
+    /// order of `lumaWords`, each repeated for the two pixels that share
+    /// it: samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7 for
+    /// pixels 0 ... 15 (`u0`, `v0`), and the same plus 8 for pixels
+    /// 16 ... 31 (`u1`, `v1`).
     @inline(__always)
-    static func chromaWords(_ c: SIMD16<UInt8>) -> __m256i {
-        let order = _mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15)
-        return _mm256_cvtepu8_epi16(_mm_shuffle_epi8(unsafeBitCast(c, to: __m128i.self), order))
+    static func chromaSamples32<M: SIMDRowMatrix>(
+        _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
+    ) -> (u0: __m256i, v0: __m256i, u1: __m256i, v1: __m256i) {
+        let z: Int8 = -128  // a zero byte
+        if M.Chroma.step == 2 {
+            // Sample s of u at byte 2s of its 16-byte half, of v at 2s + 1.
+            let evens = _mm256_setr_epi8(
+                0, z, 0, z, 2, z, 2, z, 8, z, 8, z, 10, z, 10, z,
+                4, z, 4, z, 6, z, 6, z, 12, z, 12, z, 14, z, 14, z)
+            let odds = _mm256_setr_epi8(
+                1, z, 1, z, 3, z, 3, z, 9, z, 9, z, 11, z, 11, z,
+                5, z, 5, z, 7, z, 7, z, 13, z, 13, z, 15, z, 15, z)
+            let first = framebench_broadcast128(u)
+            let second = framebench_broadcast128(u + 16)
+            return (
+                _mm256_shuffle_epi8(first, evens), _mm256_shuffle_epi8(first, odds),
+                _mm256_shuffle_epi8(second, evens), _mm256_shuffle_epi8(second, odds)
+            )
+        }
+        let low = _mm256_setr_epi8(
+            0, z, 0, z, 1, z, 1, z, 4, z, 4, z, 5, z, 5, z,
+            2, z, 2, z, 3, z, 3, z, 6, z, 6, z, 7, z, 7, z)
+        let high = _mm256_setr_epi8(
+            8, z, 8, z, 9, z, 9, z, 12, z, 12, z, 13, z, 13, z,
+            10, z, 10, z, 11, z, 11, z, 14, z, 14, z, 15, z, 15, z)
+        let us = framebench_broadcast128(u)
+        let vs = framebench_broadcast128(v)
+        return (
+            _mm256_shuffle_epi8(us, low), _mm256_shuffle_epi8(vs, low),
+            _mm256_shuffle_epi8(us, high), _mm256_shuffle_epi8(vs, high)
+        )
     }
 
-    /// The chroma terms of samples `uw` and `vw` (one per 16-bit lane):
-    /// with u, v the raw samples, Tb = offset + 128 UB - u UB, and so on.
+    /// The chroma terms of samples `uw` and `vw` (one per 16-bit lane),
+    /// with u, v the raw samples: Tb = YB + (u − 128) UB and Tg = YB −
+    /// (u − 128) UG − (v − 128) VG, blue's and green's sums less the luma
+    /// term; Tr = YB + (v − 128) VR + 0xC000, red's sum less the luma term
+    /// plus 0xC000 (each within 16 bits for every matrix; the exhaustive
+    /// conformance check covers every input).
     @inline(__always)
     static func chromaTerms<M: SIMDRowMatrix>(_ m: M.Type, _ uw: __m256i, _ vw: __m256i) -> Terms256 {
-        let offset = SIMDRowConstants.lumaOffset - M.yb
-        return Terms256(
-            b: _mm256_sub_epi16(splat(offset + 128 * M.ub), _mm256_mullo_epi16(uw, splat(M.ub))),
-            g: _mm256_add_epi16(
-                _mm256_add_epi16(splat(offset - 128 * (M.ug + M.vg)), _mm256_mullo_epi16(uw, splat(M.ug))),
+        Terms256(
+            b: _mm256_add_epi16(splat(M.yb - 128 * M.ub), _mm256_mullo_epi16(uw, splat(M.ub))),
+            g: _mm256_sub_epi16(
+                _mm256_sub_epi16(splat(M.yb + 128 * (M.ug + M.vg)), _mm256_mullo_epi16(uw, splat(M.ug))),
                 _mm256_mullo_epi16(vw, splat(M.vg))),
-            r: _mm256_sub_epi16(splat(offset + 128 * M.vr), _mm256_mullo_epi16(vw, splat(M.vr))))
+            r: _mm256_add_epi16(splat(M.yb - 128 * M.vr + 0xC000), _mm256_mullo_epi16(vw, splat(M.vr))))
     }
 
     /// Stores 32 bytes at `address` (32-byte aligned when `Stores` streams).
