@@ -56,8 +56,11 @@ public enum InterleavedChromaMatrix<M: SIMDRowMatrix>: SIMDRowMatrix {
     public typealias Planar = M
 }
 
-/// The chroma sample `index` of the row at `row` in `M`'s layout.
+/// The address of chroma sample `index` of the row at `row` in `M`'s
+/// layout (of its u or v, for NV12 the row's pair `index`).
 @inlinable @inline(__always)
-func chromaSample<M: SIMDRowMatrix>(_ m: M.Type, _ row: UnsafePointer<UInt8>, _ index: Int) -> UnsafePointer<UInt8> {
+public func chromaSample<M: SIMDRowMatrix>(
+    _ m: M.Type, _ row: UnsafePointer<UInt8>, _ index: Int
+) -> UnsafePointer<UInt8> {
     row + index &* M.Chroma.step
 }

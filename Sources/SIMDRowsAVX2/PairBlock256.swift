@@ -31,9 +31,9 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
-        let step = 16 &* M.Chroma.step
         pairBlock32(m, stores, y0, y1, u, v, out0, out1)
-        pairBlock32(m, stores, y0 + 32, y1 + 32, u + step, v + step, out0 + 128, out1 + 128)
+        pairBlock32(
+            m, stores, y0 + 32, y1 + 32, chromaSample(m, u, 16), chromaSample(m, v, 16), out0 + 128, out1 + 128)
     }
 
     /// 16: an end of a row pair is converted in 32- and 16-pixel blocks.
@@ -51,14 +51,16 @@ extension SIMDAVX2Level {
     ) {
         var x = start
         while end &- x >= 32 {
-            let c = (x &>> 1) &* M.Chroma.step
-            pairBlock32(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2)
+            pairBlock32(
+                m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
+                out0 + x &<< 2, out1 + x &<< 2)
             x &+= 32
         }
         while x < end {
             x = min(x, end &- 16)
-            let c = (x &>> 1) &* M.Chroma.step
-            pairBlock16(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2)
+            pairBlock16(
+                m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
+                out0 + x &<< 2, out1 + x &<< 2)
             x &+= 16
         }
     }

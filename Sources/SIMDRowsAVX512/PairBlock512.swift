@@ -46,8 +46,9 @@ extension SIMDLevelTagAVX512 {
             return
         }
         let x = end &- 64
-        let c = (x &>> 1) &* M.Chroma.step
-        convertPairBlock64(m, stores, y0 + x, y1 + x, u + c, v + c, out0 + x &<< 2, out1 + x &<< 2, top)
+        convertPairBlock64(
+            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
+            out1 + x &<< 2, top)
     }
 
     /// Converts pixels 0 ..< 64 of two rows in 512-bit vectors; the contract
