@@ -36,8 +36,10 @@ import Synchronization
 // end in the level's `convertPairEnd`: at AVX2 in blocks of 256-bit
 // vectors written with intrinsics (SIMDRowsAVX2/PairBlock256.swift), at the
 // AVX-512 levels in 512-bit vectors (SIMDRowsAVX512/PairBlock512.swift),
-// by default two of the 32-pixel blocks above; all with the same
-// arithmetic, so every level's bytes come from the same terms.
+// by default two of the 32-pixel blocks above. The AVX-512 blocks use the
+// offset terms above; the AVX2 block uses libyuv's signed saturating sums
+// instead, with chroma samples repeated before its terms are computed
+// (docs/kernel.md, "The AVX2 block"). Every level is bit-exact with libyuv.
 //
 // Stores: each kernel is instantiated twice, with ordinary stores and with
 // streaming (non-temporal) ones, which write a frame too big for the caches

@@ -40,7 +40,8 @@ extension SIMDLevelTagMirroringBlocks {
         func block<S: SIMDStoreKind>(_ s: S.Type, _ x: Int) {
             let out = 4 &* (width &- 64 &- x)
             convertPairBlock64Reversed(
-                m, s, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + out, out1 + out,
+                m, s, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+                out0 + out, out1 + out,
                 top)
         }
         // Blocks from `rest` on end their output on whole 64-byte lines; the

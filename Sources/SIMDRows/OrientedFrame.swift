@@ -302,8 +302,8 @@ public func convertTransposed<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIM
                     convertRows(
                         m, level, CachedStores.self, source.y.row(row &+ i) + column,
                         paired ? source.y.row(row &+ i &+ 1) + column : nil,
-                        chromaSample(m, uPlane.row(chromaRow), chromaColumn),
-                        chromaSample(m, vPlane.row(chromaRow), chromaColumn),
+                        chromaSampleAddress(m, uPlane.row(chromaRow), chromaColumn),
+                        chromaSampleAddress(m, vPlane.row(chromaRow), chromaColumn),
                         out0, paired ? out0 + scratchStride : nil, columnCount, bound)
                     i &+= 2
                     pair &+= 1

@@ -16,8 +16,12 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     let even = width & ~1
     guard even >= 32 else {
         for x in 0..<width {
-            scalarPixel(m, y0[x], chromaSample(m, u, x / 2).pointee, chromaSample(m, v, x / 2).pointee, out0 + 4 * x)
-            scalarPixel(m, y1[x], chromaSample(m, u, x / 2).pointee, chromaSample(m, v, x / 2).pointee, out1 + 4 * x)
+            scalarPixel(
+                m, y0[x], chromaSampleAddress(m, u, x / 2).pointee, chromaSampleAddress(m, v, x / 2).pointee,
+                out0 + 4 * x)
+            scalarPixel(
+                m, y1[x], chromaSampleAddress(m, u, x / 2).pointee, chromaSampleAddress(m, v, x / 2).pointee,
+                out1 + 4 * x)
         }
         return
     }
@@ -31,13 +35,14 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     var x = 0
     while x < streamed {
         Level.convertPairBlock64(
-            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
+            m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
             out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
     while x < whole {
         Level.convertPairBlock64(
-            m, CachedStores.self, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
+            m, CachedStores.self, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1),
+            chromaSampleAddress(m, v, x &>> 1),
             out0 + x &<< 2, out1 + x &<< 2, top)
         x &+= 64
     }
@@ -48,9 +53,11 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     }
     if even < width {
         scalarPixel(
-            m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even)
+            m, y0[even], chromaSampleAddress(m, u, even / 2).pointee, chromaSampleAddress(m, v, even / 2).pointee,
+            out0 + 4 * even)
         scalarPixel(
-            m, y1[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out1 + 4 * even)
+            m, y1[even], chromaSampleAddress(m, u, even / 2).pointee, chromaSampleAddress(m, v, even / 2).pointee,
+            out1 + 4 * even)
     }
 }
 
@@ -68,7 +75,8 @@ public func convertPairEndIn32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
     while x < end {
         x = min(x, end &- 32)
         rowPairBlock(
-            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
+            m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+            out0 + x &<< 2,
             out1 + x &<< 2, top)
         x &+= 32
     }
@@ -98,24 +106,30 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         let streamed = streamedPixels(even)
         var x = 0
         while x &+ 32 <= streamed {
-            rowBlock(m, stores, y0 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2, top)
+            rowBlock(
+                m, stores, y0 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+                out0 + x &<< 2, top)
             x &+= 32
         }
         while x < even {
             x = min(x, even &- 32)
             rowBlock(
-                m, CachedStores.self, y0 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
+                m, CachedStores.self, y0 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+                out0 + x &<< 2,
                 top)
             x &+= 32
         }
         if even < width {
             scalarPixel(
-                m, y0[even], chromaSample(m, u, even / 2).pointee, chromaSample(m, v, even / 2).pointee, out0 + 4 * even
+                m, y0[even], chromaSampleAddress(m, u, even / 2).pointee, chromaSampleAddress(m, v, even / 2).pointee,
+                out0 + 4 * even
             )
         }
     } else {
         for x in 0..<width {
-            scalarPixel(m, y0[x], chromaSample(m, u, x / 2).pointee, chromaSample(m, v, x / 2).pointee, out0 + 4 * x)
+            scalarPixel(
+                m, y0[x], chromaSampleAddress(m, u, x / 2).pointee, chromaSampleAddress(m, v, x / 2).pointee,
+                out0 + 4 * x)
         }
     }
 }

@@ -56,10 +56,10 @@ public enum InterleavedChromaMatrix<M: SIMDRowMatrix>: SIMDRowMatrix {
     public typealias Planar = M
 }
 
-/// The address of chroma sample `index` of the row at `row` in `M`'s
-/// layout (of its u or v, for NV12 the row's pair `index`).
+/// The address of chroma sample `index` in the chroma row at `row`: in a
+/// U or V plane row, or for NV12 pair `index` of the interleaved row.
 @inlinable @inline(__always)
-public func chromaSample<M: SIMDRowMatrix>(
+public func chromaSampleAddress<M: SIMDRowMatrix>(
     _ m: M.Type, _ row: UnsafePointer<UInt8>, _ index: Int
 ) -> UnsafePointer<UInt8> {
     row + index &* M.Chroma.step

@@ -185,6 +185,7 @@ extension SIMDLevelTag {
     ) {
         rowPairBlock(m, stores, y0, y1, u, v, out0, out1, top)
         rowPairBlock(
-            m, stores, y0 + 32, y1 + 32, chromaSample(m, u, 16), chromaSample(m, v, 16), out0 + 128, out1 + 128, top)
+            m, stores, y0 + 32, y1 + 32, chromaSampleAddress(m, u, 16), chromaSampleAddress(m, v, 16), out0 + 128,
+            out1 + 128, top)
     }
 }

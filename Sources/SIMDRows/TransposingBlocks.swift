@@ -92,8 +92,9 @@ extension SIMDLevelTagTransposingBlocks {
                     let chromaColumn = (column &+ columnPhase) &>> 1
                     let outRow = axes.reversesColumns ? width &- 1 &- column : column
                     convertBlock16Transposed(
-                        m, stores, luma: luma + column, lumaStride: lumaStride, u: chromaSample(m, u, chromaColumn),
-                        v: chromaSample(m, v, chromaColumn), chromaStride: chromaStride,
+                        m, stores, luma: luma + column, lumaStride: lumaStride,
+                        u: chromaSampleAddress(m, u, chromaColumn),
+                        v: chromaSampleAddress(m, v, chromaColumn), chromaStride: chromaStride,
                         to: destination.row(outRow) + 4 &* x,
                         outStride: outStride, reversesRows: axes.reversesRows, top: top)
                     column &+= 16

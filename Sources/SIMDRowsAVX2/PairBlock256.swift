@@ -15,16 +15,18 @@ import SIMDRows
 // lanes of 8), so that `vpunpcklwd` and `vpunpckhwd` of the B|G and R|A
 // words give pixels 0-7 and 8-15 in memory order. Luma and chroma samples
 // arrive in that order, chroma already repeated for the two pixels that
-// share a sample, from one in-lane byte shuffle of 16 bytes loaded into
-// both lanes (`framebench_broadcast128`); the two rows of a pair share
-// the chroma terms. After a change, read the hot loop (after a change to
-// SIMDRows' inlinable code this module uses, touch AVX2Level.swift:
-// SwiftPM does not rebuild it):
+// share a sample, from one in-lane byte shuffle of bytes loaded into both
+// lanes (16 of luma, of a chroma plane or of NV12 pairs by
+// `framebench_broadcast128`; 8 of a chroma plane at row ends by
+// `vpbroadcastq`); the two rows of a pair share the chroma terms. After a
+// change, read the hot loop (after a change to SIMDRows' inlinable code
+// this module uses, touch AVX2Level.swift: SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 
 extension SIMDAVX2Level {
     /// Converts pixels 0 ..< 64 of two rows as two 32-pixel blocks of
     /// 256-bit vectors; the contract of `SIMDLevelTag.convertPairBlock64`.
+    /// (`top` is not used: this block clamps without it.)
     @inline(__always)
     public static func convertPairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
@@ -33,7 +35,8 @@ extension SIMDAVX2Level {
     ) {
         pairBlock32(m, stores, y0, y1, u, v, out0, out1)
         pairBlock32(
-            m, stores, y0 + 32, y1 + 32, chromaSample(m, u, 16), chromaSample(m, v, 16), out0 + 128, out1 + 128)
+            m, stores, y0 + 32, y1 + 32, chromaSampleAddress(m, u, 16), chromaSampleAddress(m, v, 16), out0 + 128,
+            out1 + 128)
     }
 
     /// 16: an end of a row pair is converted in 32- and 16-pixel blocks.
@@ -42,6 +45,7 @@ extension SIMDAVX2Level {
 
     /// 32-pixel blocks while 32 pixels are left, then 16-pixel blocks, the
     /// last one ending at `end`; the contract of `SIMDLevelTag.convertPairEnd`.
+    /// (`top` is not used: this block clamps without it.)
     @inline(__always)
     public static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
@@ -52,14 +56,14 @@ extension SIMDAVX2Level {
         var x = start
         while end &- x >= 32 {
             pairBlock32(
-                m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
+                m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
                 out0 + x &<< 2, out1 + x &<< 2)
             x &+= 32
         }
         while x < end {
             x = min(x, end &- 16)
             pairBlock16(
-                m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1),
+                m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
                 out0 + x &<< 2, out1 + x &<< 2)
             x &+= 16
         }
@@ -73,34 +77,34 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
-        let words = chromaWords8(m, u, v)
-        let t = chromaTerms(m, words.u, words.v)
-        let terms = Terms256(
-            b: _mm256_unpacklo_epi16(t.b, t.b), g: _mm256_unpacklo_epi16(t.g, t.g),
-            r: _mm256_unpacklo_epi16(t.r, t.r))
+        let samples = chromaWords8(m, u, v)
+        let terms = chromaTerms(m, samples.u, samples.v)
         pixels16(m, stores, y0, terms, out0)
         pixels16(m, stores, y1, terms, out1)
     }
 
     /// Chroma samples 0 ..< 8 of `u` and `v` in `M`'s layout (reading 8
-    /// bytes of each plane, or 16 bytes of pairs) as words in the order
-    /// 0, 1, 4, 5 | 2, 3, 6, 7 in the low halves of the 128-bit lanes, the
-    /// order of `chromaWords` for the first 8 samples.
+    /// bytes of each plane, or 16 bytes of pairs) as words in the pixel
+    /// order of `lumaWords`, repeated as `chromaWords32` repeats them:
+    /// samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7.
     @inline(__always)
     static func chromaWords8<M: SIMDRowMatrix>(
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
     ) -> (u: __m256i, v: __m256i) {
-        let z: Int8 = -128  // a zero byte
         if M.Chroma.step == 2 {
-            let pairs = _mm_loadu_si128(UnsafeRawPointer(u).assumingMemoryBound(to: __m128i.self))
-            let us = _mm_shuffle_epi8(pairs, _mm_setr_epi8(0, 2, 8, 10, z, z, z, z, 4, 6, 12, 14, z, z, z, z))
-            let vs = _mm_shuffle_epi8(pairs, _mm_setr_epi8(1, 3, 9, 11, z, z, z, z, 5, 7, 13, 15, z, z, z, z))
-            return (_mm256_cvtepu8_epi16(us), _mm256_cvtepu8_epi16(vs))
+            let pairs = framebench_broadcast128(u)
+            return (_mm256_shuffle_epi8(pairs, evenBytes), _mm256_shuffle_epi8(pairs, oddBytes))
         }
-        let order = _mm_setr_epi8(0, 1, 4, 5, z, z, z, z, 2, 3, 6, 7, z, z, z, z)
-        let us = _mm_cvtsi64_si128(Int64(bitPattern: UnsafeRawPointer(u).loadUnaligned(as: UInt64.self)))
-        let vs = _mm_cvtsi64_si128(Int64(bitPattern: UnsafeRawPointer(v).loadUnaligned(as: UInt64.self)))
-        return (_mm256_cvtepu8_epi16(_mm_shuffle_epi8(us, order)), _mm256_cvtepu8_epi16(_mm_shuffle_epi8(vs, order)))
+        return (
+            _mm256_shuffle_epi8(broadcast64(u), firstSamples), _mm256_shuffle_epi8(broadcast64(v), firstSamples)
+        )
+    }
+
+    /// The 8 bytes at `p` (no alignment needed) in each 64-bit lane, by
+    /// one `vpbroadcastq` from memory.
+    @inline(__always)
+    static func broadcast64(_ p: UnsafePointer<UInt8>) -> __m256i {
+        _mm256_set1_epi64x(Int64(bitPattern: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
     }
 
     /// Pixels 0 ..< 32 of two rows sharing the chroma samples 0 ..< 16 of
@@ -111,7 +115,7 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
-        let samples = chromaSamples32(m, u, v)
+        let samples = chromaWords32(m, u, v)
         let first = chromaTerms(m, samples.u0, samples.v0)
         let second = chromaTerms(m, samples.u1, samples.v1)
         pixels16(m, stores, y0, first, out0)
@@ -170,37 +174,61 @@ extension SIMDAVX2Level {
     /// pixels 0 ... 15 (`u0`, `v0`), and the same plus 8 for pixels
     /// 16 ... 31 (`u1`, `v1`).
     @inline(__always)
-    static func chromaSamples32<M: SIMDRowMatrix>(
+    static func chromaWords32<M: SIMDRowMatrix>(
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
     ) -> (u0: __m256i, v0: __m256i, u1: __m256i, v1: __m256i) {
-        let z: Int8 = -128  // a zero byte
         if M.Chroma.step == 2 {
-            // Sample s of u at byte 2s of its 16-byte half, of v at 2s + 1.
-            let evens = _mm256_setr_epi8(
-                0, z, 0, z, 2, z, 2, z, 8, z, 8, z, 10, z, 10, z,
-                4, z, 4, z, 6, z, 6, z, 12, z, 12, z, 14, z, 14, z)
-            let odds = _mm256_setr_epi8(
-                1, z, 1, z, 3, z, 3, z, 9, z, 9, z, 11, z, 11, z,
-                5, z, 5, z, 7, z, 7, z, 13, z, 13, z, 15, z, 15, z)
             let first = framebench_broadcast128(u)
             let second = framebench_broadcast128(u + 16)
             return (
-                _mm256_shuffle_epi8(first, evens), _mm256_shuffle_epi8(first, odds),
-                _mm256_shuffle_epi8(second, evens), _mm256_shuffle_epi8(second, odds)
+                _mm256_shuffle_epi8(first, evenBytes), _mm256_shuffle_epi8(first, oddBytes),
+                _mm256_shuffle_epi8(second, evenBytes), _mm256_shuffle_epi8(second, oddBytes)
             )
         }
-        let low = _mm256_setr_epi8(
-            0, z, 0, z, 1, z, 1, z, 4, z, 4, z, 5, z, 5, z,
-            2, z, 2, z, 3, z, 3, z, 6, z, 6, z, 7, z, 7, z)
-        let high = _mm256_setr_epi8(
-            8, z, 8, z, 9, z, 9, z, 12, z, 12, z, 13, z, 13, z,
-            10, z, 10, z, 11, z, 11, z, 14, z, 14, z, 15, z, 15, z)
         let us = framebench_broadcast128(u)
         let vs = framebench_broadcast128(v)
         return (
-            _mm256_shuffle_epi8(us, low), _mm256_shuffle_epi8(vs, low),
-            _mm256_shuffle_epi8(us, high), _mm256_shuffle_epi8(vs, high)
+            _mm256_shuffle_epi8(us, firstSamples), _mm256_shuffle_epi8(vs, firstSamples),
+            _mm256_shuffle_epi8(us, secondSamples), _mm256_shuffle_epi8(vs, secondSamples)
         )
+    }
+
+    /// The `vpshufb` control that takes chroma samples 0 ..< 8 of a plane
+    /// (bytes 0 ..< 8 of each 128-bit lane) to zero-extended words,
+    /// samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7.
+    @inline(__always)
+    static var firstSamples: __m256i {
+        let z: Int8 = -128  // a zero byte
+        return _mm256_setr_epi8(
+            0, z, 0, z, 1, z, 1, z, 4, z, 4, z, 5, z, 5, z,
+            2, z, 2, z, 3, z, 3, z, 6, z, 6, z, 7, z, 7, z)
+    }
+
+    /// `firstSamples` for samples 8 ..< 16 (bytes 8 ..< 16 of each lane).
+    @inline(__always)
+    static var secondSamples: __m256i {
+        let z: Int8 = -128  // a zero byte
+        return _mm256_setr_epi8(
+            8, z, 8, z, 9, z, 9, z, 12, z, 12, z, 13, z, 13, z,
+            10, z, 10, z, 11, z, 11, z, 14, z, 14, z, 15, z, 15, z)
+    }
+
+    /// `firstSamples` for the u of 8 NV12 pairs (sample s at byte 2s).
+    @inline(__always)
+    static var evenBytes: __m256i {
+        let z: Int8 = -128  // a zero byte
+        return _mm256_setr_epi8(
+            0, z, 0, z, 2, z, 2, z, 8, z, 8, z, 10, z, 10, z,
+            4, z, 4, z, 6, z, 6, z, 12, z, 12, z, 14, z, 14, z)
+    }
+
+    /// `firstSamples` for the v of 8 NV12 pairs (sample s at byte 2s + 1).
+    @inline(__always)
+    static var oddBytes: __m256i {
+        let z: Int8 = -128  // a zero byte
+        return _mm256_setr_epi8(
+            1, z, 1, z, 3, z, 3, z, 9, z, 9, z, 11, z, 11, z,
+            5, z, 5, z, 7, z, 7, z, 13, z, 13, z, 15, z, 15, z)
     }
 
     /// The chroma terms of samples `uw` and `vw` (one per 16-bit lane),

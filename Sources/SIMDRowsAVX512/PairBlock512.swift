@@ -47,7 +47,8 @@ extension SIMDLevelTagAVX512 {
         }
         let x = end &- 64
         convertPairBlock64(
-            m, stores, y0 + x, y1 + x, chromaSample(m, u, x &>> 1), chromaSample(m, v, x &>> 1), out0 + x &<< 2,
+            m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+            out0 + x &<< 2,
             out1 + x &<< 2, top)
     }
 

@@ -120,4 +120,26 @@ import Testing
         let range = SIMDRowConstants.termRange(matrix)
         #expect(range.lowerBound >= 0 && range.upperBound <= 65535, "\(matrix.name): \(range)")
     }
+
+    /// The AVX2 block's terms (docs/kernel.md, "The AVX2 block"), derived
+    /// here from docs/arithmetic.md: the luma term without its offset and
+    /// the signed chroma terms must fit signed 16-bit lanes, red's term
+    /// plus 0xC000 an unsigned one, and no sum may saturate below.
+    @Test("the AVX2 block's signed terms fit their 16-bit lanes", arguments: ColorMatrix.allCases)
+    func signedTermRanges(matrix: ColorMatrix) {
+        let k = SIMDRowMatrices.constants(matrix)
+        let lumas = (0...255).map { ($0 * 0x0101 * k.yg) >> 16 }
+        let signed = Int(Int16.min)...Int(Int16.max)
+        #expect(lumas.allSatisfy { signed.contains($0) })
+        for ui in -128...127 {
+            let blue = k.yb + ui * k.ub
+            let red = k.yb + ui * k.vr + 0xC000
+            #expect(signed.contains(blue) && blue + lumas[0] >= Int(Int16.min), "\(matrix.name) u \(ui)")
+            #expect((0...65535).contains(red), "\(matrix.name) v \(ui)")
+            for vi in -128...127 {
+                let green = k.yb - ui * k.ug - vi * k.vg
+                #expect(signed.contains(green) && green + lumas[0] >= Int(Int16.min), "\(matrix.name) \(ui) \(vi)")
+            }
+        }
+    }
 }
