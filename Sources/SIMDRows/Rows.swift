@@ -16,12 +16,7 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     let even = width & ~1
     guard even >= 32 else {
         for x in 0..<width {
-            scalarPixel(
-                m, y0[x], chromaSampleAddress(m, u, x / 2).pointee, chromaSampleAddress(m, v, x / 2).pointee,
-                out0 + 4 * x)
-            scalarPixel(
-                m, y1[x], chromaSampleAddress(m, u, x / 2).pointee, chromaSampleAddress(m, v, x / 2).pointee,
-                out1 + 4 * x)
+            scalarPixelPair(m, y0, y1, u, v, out0, out1, at: x)
         }
         return
     }
@@ -52,12 +47,7 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
         Level.convertPairEnd(m, stores, y0, y1, u, v, out0, out1, top, start: whole, end: even)
     }
     if even < width {
-        scalarPixel(
-            m, y0[even], chromaSampleAddress(m, u, even / 2).pointee, chromaSampleAddress(m, v, even / 2).pointee,
-            out0 + 4 * even)
-        scalarPixel(
-            m, y1[even], chromaSampleAddress(m, u, even / 2).pointee, chromaSampleAddress(m, v, even / 2).pointee,
-            out1 + 4 * even)
+        scalarPixelPair(m, y0, y1, u, v, out0, out1, at: even)
     }
 }
 
@@ -120,16 +110,11 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
             x &+= 32
         }
         if even < width {
-            scalarPixel(
-                m, y0[even], chromaSampleAddress(m, u, even / 2).pointee, chromaSampleAddress(m, v, even / 2).pointee,
-                out0 + 4 * even
-            )
+            scalarPixel(m, y0, u, v, out0, at: even)
         }
     } else {
         for x in 0..<width {
-            scalarPixel(
-                m, y0[x], chromaSampleAddress(m, u, x / 2).pointee, chromaSampleAddress(m, v, x / 2).pointee,
-                out0 + 4 * x)
+            scalarPixel(m, y0, u, v, out0, at: x)
         }
     }
 }
