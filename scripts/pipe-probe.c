@@ -8,8 +8,10 @@
  * dependent scalar adds timed the same way (one add a cycle). A single
  * instruction at 0.50 issues on two pipes, at 0.25 on four; a pair at 0.50
  * uses two pipes each and none of the other's, a pair at 1.00 shares them,
- * and a pair between the two shares some. The list runs twice: on a shared
- * machine read the lower of each line.
+ * and a pair between the two shares some; a group that adds a store to
+ * four instructions and takes longer than 1.00 shows the store taking a
+ * pipe. The list runs twice: on a shared machine read the lower of each
+ * line.
  *
  * Build and run (AVX2):
  *   clang -O2 -mavx2 -o /tmp/pipe-probe scripts/pipe-probe.c && /tmp/pipe-probe
@@ -77,6 +79,8 @@ static char memory[256] __attribute__((aligned(64)));
 #define BROADCAST_SHUFB(R) BROADCAST(R) SHUFB(R)
 #define ZEROEXTEND_SHUFB(R) ZEROEXTEND(R) SHUFB(R)
 #define FOUR_KINDS(R) MULHW(R) SHUFB(R) ADDW(R) ADDW(R)
+#define FOUR_ADDS_STORE(R) ADDW(R) ADDW(R) ADDW(R) ADDW(R) STORE(R)
+#define TWO_PAIRS_STORE(R) MULHW(R) SHUFB(R) MULHW(R) SHUFB(R) STORE(R)
 
 PROBE(mulhw, MULHW)
 PROBE(mullw, MULLW)
@@ -98,6 +102,8 @@ PROBE(addsw_shufb, ADDSW_SHUFB)
 PROBE(broadcast_shufb, BROADCAST_SHUFB)
 PROBE(zeroextend_shufb, ZEROEXTEND_SHUFB)
 PROBE(four_kinds, FOUR_KINDS)
+PROBE(four_adds_store, FOUR_ADDS_STORE)
+PROBE(two_pairs_store, TWO_PAIRS_STORE)
 
 int main(void) {
     static const struct {
@@ -124,6 +130,8 @@ int main(void) {
         {"vbroadcasti128 + vpshufb", broadcast_shufb},
         {"vpmovzxbw (load) + vpshufb", zeroextend_shufb},
         {"vpmulhw + vpshufb + 2 vpaddw", four_kinds},
+        {"4 vpaddw + vmovdqu", four_adds_store},
+        {"2 vpmulhw + 2 vpshufb + vmovdqu", two_pairs_store},
     };
     for (int pass = 0; pass < 2; pass++) {
         double cycle = fastest_of_25(add_chain) / (8.0 * rounds);
