@@ -13,14 +13,17 @@ import SIMDRows
 //
 // A vector holds 16 pixels in the order 0-3, 8-11 | 4-7, 12-15 (128-bit
 // lanes of 8), so that `vpunpcklwd` and `vpunpckhwd` of the B|G and R|A
-// words give pixels 0-7 and 8-15 in memory order. Luma and chroma samples
-// arrive in that order, chroma already repeated for the two pixels that
-// share a sample, from one in-lane byte shuffle of bytes loaded into both
-// lanes (16 of luma, of a chroma plane or of NV12 pairs by
-// `framebench_broadcast128`; 8 of a chroma plane at row ends by
-// `vpbroadcastq`); the two rows of a pair share the chroma terms. After a
-// change, read the hot loop (after a change to SIMDRows' inlinable code
-// this module uses, touch AVX2Level.swift: SwiftPM does not rebuild it):
+// words give pixels 0-7 and 8-15 in memory order. Luma samples arrive in
+// that order from one in-lane byte shuffle of 16 bytes loaded into both
+// lanes (`framebench_broadcast128`). The chroma terms arrive in it too,
+// repeated for the two pixels that share a sample: in 32-pixel blocks
+// from planes, computed once for 16 samples and repeated by unpacks; from
+// NV12 pairs and at 16-pixel row ends, computed from samples already
+// repeated by one in-lane shuffle of a broadcast load (16 bytes of pairs,
+// or 8 of a plane by `vpbroadcastq`). The two rows of a pair share the
+// chroma terms. After a change, read the hot loop (after a change to
+// SIMDRows' inlinable code this module uses, touch AVX2Level.swift:
+// SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 
 extension SIMDAVX2Level {
@@ -85,8 +88,8 @@ extension SIMDAVX2Level {
 
     /// Chroma samples 0 ..< 8 of `u` and `v` in `M`'s layout (reading 8
     /// bytes of each plane, or 16 bytes of pairs) as words in the pixel
-    /// order of `lumaWords`, repeated as `chromaWords32` repeats them:
-    /// samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7.
+    /// order of `lumaWords`, each repeated for the two pixels that share
+    /// it: samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7.
     @inline(__always)
     static func chromaWords8<M: SIMDRowMatrix>(
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
@@ -115,9 +118,7 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
-        let samples = chromaWords32(m, u, v)
-        let first = chromaTerms(m, samples.u0, samples.v0)
-        let second = chromaTerms(m, samples.u1, samples.v1)
+        let (first, second) = chromaTerms32(m, u, v)
         pixels16(m, stores, y0, first, out0)
         pixels16(m, stores, y1, first, out1)
         pixels16(m, stores, y0 + 16, second, out0 + 64)
@@ -167,30 +168,55 @@ extension SIMDAVX2Level {
         return _mm256_shuffle_epi8(bytes, control)
     }
 
-    /// Chroma samples 0 ..< 16 of `u` and `v` in `M`'s layout (reading 16
-    /// bytes of each plane, or 32 bytes of pairs) as words in the pixel
-    /// order of `lumaWords`, each repeated for the two pixels that share
-    /// it: samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7 for
-    /// pixels 0 ... 15 (`u0`, `v0`), and the same plus 8 for pixels
-    /// 16 ... 31 (`u1`, `v1`).
+    /// The chroma terms of pixels 0 ..< 16 (`first`) and 16 ..< 32
+    /// (`second`) from chroma samples 0 ..< 16 of `u` and `v` in `M`'s
+    /// layout (reading 16 bytes of each plane, or 32 bytes of pairs), each
+    /// term repeated for the two pixels that share its sample, in the pixel
+    /// order of `lumaWords`: samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6,
+    /// 6, 7, 7 for `first`, and the same plus 8 for `second`.
+    ///
+    /// From planes, the terms are computed once for the 16 samples (in the
+    /// order of `planeSamples`) and repeated by `vpunpcklwd` and
+    /// `vpunpckhwd` of each term with itself. NV12 pairs take no such order
+    /// from one in-lane shuffle (each lane would need samples from both
+    /// 16-byte halves), so their samples are repeated first and the terms
+    /// computed for each half.
     @inline(__always)
-    static func chromaWords32<M: SIMDRowMatrix>(
+    static func chromaTerms32<M: SIMDRowMatrix>(
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
-    ) -> (u0: __m256i, v0: __m256i, u1: __m256i, v1: __m256i) {
+    ) -> (first: Terms256, second: Terms256) {
         if M.Chroma.step == 2 {
             let first = framebench_broadcast128(u)
             let second = framebench_broadcast128(u + 16)
             return (
-                _mm256_shuffle_epi8(first, evenBytes), _mm256_shuffle_epi8(first, oddBytes),
-                _mm256_shuffle_epi8(second, evenBytes), _mm256_shuffle_epi8(second, oddBytes)
+                chromaTerms(m, _mm256_shuffle_epi8(first, evenBytes), _mm256_shuffle_epi8(first, oddBytes)),
+                chromaTerms(m, _mm256_shuffle_epi8(second, evenBytes), _mm256_shuffle_epi8(second, oddBytes))
             )
         }
-        let us = framebench_broadcast128(u)
-        let vs = framebench_broadcast128(v)
+        let terms = chromaTerms(
+            m, _mm256_shuffle_epi8(framebench_broadcast128(u), planeSamples),
+            _mm256_shuffle_epi8(framebench_broadcast128(v), planeSamples))
         return (
-            _mm256_shuffle_epi8(us, firstSamples), _mm256_shuffle_epi8(vs, firstSamples),
-            _mm256_shuffle_epi8(us, secondSamples), _mm256_shuffle_epi8(vs, secondSamples)
+            Terms256(
+                b: _mm256_unpacklo_epi16(terms.b, terms.b), g: _mm256_unpacklo_epi16(terms.g, terms.g),
+                r: _mm256_unpacklo_epi16(terms.r, terms.r)),
+            Terms256(
+                b: _mm256_unpackhi_epi16(terms.b, terms.b), g: _mm256_unpackhi_epi16(terms.g, terms.g),
+                r: _mm256_unpackhi_epi16(terms.r, terms.r))
         )
+    }
+
+    /// The `vpshufb` control that takes chroma samples 0 ..< 16 of a plane
+    /// (the 16 bytes in each 128-bit lane) to zero-extended words, each
+    /// once, samples 0, 1, 4, 5, 8, 9, 12, 13 | 2, 3, 6, 7, 10, 11, 14, 15:
+    /// so that words 0-3 | 8-11 repeated are `firstSamples`' order, and
+    /// words 4-7 | 12-15 the same for samples 8 ..< 16.
+    @inline(__always)
+    static var planeSamples: __m256i {
+        let z: Int8 = -128  // a zero byte
+        return _mm256_setr_epi8(
+            0, z, 1, z, 4, z, 5, z, 8, z, 9, z, 12, z, 13, z,
+            2, z, 3, z, 6, z, 7, z, 10, z, 11, z, 14, z, 15, z)
     }
 
     /// The `vpshufb` control that takes chroma samples 0 ..< 8 of a plane
@@ -202,15 +228,6 @@ extension SIMDAVX2Level {
         return _mm256_setr_epi8(
             0, z, 0, z, 1, z, 1, z, 4, z, 4, z, 5, z, 5, z,
             2, z, 2, z, 3, z, 3, z, 6, z, 6, z, 7, z, 7, z)
-    }
-
-    /// `firstSamples` for samples 8 ..< 16 (bytes 8 ..< 16 of each lane).
-    @inline(__always)
-    static var secondSamples: __m256i {
-        let z: Int8 = -128  // a zero byte
-        return _mm256_setr_epi8(
-            8, z, 8, z, 9, z, 9, z, 12, z, 12, z, 13, z, 13, z,
-            10, z, 10, z, 11, z, 11, z, 14, z, 14, z, 15, z, 15, z)
     }
 
     /// `firstSamples` for the u of 8 NV12 pairs (sample s at byte 2s).
