@@ -17,13 +17,14 @@ import SIMDRows
 // that order from one in-lane byte shuffle of 16 bytes loaded into both
 // lanes (`framebench_broadcast128`). The chroma terms arrive in it too,
 // repeated for the two pixels that share a sample: in 32-pixel blocks
-// from planes, computed once for 16 samples and repeated by unpacks; from
-// NV12 pairs and at 16-pixel row ends, computed from samples already
-// repeated by one in-lane shuffle of a broadcast load (16 bytes of pairs,
-// or 8 of a plane by `vpbroadcastq`). The two rows of a pair share the
-// chroma terms. After a change, read the hot loop (after a change to
-// SIMDRows' inlinable code this module uses, touch AVX2Level.swift:
-// SwiftPM does not rebuild it):
+// from planes (16 bytes a plane by `framebench_broadcast128`), computed
+// once for the 16 samples in `planeSamples` order and repeated by
+// unpacks; from NV12 pairs (16 bytes by `framebench_broadcast128`) and at
+// 16-pixel row ends (8 bytes of a plane by `vpbroadcastq`), computed from
+// samples already repeated by one in-lane shuffle. The two rows of a pair
+// share the chroma terms. After a change, read the hot loop (after a
+// change to SIMDRows' inlinable code this module uses, touch
+// AVX2Level.swift: SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 
 extension SIMDAVX2Level {
