@@ -39,9 +39,10 @@ import Synchronization
 // by default two of the 32-pixel blocks above. The AVX-512 blocks use the
 // offset terms above; the AVX2 block uses libyuv's signed saturating sums
 // instead, and from I420 planes computes its chroma terms once per 16
-// samples and repeats them with unpacks (NV12 pairs and its 16-pixel ends
-// repeat the samples first; docs/kernel.md, "The AVX2 block"). Every level
-// is bit-exact with libyuv.
+// samples and repeats them with unpacks (its 16-pixel ends repeat the
+// samples first; NV12 pairs are repeated first and each term is one
+// `vpmaddubsw` of them; docs/kernel.md, "The AVX2 block"). Every level is
+// bit-exact with libyuv.
 //
 // Stores: each kernel is instantiated twice, with ordinary stores and with
 // streaming (non-temporal) ones, which write a frame too big for the caches

@@ -19,10 +19,11 @@ import SIMDRows
 // repeated for the two pixels that share a sample: in 32-pixel blocks
 // from planes (16 bytes a plane by `framebench_broadcast128`), computed
 // once for the 16 samples in `planeSamples` order and repeated by
-// unpacks; from NV12 pairs (16 bytes by `framebench_broadcast128`) and at
-// 16-pixel row ends (8 bytes of a plane by `vpbroadcastq`), computed from
-// samples already repeated by one in-lane shuffle. The two rows of a pair
-// share the chroma terms. After a change, read the hot loop (after a
+// unpacks; at 16-pixel row ends (8 bytes of a plane by `vpbroadcastq`),
+// computed from samples already repeated by one in-lane shuffle; from NV12
+// pairs (16 bytes by `framebench_broadcast128`), from pairs repeated by one
+// in-lane shuffle, each term's products one `vpmaddubsw` of the (u, v)
+// bytes. The two rows of a pair share the chroma terms. After a change, read the hot loop (after a
 // change to SIMDRows' inlinable code this module uses, touch
 // AVX2Level.swift: SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
@@ -81,27 +82,25 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
-        let samples = chromaWords8(m, u, v)
-        let terms = chromaTerms(m, samples.u, samples.v)
+        let terms = chromaTerms16(m, u, v)
         pixels16(m, stores, y0, terms, out0)
         pixels16(m, stores, y1, terms, out1)
     }
 
-    /// Chroma samples 0 ..< 8 of `u` and `v` in `M`'s layout (reading 8
-    /// bytes of each plane, or 16 bytes of pairs) as words in the pixel
-    /// order of `lumaWords`, each repeated for the two pixels that share
-    /// it: samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7.
+    /// The chroma terms of pixels 0 ..< 16 from chroma samples 0 ..< 8 of
+    /// `u` and `v` in `M`'s layout (reading 8 bytes of each plane, or 16
+    /// bytes of pairs), each repeated for the two pixels that share its
+    /// sample, in the pixel order of `lumaWords`: samples 0, 0, 1, 1, 4, 4,
+    /// 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7.
     @inline(__always)
-    static func chromaWords8<M: SIMDRowMatrix>(
+    static func chromaTerms16<M: SIMDRowMatrix>(
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
-    ) -> (u: __m256i, v: __m256i) {
+    ) -> Terms256 {
         if M.Chroma.step == 2 {
-            let pairs = framebench_broadcast128(u)
-            return (_mm256_shuffle_epi8(pairs, evenBytes), _mm256_shuffle_epi8(pairs, oddBytes))
+            return pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(u), repeatedPairs))
         }
-        return (
-            _mm256_shuffle_epi8(broadcast64(u), firstSamples), _mm256_shuffle_epi8(broadcast64(v), firstSamples)
-        )
+        return chromaTerms(
+            m, _mm256_shuffle_epi8(broadcast64(u), firstSamples), _mm256_shuffle_epi8(broadcast64(v), firstSamples))
     }
 
     /// The 8 bytes at `p` (no alignment needed) in each 64-bit lane, by
@@ -180,18 +179,16 @@ extension SIMDAVX2Level {
     /// order of `planeSamples`) and repeated by `vpunpcklwd` and
     /// `vpunpckhwd` of each term with itself. NV12 pairs take no such order
     /// from one in-lane shuffle (each lane would need samples from both
-    /// 16-byte halves), so their samples are repeated first and the terms
-    /// computed for each half.
+    /// 16-byte halves), so the pairs are repeated first and the terms
+    /// computed for each half (`pairTerms`).
     @inline(__always)
     static func chromaTerms32<M: SIMDRowMatrix>(
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
     ) -> (first: Terms256, second: Terms256) {
         if M.Chroma.step == 2 {
-            let first = framebench_broadcast128(u)
-            let second = framebench_broadcast128(u + 16)
             return (
-                chromaTerms(m, _mm256_shuffle_epi8(first, evenBytes), _mm256_shuffle_epi8(first, oddBytes)),
-                chromaTerms(m, _mm256_shuffle_epi8(second, evenBytes), _mm256_shuffle_epi8(second, oddBytes))
+                pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(u), repeatedPairs)),
+                pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(u + 16), repeatedPairs))
             )
         }
         let terms = chromaTerms(
@@ -231,22 +228,14 @@ extension SIMDAVX2Level {
             2, z, 2, z, 3, z, 3, z, 6, z, 6, z, 7, z, 7, z)
     }
 
-    /// `firstSamples` for the u of 8 NV12 pairs (sample s at byte 2s).
+    /// The `vpshufb` control that takes 8 NV12 pairs (u, v) (the 16 bytes
+    /// in each 128-bit lane) to words of those two bytes, pairs 0, 0, 1, 1,
+    /// 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7: the order of `firstSamples`.
     @inline(__always)
-    static var evenBytes: __m256i {
-        let z: Int8 = -128  // a zero byte
-        return _mm256_setr_epi8(
-            0, z, 0, z, 2, z, 2, z, 8, z, 8, z, 10, z, 10, z,
-            4, z, 4, z, 6, z, 6, z, 12, z, 12, z, 14, z, 14, z)
-    }
-
-    /// `firstSamples` for the v of 8 NV12 pairs (sample s at byte 2s + 1).
-    @inline(__always)
-    static var oddBytes: __m256i {
-        let z: Int8 = -128  // a zero byte
-        return _mm256_setr_epi8(
-            1, z, 1, z, 3, z, 3, z, 9, z, 9, z, 11, z, 11, z,
-            5, z, 5, z, 7, z, 7, z, 13, z, 13, z, 15, z, 15, z)
+    static var repeatedPairs: __m256i {
+        _mm256_setr_epi8(
+            0, 1, 0, 1, 2, 3, 2, 3, 8, 9, 8, 9, 10, 11, 10, 11,
+            4, 5, 4, 5, 6, 7, 6, 7, 12, 13, 12, 13, 14, 15, 14, 15)
     }
 
     /// The chroma terms of samples `uw` and `vw` (one per 16-bit lane),
@@ -263,6 +252,21 @@ extension SIMDAVX2Level {
                 _mm256_sub_epi16(splat(M.yb + 128 * (M.ug + M.vg)), _mm256_mullo_epi16(uw, splat(M.ug))),
                 _mm256_mullo_epi16(vw, splat(M.vg))),
             r: _mm256_add_epi16(splat(M.yb - 128 * M.vr + 0xC000), _mm256_mullo_epi16(vw, splat(M.vr))))
+    }
+
+    /// The chroma terms of NV12 pairs `p` (u in the low byte of each 16-bit
+    /// lane, v in the high byte), the same as `chromaTerms` gives for them,
+    /// each product of a term one `vpmaddubsw` of the unsigned pairs by a
+    /// signed byte pair: (−UB, 0) for blue, (UG, VG) for green, (0, VR) for
+    /// red. Every matrix's coefficients fit a signed byte (UB is at most
+    /// 128, the others at most 115) and no sum of two products leaves
+    /// 16 bits, so the instruction never saturates.
+    @inline(__always)
+    static func pairTerms<M: SIMDRowMatrix>(_ m: M.Type, _ p: __m256i) -> Terms256 {
+        Terms256(
+            b: _mm256_sub_epi16(splat(M.yb - 128 * M.ub), _mm256_maddubs_epi16(p, splat(-M.ub & 0xFF))),
+            g: _mm256_sub_epi16(splat(M.yb + 128 * (M.ug + M.vg)), _mm256_maddubs_epi16(p, splat(M.vg << 8 | M.ug))),
+            r: _mm256_add_epi16(splat(M.yb - 128 * M.vr + 0xC000), _mm256_maddubs_epi16(p, splat(M.vr << 8))))
     }
 
     /// Stores 32 bytes at `address` (32-byte aligned when `Stores` streams).
