@@ -16,16 +16,18 @@ import SIMDRows
 // words give pixels 0-7 and 8-15 in memory order. Luma samples arrive in
 // that order from one in-lane byte shuffle of 16 bytes loaded into both
 // lanes (`framebench_broadcast128`). The chroma terms arrive in it too,
-// repeated for the two pixels that share a sample: in 32-pixel blocks
-// from planes (16 bytes a plane by `framebench_broadcast128`), computed
-// once for the 16 samples in `planeSamples` order and repeated by
-// unpacks; at 16-pixel row ends (8 bytes of a plane by `vpbroadcastq`),
-// computed from samples already repeated by one in-lane shuffle; from NV12
-// pairs (16 bytes by `framebench_broadcast128`), from pairs repeated by one
-// in-lane shuffle, each term's products one `vpmaddubsw` of the (u, v)
-// bytes. The two rows of a pair share the chroma terms. After a change, read the hot loop (after a
-// change to SIMDRows' inlinable code this module uses, touch
-// AVX2Level.swift: SwiftPM does not rebuild it):
+// repeated for the two pixels that share a sample:
+// - in 32-pixel blocks from planes (16 bytes a plane by
+//   `framebench_broadcast128`), computed once for the 16 samples in
+//   `planeSamples` order and repeated by unpacks;
+// - at 16-pixel row ends from planes (8 bytes a plane by `vpbroadcastq`),
+//   computed from samples already repeated by one in-lane shuffle;
+// - from NV12 pairs (16 bytes by `framebench_broadcast128`), computed from
+//   pairs repeated by one in-lane shuffle, each term's products one
+//   `vpmaddubsw` of the (u, v) bytes.
+// The two rows of a pair share the chroma terms. After a change, read the
+// hot loop (after a change to SIMDRows' inlinable code this module uses,
+// touch AVX2Level.swift: SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
 
 extension SIMDAVX2Level {
