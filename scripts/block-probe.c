@@ -22,6 +22,7 @@
  * Build and run (AVX2):
  *   clang -O2 -mavx2 -mprfchw -o /tmp/block-probe scripts/block-probe.c
  *   /tmp/block-probe W H N [REPEAT [D]]     e.g. 320 180 1, or 1024 2 1 20
+ * W must be a multiple of 32 (the blocks have no row ends), H even.
  */
 #include <immintrin.h>
 #include <stdint.h>
@@ -222,10 +223,13 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: block-probe W H OUTPUTS [REPEAT [PREFETCH_DISTANCE]]\n");
         return 2;
     }
-    width = atoi(argv[1]) & ~31, height = atoi(argv[2]) & ~1;
+    width = atoi(argv[1]), height = atoi(argv[2]);
     int outputs = atoi(argv[3]), repeat = argc > 4 ? atoi(argv[4]) : 1;
     prefetchDistance = argc > 5 ? atoi(argv[5]) : 0;
-    if (width < 32 || height < 2 || outputs < 1 || repeat < 1) return 2;
+    if (width < 32 || width % 32 || height < 2 || height % 2 || outputs < 1 || repeat < 1) {
+        fprintf(stderr, "block-probe: W a multiple of 32, H even, N and REPEAT at least 1\n");
+        return 2;
+    }
     size_t pixels = (size_t)width * height;
     lumaPlane = aligned_alloc(64, pixels), uPlane = aligned_alloc(64, pixels / 4);
     vPlane = aligned_alloc(64, pixels / 4), pairPlane = aligned_alloc(64, pixels / 2);
@@ -248,8 +252,12 @@ int main(int argc, char **argv) {
     convert(i420, 0, out[0]);
     for (int k = 1; k < count; k++) {
         if (!variants[k].checked) continue;
+        memset(out[1], 0xA5, pixels * 4);
         convert(variants[k].f, variants[k].nv12, out[1]);
-        if (memcmp(out[0], out[1], pixels * 4)) printf("%s differs from i420\n", variants[k].name);
+        if (memcmp(out[0], out[1], pixels * 4)) {
+            printf("%s differs from i420\n", variants[k].name);
+            return 1;
+        }
     }
     static double times[count][rounds];
     for (int r = 0; r < rounds; r++)

@@ -40,9 +40,9 @@ import Synchronization
 // offset terms above; the AVX2 block uses libyuv's signed saturating sums
 // instead, and from I420 planes computes its chroma terms once per 16
 // samples and repeats them with unpacks (its 16-pixel ends repeat the
-// samples first; NV12 pairs are repeated first and each term is one
-// `vpmaddubsw` of them; docs/kernel.md, "The AVX2 block"). Every level is
-// bit-exact with libyuv.
+// samples first; NV12 pairs are repeated first and each term's products
+// are one `vpmaddubsw` of them; docs/kernel.md, "The AVX2 block"). Every
+// level is bit-exact with libyuv.
 //
 // Stores: each kernel is instantiated twice, with ordinary stores and with
 // streaming (non-temporal) ones, which write a frame too big for the caches

@@ -145,14 +145,20 @@ import Testing
 
     /// The AVX2 block's NV12 terms take each product from one `vpmaddubsw`
     /// of the unsigned (u, v) bytes by a signed byte pair (docs/kernel.md,
-    /// "The AVX2 block"): −UB, UG, VG and VR must be signed bytes, and no
-    /// sum of two products may saturate its signed 16-bit lane.
+    /// "The AVX2 block"), built as −UB, VG << 8 | UG and VR << 8: −UB must
+    /// be a negative signed byte, UG, VG and VR non-negative ones (so that
+    /// no byte spills into its neighbour), and no sum of two products may
+    /// saturate its signed 16-bit lane.
     @Test("the AVX2 block's NV12 coefficients fit vpmaddubsw", arguments: ColorMatrix.allCases)
     func pairCoefficients(matrix: ColorMatrix) {
         let k = SIMDRowMatrices.constants(matrix)
-        let byte = Int(Int8.min)...Int(Int8.max)
-        #expect([-k.ub, k.ug, k.vg, k.vr].allSatisfy(byte.contains), "\(matrix.name)")
+        #expect((-128 ... -1).contains(-k.ub), "\(matrix.name) UB \(k.ub)")
+        let nonNegativeByte = 0...Int(Int8.max)
+        #expect(
+            [k.ug, k.vg, k.vr].allSatisfy { nonNegativeByte.contains($0) }, "\(matrix.name) \(k.ug) \(k.vg) \(k.vr)")
         let signed = Int(Int16.min)...Int(Int16.max)
-        #expect(signed.contains(255 * -k.ub) && signed.contains(255 * (k.ug + k.vg)) && signed.contains(255 * k.vr))
+        #expect(
+            signed.contains(255 * -k.ub) && signed.contains(255 * (k.ug + k.vg)) && signed.contains(255 * k.vr),
+            "\(matrix.name)")
     }
 }
