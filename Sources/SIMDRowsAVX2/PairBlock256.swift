@@ -99,7 +99,7 @@ extension SIMDAVX2Level {
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
     ) -> Terms256 {
         if M.Chroma.step == 2 {
-            return pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(u), repeatedPairs))
+            return pairTerms16(m, u)
         }
         return chromaTerms(
             m, _mm256_shuffle_epi8(broadcast64(u), firstSamples), _mm256_shuffle_epi8(broadcast64(v), firstSamples))
@@ -182,16 +182,13 @@ extension SIMDAVX2Level {
     /// `vpunpckhwd` of each term with itself. NV12 pairs take no such order
     /// from one in-lane shuffle (each lane would need samples from both
     /// 16-byte halves), so the pairs are repeated first and the terms
-    /// computed for each half (`pairTerms`).
+    /// computed for each half (`pairTerms16`).
     @inline(__always)
     static func chromaTerms32<M: SIMDRowMatrix>(
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
     ) -> (first: Terms256, second: Terms256) {
         if M.Chroma.step == 2 {
-            return (
-                pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(u), repeatedPairs)),
-                pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(u + 16), repeatedPairs))
-            )
+            return (pairTerms16(m, u), pairTerms16(m, u + 16))
         }
         let terms = chromaTerms(
             m, _mm256_shuffle_epi8(framebench_broadcast128(u), planeSamples),
@@ -248,12 +245,31 @@ extension SIMDAVX2Level {
     /// conformance check covers every input).
     @inline(__always)
     static func chromaTerms<M: SIMDRowMatrix>(_ m: M.Type, _ uw: __m256i, _ vw: __m256i) -> Terms256 {
-        Terms256(
-            b: _mm256_add_epi16(splat(M.yb - 128 * M.ub), _mm256_mullo_epi16(uw, splat(M.ub))),
+        let base = termBases(m)
+        return Terms256(
+            b: _mm256_add_epi16(base.b, _mm256_mullo_epi16(uw, splat(M.ub))),
             g: _mm256_sub_epi16(
-                _mm256_sub_epi16(splat(M.yb + 128 * (M.ug + M.vg)), _mm256_mullo_epi16(uw, splat(M.ug))),
-                _mm256_mullo_epi16(vw, splat(M.vg))),
-            r: _mm256_add_epi16(splat(M.yb - 128 * M.vr + 0xC000), _mm256_mullo_epi16(vw, splat(M.vr))))
+                _mm256_sub_epi16(base.g, _mm256_mullo_epi16(uw, splat(M.ug))), _mm256_mullo_epi16(vw, splat(M.vg))),
+            r: _mm256_add_epi16(base.r, _mm256_mullo_epi16(vw, splat(M.vr))))
+    }
+
+    /// The parts of the chroma terms that do not depend on the samples,
+    /// from raw samples u, v (not u − 128): YB − 128 UB for blue, YB + 128
+    /// (UG + VG) for green and YB − 128 VR + 0xC000 for red, so that blue's
+    /// term is this plus u UB, green's this less u UG and v VG, red's this
+    /// plus v VR.
+    @inline(__always)
+    static func termBases<M: SIMDRowMatrix>(_ m: M.Type) -> Terms256 {
+        Terms256(
+            b: splat(M.yb - 128 * M.ub), g: splat(M.yb + 128 * (M.ug + M.vg)), r: splat(M.yb - 128 * M.vr + 0xC000))
+    }
+
+    /// The chroma terms of pixels 0 ..< 16 from the 8 NV12 pairs at `pairs`
+    /// (16 bytes), repeated by one `vpshufb` (`repeatedPairs`) into the
+    /// order of `firstSamples`.
+    @inline(__always)
+    static func pairTerms16<M: SIMDRowMatrix>(_ m: M.Type, _ pairs: UnsafePointer<UInt8>) -> Terms256 {
+        pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(pairs), repeatedPairs))
     }
 
     /// The chroma terms of NV12 pairs `p` (u in the low byte of each 16-bit
@@ -265,10 +281,11 @@ extension SIMDAVX2Level {
     /// 16 bits, so the instruction never saturates.
     @inline(__always)
     static func pairTerms<M: SIMDRowMatrix>(_ m: M.Type, _ p: __m256i) -> Terms256 {
-        Terms256(
-            b: _mm256_sub_epi16(splat(M.yb - 128 * M.ub), _mm256_maddubs_epi16(p, splat(-M.ub & 0xFF))),
-            g: _mm256_sub_epi16(splat(M.yb + 128 * (M.ug + M.vg)), _mm256_maddubs_epi16(p, splat(M.vg << 8 | M.ug))),
-            r: _mm256_add_epi16(splat(M.yb - 128 * M.vr + 0xC000), _mm256_maddubs_epi16(p, splat(M.vr << 8))))
+        let base = termBases(m)
+        return Terms256(
+            b: _mm256_sub_epi16(base.b, _mm256_maddubs_epi16(p, splat(-M.ub & 0xFF))),
+            g: _mm256_sub_epi16(base.g, _mm256_maddubs_epi16(p, splat(M.vg << 8 | M.ug))),
+            r: _mm256_add_epi16(base.r, _mm256_maddubs_epi16(p, splat(M.vr << 8))))
     }
 
     /// Stores 32 bytes at `address` (32-byte aligned when `Stores` streams).
