@@ -31,13 +31,18 @@ public enum FloorShape: String, Sendable, CaseIterable {
     /// chroma, then its pixels; then the second row's luma, then its
     /// pixels, as libyuv's row functions go.
     case rows
+    /// A plane at a time: every source plane row by row, then the
+    /// destination (as one range when its rows are contiguous), with none
+    /// of a row pair's bookkeeping (`floorPlanesPass`).
+    case planes
 
-    /// Pixels of a row (pair) read before they are written.
+    /// Pixels of a row (pair) read before they are written (a whole plane
+    /// for `planes`).
     public var pieceSize: Int {
         switch self {
         case .blocks: 64
         case .pieces, .rows: floorPiece
-        case .wholeRows: .max
+        case .wholeRows, .planes: .max
         }
     }
 }
@@ -59,7 +64,7 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 
     /// Every shape with every kind of store, pieces first (the shape
     /// reports measured before there were others).
-    public static let allCases = [FloorShape.pieces, .blocks, .wholeRows, .rows].flatMap { shape in
+    public static let allCases = [FloorShape.pieces, .blocks, .wholeRows, .rows, .planes].flatMap { shape in
         FloorStores.allCases.map { FloorMethod(shape: shape, stores: $0) }
     }
 
@@ -138,10 +143,9 @@ public final class MemoryFloor {
     public func run(_ source: SourceFrame, to destination: BGRAView) {
         precondition(source.size == size && destination.size == size, "frames are not the floor's size")
         let streaming = method.stores == .streaming
-        let (piece, singleRows) = (method.shape.pieceSize, method.shape == .rows)
+        let shape = method.shape
         guard bands.count > 1 else {
-            sourceBits = Self.pass(
-                level, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+            sourceBits = Self.pass(level, source, to: destination, shape: shape, streaming: streaming)
             return
         }
         let work = BandWork(source: source, destination: destination, bands: bands, results: bandBits)
@@ -149,20 +153,27 @@ public final class MemoryFloor {
         DispatchQueue.concurrentPerform(iterations: bands.count) { index in
             let rows = work.bands[index]
             work.results[index] = Self.pass(
-                level, work.source.band(rows: rows), to: work.destination.band(rows: rows), streaming: streaming,
-                piece: piece, singleRows: singleRows)
+                level, work.source.band(rows: rows), to: work.destination.band(rows: rows), shape: shape,
+                streaming: streaming)
         }
         var bits: UInt8 = 0
         for index in 0..<bands.count { bits |= bandBits[index] }
         sourceBits = bits
     }
 
-    /// One pass over a frame or band with `level`'s row functions.
+    /// One pass of `shape` over a frame or band with `level`'s row functions.
     private static func pass(
-        _ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int,
-        singleRows: Bool
+        _ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, shape: FloorShape, streaming: Bool
     ) -> UInt8 {
-        switch level {
+        guard shape != .planes else {
+            return switch level {
+            case .baseline: floorPlanesPassBaseline(source, to: destination, streaming: streaming)
+            case .avx2: floorPlanesPassAVX2(source, to: destination, streaming: streaming)
+            case .avx512, .avx512vbmi: floorPlanesPassAVX512(source, to: destination, streaming: streaming)
+            }
+        }
+        let (piece, singleRows) = (shape.pieceSize, shape == .rows)
+        return switch level {
         case .baseline:
             floorPassBaseline(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
         case .avx2: floorPassAVX2(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)

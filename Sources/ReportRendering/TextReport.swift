@@ -29,7 +29,7 @@ public enum TextReport {
                 "floor = every I420 byte read once with vector loads + every BGRA byte written once (the fastest, measured in"
             )
             lines.append(
-                "  the cell, of 64/256-pixel pieces of row pairs, whole pairs or 256-pixel pieces of rows), the fastest they can"
+                "  the cell, of 64/256-pixel pieces of row pairs, whole pairs, 256-pixel pieces of rows or a plane at a time), the fastest they can"
             )
             lines.append(
                 "  move; floor:Nthreads the same in the parallel converter's"
@@ -59,7 +59,7 @@ public enum TextReport {
             )
             lines.append(
                 "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming in pieces,"
-                    + " blocks, whole rows, single rows: "
+                    + " blocks, whole rows, single rows, planes: "
                     + report.synthetic.filter { size in
                         report.synthetic.first { $0.size == size.size && $0.layout == size.layout }?.orientation
                             == size.orientation
@@ -69,7 +69,7 @@ public enum TextReport {
                             .joined(separator: " / ")
                     }.joined(separator: ", "))
             lines.append(
-                "floor methods (the fastest of eight, each timed in every round of the cell): "
+                "floor methods (the fastest of ten, each timed in every round of the cell): "
                     + report.synthetic.compactMap { size in
                         size.cells.first { $0.id == .floor(threads: 1) }?.floorMethod.map { "\(size.cell) \($0)" }
                     }.joined(separator: ", "))

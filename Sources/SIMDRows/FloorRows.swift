@@ -11,7 +11,9 @@ import Synchronization
 // many ordinary stores a fill step makes (`floorStoresPerStep`). Each level
 // module instantiates it with its own tag (`floorPassBaseline` here,
 // `floorPassAVX2` and `floorPassAVX512` in SIMDRowsAVX2 and SIMDRowsAVX512),
-// so each instance is compiled with that module's -target-cpu.
+// so each instance is compiled with that module's -target-cpu; the
+// plane-by-plane pass (`floorPlanesPass`) likewise, with `Planes` in
+// those names.
 //
 // Streaming rows store ordinarily up to the row's first 64-byte boundary,
 // stream whole 64-byte lines, and store ordinarily after the last whole
@@ -29,35 +31,35 @@ import Synchronization
 // `@inlinable` body here changes: touch their sources first. (The VBMI
 // level measures the AVX-512 floor.)
 
-/// The bitwise OR of the `count` bytes at `start`, for `count < 64`, read
-/// with as few loads as cover them (two overlapping loads of the largest
-/// power of two ≤ `count`); reads no byte outside `start ..< start + count`.
+/// The bitwise OR of the `count` bytes at `start`, for `count < 64`, in
+/// the two lanes of a 16-byte vector (their OR is the bytes' OR), read with
+/// as few loads as cover them (two overlapping loads of the largest power
+/// of two ≤ `count`); reads no byte outside `start ..< start + count`.
 @inlinable @inline(__always)
-public func orOfShortRow(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
+public func orOfShortRow(_ start: UnsafeRawPointer, count: Int) -> SIMD2<UInt64> {
     if count >= 32 {
         let v =
             start.loadUnaligned(as: SIMD4<UInt64>.self)
             | start.loadUnaligned(fromByteOffset: count - 32, as: SIMD4<UInt64>.self)
-        return orOfLanes(v)
+        return v.lowHalf | v.highHalf
     }
     if count >= 16 {
-        let v =
-            start.loadUnaligned(as: SIMD2<UInt64>.self)
+        return start.loadUnaligned(as: SIMD2<UInt64>.self)
             | start.loadUnaligned(fromByteOffset: count &- 16, as: SIMD2<UInt64>.self)
-        return v[0] | v[1]
     }
+    var word: UInt64 = 0
     if count >= 8 {
-        return start.loadUnaligned(as: UInt64.self) | start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    }
-    if count >= 4 {
-        return UInt64(
+        word = start.loadUnaligned(as: UInt64.self) | start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    } else if count >= 4 {
+        word = UInt64(
             start.loadUnaligned(as: UInt32.self) | start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-    }
-    if count >= 2 {
-        return UInt64(
+    } else if count >= 2 {
+        word = UInt64(
             start.loadUnaligned(as: UInt16.self) | start.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
+    } else if count == 1 {
+        word = UInt64(start.load(as: UInt8.self))
     }
-    return count == 1 ? UInt64(start.load(as: UInt8.self)) : 0
+    return SIMD2(word, 0)
 }
 
 /// Sets the `count` bytes at `start` to 0xFF, for `count < 64`, with as few
@@ -85,13 +87,6 @@ public func fillShortRow(_ start: UnsafeMutableRawPointer, count: Int) {
     } else if count == 1 {
         start.storeBytes(of: 0xFF, as: UInt8.self)
     }
-}
-
-/// The OR of the four lanes of `v`, without a lane loop.
-@inlinable @inline(__always)
-public func orOfLanes(_ v: SIMD4<UInt64>) -> UInt64 {
-    let half = v.lowHalf | v.highHalf
-    return half[0] | half[1]
 }
 
 /// The OR of the eight bytes of `word`: the one-byte result of a fold.
@@ -126,12 +121,13 @@ public func fenceStreamingStores() {
 
 /// Folds the `count` bytes at `start` into `accumulator` with loads of
 /// `Level.FloorVector` (four a step), then one overlapping load for a
-/// ragged end; `short` takes rows shorter than a vector. Reads no byte
-/// outside `start ..< start + count`.
+/// ragged end; `short` takes rows shorter than a vector (a vector too, so
+/// that neither accumulator leaves the registers). Reads no byte outside
+/// `start ..< start + count`.
 @inlinable @inline(__always)
 func foldRow<Level: SIMDLevelTag>(
     _ level: Level.Type, _ start: UnsafeRawPointer, count: Int, into accumulator: inout Level.FloorVector,
-    short: inout UInt64
+    short: inout SIMD2<UInt64>
 ) {
     typealias Vector = Level.FloorVector
     let width = MemoryLayout<Vector>.size
@@ -229,11 +225,14 @@ func fillRow<Level: SIMDLevelTag>(
 /// bytes of both destination rows, as the row kernel moves a row pair.
 /// With `singleRows`, it walks the pair's first row (luma, its chroma,
 /// then its pixels, piece by piece) before its second (luma, then pixels),
-/// as libyuv's row functions go. Each call names a start and a byte count.
+/// as libyuv's row functions go. Each call names a start and a byte count;
+/// `read` also gets `state`, which it folds the bytes into (passed along
+/// rather than captured, so that it can stay in registers).
 @inlinable @inline(__always)
-public func forEachFloorPiece(
+public func forEachFloorPiece<State>(
     _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, singleRows: Bool = false,
-    read: (UnsafeRawPointer, Int) -> Void, write: (UnsafeMutableRawPointer, Int) -> Void
+    state: inout State, read: (inout State, UnsafeRawPointer, Int) -> Void,
+    write: (UnsafeMutableRawPointer, Int) -> Void
 ) {
     let pieces = RowPieces(width: source.width, size: min(piece, max(source.width, 1)))
     let (uPlane, vPlane) = (source.u, source.v)
@@ -249,31 +248,31 @@ public func forEachFloorPiece(
         /// Reads the chroma samples `chromaX ..< chromaX + chromaCount` of the pair's chroma row.
         func readChroma(_ chromaX: Int, _ chromaCount: Int) {
             if interleaved {
-                read(u + 2 &* chromaX, 2 &* chromaCount)
+                read(&state, u + 2 &* chromaX, 2 &* chromaCount)
             } else {
-                read(u + chromaX, chromaCount)
-                read(v + chromaX, chromaCount)
+                read(&state, u + chromaX, chromaCount)
+                read(&state, v + chromaX, chromaCount)
             }
         }
         if singleRows {
             for index in 0..<pieces.count {
                 let (x, count, chromaX, chromaCount) = pieces[index]
-                read(y0 + x, count)
+                read(&state, y0 + x, count)
                 readChroma(chromaX, chromaCount)
                 write(out0 + 4 &* x, 4 &* count)
             }
             guard paired else { continue }
             for index in 0..<pieces.count {
                 let (x, count, _, _) = pieces[index]
-                read(y1 + x, count)
+                read(&state, y1 + x, count)
                 write(out1 + 4 &* x, 4 &* count)
             }
             continue
         }
         for index in 0..<pieces.count {
             let (x, count, chromaX, chromaCount) = pieces[index]
-            read(y0 + x, count)
-            if paired { read(y1 + x, count) }
+            read(&state, y0 + x, count)
+            if paired { read(&state, y1 + x, count) }
             readChroma(chromaX, chromaCount)
             write(out0 + 4 &* x, 4 &* count)
             if paired { write(out1 + 4 &* x, 4 &* count) }
@@ -296,16 +295,91 @@ public func floorPass<Level: SIMDLevelTag>(
     _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
-    var accumulator = Level.FloorVector()
-    var short: UInt64 = 0
+    var folded = FloorAccumulators<Level>()
     forEachFloorPiece(
-        source, destination, piece: piece, singleRows: singleRows,
-        read: { foldRow(level, $0, count: $1, into: &accumulator, short: &short) },
+        source, destination, piece: piece, singleRows: singleRows, state: &folded,
+        read: { $0.fold(level, $1, count: $2) },
         write: { fillRow(level, $0, count: $1, streaming: streaming) })
     if streaming { fenceStreamingStores() }
-    var lanes = short
-    for lane in accumulator.indices { lanes |= accumulator[lane] }
-    return orOfBytes(lanes)
+    return folded.bits
+}
+
+/// One memory-floor pass with `Level`'s vectors that moves the same bytes
+/// as `floorPass` a plane at a time: every meaningful byte of each source
+/// plane, row by row, then every pixel byte of the destination, as one
+/// range when its rows have no padding between them (row by row
+/// otherwise); with `streaming`, streams the whole 64-byte lines and
+/// fences once at the end. No row pair's bookkeeping: at narrow widths,
+/// where that bookkeeping outweighs the bytes, this is the faster walk.
+/// Returns the OR of every byte read.
+/// - Precondition: `source` and `destination` have the same size.
+@inlinable @inline(__always)
+public func floorPlanesPass<Level: SIMDLevelTag>(
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool
+) -> UInt8 {
+    precondition(source.size == destination.size, "floor source and destination sizes differ")
+    var folded = FloorAccumulators<Level>()
+    switch source {
+    case .i420(let frame):
+        folded.fold(level, frame.y)
+        folded.fold(level, frame.u)
+        folded.fold(level, frame.v)
+    case .nv12(let frame):
+        folded.fold(level, frame.y)
+        folded.fold(level, frame.uv)
+    }
+    let rowBytes = 4 &* destination.width
+    if destination.stride == rowBytes {
+        fillRow(level, destination.row(0), count: rowBytes &* destination.height, streaming: streaming)
+    } else {
+        for row in 0..<destination.height {
+            fillRow(level, destination.row(row), count: rowBytes, streaming: streaming)
+        }
+    }
+    if streaming { fenceStreamingStores() }
+    return folded.bits
+}
+
+/// What a floor pass folds the bytes it reads into: a vector of `Level`'s
+/// width for whole vectors, and a 16-byte one for rows shorter than that.
+/// Kept in a local value and passed along `inout` (never captured by a
+/// closure), so that both stay in registers from row to row.
+@usableFromInline
+struct FloorAccumulators<Level: SIMDLevelTag> {
+    /// The OR of the whole vectors read.
+    @usableFromInline var vector = Level.FloorVector()
+    /// The OR of the rows shorter than a vector.
+    @usableFromInline var short = SIMD2<UInt64>()
+
+    /// Nothing read yet.
+    @inlinable @inline(__always)
+    init() {}
+
+    /// Folds the `count` bytes at `start` in (`foldRow`).
+    @inlinable @inline(__always)
+    mutating func fold(_ level: Level.Type, _ start: UnsafeRawPointer, count: Int) {
+        foldRow(level, start, count: count, into: &vector, short: &short)
+    }
+
+    /// Folds the meaningful bytes of every row of `plane` in, from local
+    /// copies of the accumulators.
+    @inlinable @inline(__always)
+    mutating func fold(_ level: Level.Type, _ plane: PlaneView) {
+        var folded = self
+        var row = UnsafeRawPointer(plane.base)
+        for _ in 0..<plane.height {
+            folded.fold(level, row, count: plane.width)
+            row += plane.stride
+        }
+        self = folded
+    }
+
+    /// The OR of every byte folded in, as one byte.
+    @inlinable var bits: UInt8 {
+        var lanes = short[0] | short[1]
+        for lane in vector.indices { lanes |= vector[lane] }
+        return orOfBytes(lanes)
+    }
 }
 
 /// One memory-floor pass (`floorPass`) with 16-byte vectors, compiled for
@@ -317,4 +391,12 @@ public func floorPassBaseline(
 ) -> UInt8 {
     floorPass(
         SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+}
+
+/// One memory-floor pass plane by plane (`floorPlanesPass`) with 16-byte
+/// vectors, compiled for the target's baseline instruction set.
+/// - Precondition: `source` and `destination` have the same size.
+@inline(never)
+public func floorPlanesPassBaseline(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
+    floorPlanesPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming)
 }

@@ -8,16 +8,17 @@ struct RowPieces {
     @usableFromInline let width: Int
     /// Pixels in every piece but the last.
     @usableFromInline let size: Int
+    /// The number of pieces (at least one), divided out once here rather
+    /// than in every row's loop.
+    @usableFromInline let count: Int
 
     /// The pieces of a row of `width` pixels, `size` pixels each.
     @inlinable @inline(__always)
     init(width: Int, size: Int) {
         self.width = width
         self.size = size
+        self.count = max(width / size, 1)
     }
-
-    /// The number of pieces (at least one).
-    @inlinable var count: Int { max(width / size, 1) }
 
     /// Piece `index` (`0 ..< count`): pixels `x ..< x + count` and chroma
     /// samples `chromaX ..< chromaX + chromaCount`.

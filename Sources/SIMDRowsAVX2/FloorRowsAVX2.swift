@@ -22,3 +22,11 @@ public func floorPassAVX2(
 ) -> UInt8 {
     floorPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
 }
+
+/// One memory-floor pass plane by plane (`floorPlanesPass`) with
+/// 32-byte vectors. Call only when the CPU supports AVX2.
+/// - Precondition: `source` and `destination` have the same size.
+@inline(never)
+public func floorPlanesPassAVX2(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
+    floorPlanesPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming)
+}

@@ -38,3 +38,11 @@ public func floorPassAVX512(
 ) -> UInt8 {
     floorPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
 }
+
+/// One memory-floor pass plane by plane (`floorPlanesPass`) with
+/// 64-byte vectors. Call only when the CPU supports AVX-512.
+/// - Precondition: `source` and `destination` have the same size.
+@inline(never)
+public func floorPlanesPassAVX512(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
+    floorPlanesPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming)
+}
