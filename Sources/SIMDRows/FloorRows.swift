@@ -245,8 +245,9 @@ public func forEachFloorPiece<State>(
         let v = UnsafeRawPointer(vPlane.row(row >> 1))
         let out0 = UnsafeMutableRawPointer(destination.row(row))
         let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
-        /// Reads the chroma samples `chromaX ..< chromaX + chromaCount` of the pair's chroma row.
-        func readChroma(_ chromaX: Int, _ chromaCount: Int) {
+        /// Reads the chroma samples `chromaX ..< chromaX + chromaCount` of
+        /// the pair's chroma row into `state` (passed, not captured).
+        func readChroma(_ state: inout State, _ chromaX: Int, _ chromaCount: Int) {
             if interleaved {
                 read(&state, u + 2 &* chromaX, 2 &* chromaCount)
             } else {
@@ -258,7 +259,7 @@ public func forEachFloorPiece<State>(
             for index in 0..<pieces.count {
                 let (x, count, chromaX, chromaCount) = pieces[index]
                 read(&state, y0 + x, count)
-                readChroma(chromaX, chromaCount)
+                readChroma(&state, chromaX, chromaCount)
                 write(out0 + 4 &* x, 4 &* count)
             }
             guard paired else { continue }
@@ -273,7 +274,7 @@ public func forEachFloorPiece<State>(
             let (x, count, chromaX, chromaCount) = pieces[index]
             read(&state, y0 + x, count)
             if paired { read(&state, y1 + x, count) }
-            readChroma(chromaX, chromaCount)
+            readChroma(&state, chromaX, chromaCount)
             write(out0 + 4 &* x, 4 &* count)
             if paired { write(out1 + 4 &* x, 4 &* count) }
         }

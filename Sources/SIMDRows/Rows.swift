@@ -14,13 +14,15 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     // of n pixels at even x reads luma x ..< x + n and chroma
     // x / 2 ..< (x + n) / 2.
     let even = width & ~1
-    guard even >= 32 else {
-        for x in 0..<width {
-            scalarPixelPair(m, y0, y1, u, v, out0, out1, at: x)
+    let top = bound.load(as: Words16.self)
+    // A level whose ends go in steps below 32 pixels (AVX2: 16) converts
+    // rows that narrow itself.
+    guard even >= min(32, Level.pairEndStep) else {
+        throughScratchRows(m, y0, y1, u, v, out0, out1, width) { y0, y1, u, v, out0, out1 in
+            Level.convertPairEnd(m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: 0, end: 32)
         }
         return
     }
-    let top = bound.load(as: Words16.self)
     let whole = even & ~63
     let rest = even &- whole
     // Streaming stores, as for `streamedPixels`: an end that overlaps, and
@@ -113,8 +115,52 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
             scalarPixel(m, y0, u, v, out0, at: even)
         }
     } else {
-        for x in 0..<width {
-            scalarPixel(m, y0, u, v, out0, at: x)
+        let top = bound.load(as: Words16.self)
+        throughScratchRows(m, y0, nil, u, v, out0, nil, width) { y0, _, u, v, out0, _ in
+            rowBlock(m, CachedStores.self, y0, u, v, out0, top)
         }
+    }
+}
+
+/// Converts a row (pair) narrower than the narrowest block (`width` < 32)
+/// through 32-pixel scratch rows, as libyuv's `row_any.cc` does: copies
+/// luma row `y0` (and `y1` when given) and the chroma samples they use from
+/// `u` and `v` (`M`'s layout) into zeroed scratch rows, calls `convert32`
+/// with the scratch rows and two 128-byte scratch outputs to convert 32
+/// pixels of each, then copies the first `width` pixels out to `out0` (and
+/// `out1`). Reads and writes no byte outside the rows' `width` pixels and
+/// their samples.
+/// - Precondition: `0 < width < 32`; `y1` and `out1` both given or both nil.
+@inlinable @inline(__always)
+func throughScratchRows<M: SIMDRowMatrix>(
+    _ m: M.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>,
+    _ v: UnsafePointer<UInt8>, _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?,
+    _ width: Int,
+    convert32: (
+        _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
+    ) -> Void
+) {
+    // Luma rows at 0 and 32, chroma at 64 (16 samples of a plane, or 16
+    // pairs) and 96, outputs at 128 and 256. Aligned to 16 bytes, the
+    // allocation is on the stack (at 64, perf showed malloc and free for
+    // every row pair).
+    withUnsafeTemporaryAllocation(byteCount: 384, alignment: 16) { scratch in
+        let rows = scratch.baseAddress!.bindMemory(to: UInt8.self, capacity: 384)
+        rows.initialize(repeating: 0, count: 128)
+        let samples = (width &+ 1) &>> 1
+        rows.update(from: y0, count: width)
+        if let y1 { (rows + 32).update(from: y1, count: width) }
+        let chroma = rows + 64
+        if M.Chroma.step == 2 {
+            chroma.update(from: u, count: 2 &* samples)
+        } else {
+            chroma.update(from: u, count: samples)
+            (chroma + 32).update(from: v, count: samples)
+        }
+        let chromaV = M.Chroma.step == 2 ? chroma + 1 : chroma + 32
+        convert32(rows, rows + 32, chroma, chromaV, rows + 128, rows + 256)
+        out0.update(from: rows + 128, count: 4 &* width)
+        if let out1 { out1.update(from: rows + 256, count: 4 &* width) }
     }
 }

@@ -49,7 +49,8 @@ public protocol SIMDLevelTag {
     /// Converts pixels `start ..< end` of two luma rows `y0`, `y1` that
     /// share the chroma rows `u` and `v` (all four at pixel 0), into `out0`
     /// and `out1`, where `start` is a multiple of 64, `end` is even and at
-    /// least 32, and `0 < end - start < 64`: the end of a row pair after its
+    /// least 32 (or at least `pairEndStep` where that is smaller), and
+    /// `0 < end - start < 64`: the end of a row pair after its
     /// whole 64-pixel blocks. When `end - start` is a multiple of
     /// `pairEndStep` it writes exactly pixels `start ..< end`, on 64-byte
     /// aligned lines where the rows are (so `Stores` may stream); otherwise
