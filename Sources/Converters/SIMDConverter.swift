@@ -17,10 +17,10 @@ import Darwin
 /// 512-bit vectors at the AVX-512 levels, as two 32-pixel blocks of 256-bit
 /// vectors below it), in 16-bit lanes offset so that no sum wraps (at
 /// AVX2, libyuv's signed saturating sums packed to bytes); rows narrower
-/// than 32 pixels go through a block in scratch rows, and the last column
-/// of odd widths through the same arithmetic one pixel at a time. It reads
-/// only the meaningful bytes of each plane
-/// row and writes only
+/// than the level's narrowest block (32 pixels; AVX2's row pairs 16) go
+/// through a block in scratch rows, and the last column of odd widths
+/// through the same arithmetic one pixel at a time. It reads only the
+/// meaningful bytes of each plane row and writes only
 /// `width × 4` bytes of each destination row. Large frames are written
 /// with streaming stores (see `SIMDStorePolicy`).
 public struct SIMDConverter: DestinationBandConverter {

@@ -16,8 +16,8 @@ public enum FloorStores: String, Sendable, CaseIterable {
     case streaming
 }
 
-/// How a floor pass walks a row pair: how many pixels of it it reads
-/// before writing them.
+/// How a floor pass walks the frame: how many pixels of a row pair it
+/// reads before writing them, or a plane at a time.
 public enum FloorShape: String, Sendable, CaseIterable {
     /// 64 pixels at a time: a block's source bytes read, then its
     /// destination bytes written, as the AVX-512 row kernel moves them.
@@ -69,7 +69,7 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
     }
 
     /// `cached`, `streaming` (pieces, the shape reports named before there
-    /// were others), `blocks cached`, …, `whole-rows streaming`.
+    /// were others), `blocks cached`, …, `planes streaming`.
     public var description: String {
         shape == .pieces ? stores.rawValue : "\(shape.rawValue) \(stores.rawValue)"
     }
@@ -87,7 +87,8 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 /// ordinary or streaming stores (`method.stores`). Bytes go a piece at a time,
 /// each piece read, then its BGRA pixels written, as `method.shape` says: pieces
 /// of 64 or 256 pixels of a row pair (as the row kernel moves them), whole
-/// row pairs, or one row at a time (as libyuv goes). With more than one
+/// row pairs, or one row at a time (as libyuv goes); or a plane at a time,
+/// every source plane read, then the destination written. With more than one
 /// thread the frame is split into the same bands as `ParallelConverter`
 /// uses.
 ///

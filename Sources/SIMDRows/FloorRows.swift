@@ -246,13 +246,13 @@ public func forEachFloorPiece<State>(
         let out0 = UnsafeMutableRawPointer(destination.row(row))
         let out1 = UnsafeMutableRawPointer(destination.row(paired ? row &+ 1 : row))
         /// Reads the chroma samples `chromaX ..< chromaX + chromaCount` of
-        /// the pair's chroma row into `state` (passed, not captured).
-        func readChroma(_ state: inout State, _ chromaX: Int, _ chromaCount: Int) {
+        /// the pair's chroma row into `folded` (passed, not captured).
+        func readChroma(_ folded: inout State, _ chromaX: Int, _ chromaCount: Int) {
             if interleaved {
-                read(&state, u + 2 &* chromaX, 2 &* chromaCount)
+                read(&folded, u + 2 &* chromaX, 2 &* chromaCount)
             } else {
-                read(&state, u + chromaX, chromaCount)
-                read(&state, v + chromaX, chromaCount)
+                read(&folded, u + chromaX, chromaCount)
+                read(&folded, v + chromaX, chromaCount)
             }
         }
         if singleRows {

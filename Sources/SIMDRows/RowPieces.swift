@@ -20,7 +20,7 @@ struct RowPieces {
         self.count = max(width / size, 1)
     }
 
-    /// Piece `index` (`0 ..< count`): pixels `x ..< x + count` and chroma
+    /// Piece `index` (`0 ..< self.count`): pixels `x ..< x + count` and chroma
     /// samples `chromaX ..< chromaX + chromaCount`.
     @inlinable @inline(__always)
     subscript(_ index: Int) -> (x: Int, count: Int, chromaX: Int, chromaCount: Int) {

@@ -18,8 +18,9 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     // A level whose ends go in steps below 32 pixels (AVX2: 16) converts
     // rows that narrow itself.
     guard even >= min(32, Level.pairEndStep) else {
-        throughScratchRows(m, y0, y1, u, v, out0, out1, width) { y0, y1, u, v, out0, out1 in
-            Level.convertPairEnd(m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: 0, end: 32)
+        convertThroughScratchRows(m, y0, y1, u, v, out0, out1, width) { y0, y1, u, v, out0, out1 in
+            Level.convertPairEnd(
+                m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: 0, end: min(32, Level.pairEndStep))
         }
         return
     }
@@ -116,7 +117,7 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         }
     } else {
         let top = bound.load(as: Words16.self)
-        throughScratchRows(m, y0, nil, u, v, out0, nil, width) { y0, _, u, v, out0, _ in
+        convertThroughScratchRows(m, y0, nil, u, v, out0, nil, width) { y0, _, u, v, out0, _ in
             rowBlock(m, CachedStores.self, y0, u, v, out0, top)
         }
     }
@@ -126,13 +127,13 @@ func convertSingleRow<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
 /// through 32-pixel scratch rows, as libyuv's `row_any.cc` does: copies
 /// luma row `y0` (and `y1` when given) and the chroma samples they use from
 /// `u` and `v` (`M`'s layout) into zeroed scratch rows, calls `convert32`
-/// with the scratch rows and two 128-byte scratch outputs to convert 32
-/// pixels of each, then copies the first `width` pixels out to `out0` (and
+/// with the scratch rows and two 128-byte scratch outputs to convert (up
+/// to) 32 pixels of each, then copies the first `width` pixels out to `out0` (and
 /// `out1`). Reads and writes no byte outside the rows' `width` pixels and
 /// their samples.
 /// - Precondition: `0 < width < 32`; `y1` and `out1` both given or both nil.
 @inlinable @inline(__always)
-func throughScratchRows<M: SIMDRowMatrix>(
+func convertThroughScratchRows<M: SIMDRowMatrix>(
     _ m: M.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>?, _ u: UnsafePointer<UInt8>,
     _ v: UnsafePointer<UInt8>, _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>?,
     _ width: Int,
@@ -141,10 +142,10 @@ func throughScratchRows<M: SIMDRowMatrix>(
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) -> Void
 ) {
+    assert((y1 == nil) == (out1 == nil), "a second row without its output, or an output without its row")
     // Luma rows at 0 and 32, chroma at 64 (16 samples of a plane, or 16
-    // pairs) and 96, outputs at 128 and 256. Aligned to 16 bytes, the
-    // allocation is on the stack (at 64, perf showed malloc and free for
-    // every row pair).
+    // pairs) and 96, outputs at 128 and 256. At 16-byte alignment the
+    // allocation is on the stack; a larger one makes it a heap allocation.
     withUnsafeTemporaryAllocation(byteCount: 384, alignment: 16) { scratch in
         let rows = scratch.baseAddress!.bindMemory(to: UInt8.self, capacity: 384)
         rows.initialize(repeating: 0, count: 128)

@@ -1,5 +1,5 @@
-/// One pixel through the reference arithmetic (row ends narrower than a
-/// vector block, and the last column of odd widths).
+/// One pixel through the reference arithmetic (the last column of odd
+/// widths).
 @inlinable @inline(always)
 func scalarPixel<M: SIMDRowMatrix>(
     _ m: M.Type, _ y: UInt8, _ u: UInt8, _ v: UInt8, _ out: UnsafeMutablePointer<UInt8>

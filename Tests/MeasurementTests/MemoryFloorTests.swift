@@ -71,13 +71,18 @@ import Testing
                         floor.run(source.view, to: aligned.view)
                         let alignedWrong = Self.wrongBytes(
                             aligned.view, paddingBytesAfterLastRow: aligned.stride - width * 4)
-                        // ...and unaligned rows ending at a guard page.
+                        // ...unaligned rows ending at a guard page...
                         let guarded = GuardedDestination(size: size, padding: 5)
                         floor.run(source.view, to: guarded.view)
                         let guardedWrong = Self.wrongBytes(guarded.view, paddingBytesAfterLastRow: 0)
+                        // ...and rows with no padding between them (one range
+                        // for the planes walk), ending at a guard page.
+                        let contiguous = GuardedDestination(size: size, padding: 0)
+                        floor.run(source.view, to: contiguous.view)
+                        let contiguousWrong = Self.wrongBytes(contiguous.view, paddingBytesAfterLastRow: 0)
                         #expect(
-                            alignedWrong == 0 && guardedWrong == 0,
-                            "\(size) \(level) threads \(threads) \(method): \(alignedWrong) + \(guardedWrong) wrong bytes"
+                            alignedWrong == 0 && guardedWrong == 0 && contiguousWrong == 0,
+                            "\(size) \(level) threads \(threads) \(method): \(alignedWrong) + \(guardedWrong) + \(contiguousWrong) wrong bytes"
                         )
                         #expect(floor.sourceBits == expectedBits, "\(size) \(level) threads \(threads) \(method)")
                     }
@@ -103,21 +108,25 @@ import Testing
             }
             let destination = BGRABuffer(size: size)
             let floor = MemoryFloor(size: size, level: level, threads: threads)
-            floor.run(source.view, to: destination.view)
-            #expect(floor.sourceBits == 0, "\(size) \(level): padding read")
-            var missed = 0
-            for plane in planes {
-                for row in 0..<plane.height {
-                    let bytes = UnsafeMutablePointer(mutating: plane.row(row))
-                    for i in 0..<plane.width {
-                        bytes[i] = 0x80
-                        floor.run(source.view, to: destination.view)
-                        if floor.sourceBits != 0x80 { missed += 1 }
-                        bytes[i] = 0
+            // The row-pair walk and the plane-by-plane one read differently.
+            for shape in [FloorShape.pieces, .planes] {
+                floor.method = FloorMethod(shape: shape, stores: .cached)
+                floor.run(source.view, to: destination.view)
+                #expect(floor.sourceBits == 0, "\(size) \(level) \(shape): padding read")
+                var missed = 0
+                for plane in planes {
+                    for row in 0..<plane.height {
+                        let bytes = UnsafeMutablePointer(mutating: plane.row(row))
+                        for i in 0..<plane.width {
+                            bytes[i] = 0x80
+                            floor.run(source.view, to: destination.view)
+                            if floor.sourceBits != 0x80 { missed += 1 }
+                            bytes[i] = 0
+                        }
                     }
                 }
+                #expect(missed == 0, "\(size) \(level) threads \(threads) \(shape): \(missed) bytes not read")
             }
-            #expect(missed == 0, "\(size) \(level) threads \(threads): \(missed) bytes not read")
         }
     }
 
