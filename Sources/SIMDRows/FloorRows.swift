@@ -121,9 +121,9 @@ public func fenceStreamingStores() {
 
 /// Folds the `count` bytes at `start` into `accumulator` with loads of
 /// `Level.FloorVector` (four a step), then one overlapping load for a
-/// ragged end; `short` takes rows shorter than a vector (a vector too, so
-/// that neither accumulator leaves the registers). Reads no byte outside
-/// `start ..< start + count`.
+/// ragged end; `short` (16 bytes, so that no short row is reduced to a
+/// scalar on the way) takes rows shorter than a vector. Reads no byte
+/// outside `start ..< start + count`.
 @inlinable @inline(__always)
 func foldRow<Level: SIMDLevelTag>(
     _ level: Level.Type, _ start: UnsafeRawPointer, count: Int, into accumulator: inout Level.FloorVector,
@@ -227,7 +227,7 @@ func fillRow<Level: SIMDLevelTag>(
 /// then its pixels, piece by piece) before its second (luma, then pixels),
 /// as libyuv's row functions go. Each call names a start and a byte count;
 /// `read` also gets `state`, which it folds the bytes into (passed along
-/// rather than captured, so that it can stay in registers).
+/// rather than captured, which would keep it in memory).
 @inlinable @inline(__always)
 public func forEachFloorPiece<State>(
     _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, singleRows: Bool = false,
@@ -344,7 +344,7 @@ public func floorPlanesPass<Level: SIMDLevelTag>(
 /// What a floor pass folds the bytes it reads into: a vector of `Level`'s
 /// width for whole vectors, and a 16-byte one for rows shorter than that.
 /// Kept in a local value and passed along `inout` (never captured by a
-/// closure), so that both stay in registers from row to row.
+/// closure, which kept them in memory: a load, OR and store every row).
 @usableFromInline
 struct FloorAccumulators<Level: SIMDLevelTag> {
     /// The OR of the whole vectors read.
