@@ -17,10 +17,10 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     let top = bound.load(as: Words16.self)
     // A level whose ends go in steps below 32 pixels (AVX2: 16) converts
     // rows that narrow itself.
-    guard even >= min(32, Level.pairEndStep) else {
+    let narrowest = min(32, Level.pairEndStep)
+    guard even >= narrowest else {
         convertThroughScratchRows(m, y0, y1, u, v, out0, out1, width) { y0, y1, u, v, out0, out1 in
-            Level.convertPairEnd(
-                m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: 0, end: min(32, Level.pairEndStep))
+            Level.convertPairEnd(m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: 0, end: narrowest)
         }
         return
     }
