@@ -22,7 +22,9 @@ import Darwin
 /// through the same arithmetic one pixel at a time. It reads only the
 /// meaningful bytes of each plane row and writes only
 /// `width × 4` bytes of each destination row. Large frames are written
-/// with streaming stores (see `SIMDStorePolicy`).
+/// with streaming stores (see `SIMDStorePolicy`); with `.automatic`, the
+/// upright sizes the cache-size rule cannot call are decided by trial
+/// (`StoreKindTrials`).
 public struct SIMDConverter: DestinationBandConverter {
     /// `"simd"`; `"simd-cached"` or `"simd-streaming"` when made with that
     /// store policy (not when FRAMEBENCH_STORES chose it); `"simd-LEVEL"`
@@ -32,6 +34,10 @@ public struct SIMDConverter: DestinationBandConverter {
     public let level: SIMDLevel
     /// When it writes with streaming stores.
     public let stores: SIMDStorePolicy
+    /// With `.automatic`, the store kinds found by trial for upright frames
+    /// in `SIMDStorePolicy.uprightTrialRange` (shared by copies of this
+    /// converter); nil otherwise.
+    public let trials: StoreKindTrials?
 
     /// A converter for `level`, or for the highest supported level below it
     /// when this CPU (or FRAMEBENCH_SIMD) does not allow `level`, so it
@@ -40,6 +46,7 @@ public struct SIMDConverter: DestinationBandConverter {
     public init(level: SIMDLevel = .best, stores: SIMDStorePolicy? = nil) {
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
         self.stores = stores ?? SIMDStorePolicy.environmentDefault
+        trials = self.stores == .automatic ? StoreKindTrials() : nil
         name = stores == nil || stores == .automatic ? "simd" : "simd-\(stores!.rawValue)"
     }
 
@@ -51,6 +58,7 @@ public struct SIMDConverter: DestinationBandConverter {
     private init(level: SIMDLevel, stores: SIMDStorePolicy, name: String) {
         self.level = level
         self.stores = stores
+        trials = stores == .automatic ? StoreKindTrials() : nil
         self.name = name
     }
 
@@ -60,8 +68,17 @@ public struct SIMDConverter: DestinationBandConverter {
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation)
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
-        let streaming = stores.wantsStreaming(for: destination, orientation: orientation)
-        convertOriented(source, to: destination, matrix: matrix, orientation, 0..<destination.height, streaming)
+        let rows = 0..<destination.height
+        let bytes = destination.stride * destination.height
+        guard let trials, orientation == .upright, SIMDStorePolicy.uprightTrialRange.contains(bytes) else {
+            let streaming = stores.wantsStreaming(for: destination, orientation: orientation)
+            convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
+            return
+        }
+        let (streaming, timed) = trials.nextKind(forBytes: bytes)
+        let start = timed ? StoreKindTrials.now() : 0
+        convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
+        if timed { trials.record(bytes: bytes, streaming: streaming, nanoseconds: StoreKindTrials.now() &- start) }
     }
 
     /// Converts destination rows `rows` in one pass from the source planes
@@ -72,7 +89,7 @@ public struct SIMDConverter: DestinationBandConverter {
         rows: Range<Int>
     ) throws(ConversionError) {
         checkSizes(source, destination, orientation, rows: rows)
-        let streaming = stores.wantsStreaming(for: destination, orientation: orientation)
+        let streaming = wantsStreaming(for: destination, orientation: orientation)
         convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
     }
 
@@ -93,18 +110,31 @@ public struct SIMDConverter: DestinationBandConverter {
     }
 
     /// Whether converting into `destination` in `orientation` uses
-    /// streaming stores: the policy asks for them at its size and its rows
-    /// start 64-byte aligned (which the kernel checks itself).
+    /// streaming stores: the policy asks for them at its size (or, in the
+    /// trial range, the trial decided for them) and its rows start 64-byte
+    /// aligned (which the kernel checks itself). While a size's trial runs,
+    /// what the cache-size rule says.
     public func streams(into destination: BGRAView, orientation: Orientation = .upright) -> Bool {
-        stores.wantsStreaming(for: destination, orientation: orientation) && streamingStoresFit(destination)
+        wantsStreaming(for: destination, orientation: orientation) && streamingStoresFit(destination)
+    }
+
+    /// The store kind for `destination` in `orientation` outside a trial:
+    /// its size's trial decision where there is one, else the policy's rule.
+    private func wantsStreaming(for destination: BGRAView, orientation: Orientation) -> Bool {
+        if let trials, orientation == .upright,
+            let decision = trials.decision(forBytes: destination.stride * destination.height)
+        {
+            return decision
+        }
+        return stores.wantsStreaming(for: destination, orientation: orientation)
     }
 
     /// With `.automatic`, a converter whose store kind is fixed by the size
-    /// of the whole `frame` in `orientation`, so that its bands store the
-    /// way the frame would.
+    /// of the whole `frame` in `orientation` (its trial's decision, if
+    /// any), so that its bands store the way the frame would.
     public func converter(forBandsOf frame: BGRAView, orientation: Orientation) -> any FrameConverter {
         guard stores == .automatic else { return self }
-        let streaming = stores.wantsStreaming(for: frame, orientation: orientation)
+        let streaming = wantsStreaming(for: frame, orientation: orientation)
         return SIMDConverter(level: level, stores: streaming ? .streaming : .cached, name: name)
     }
 }

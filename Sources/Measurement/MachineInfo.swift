@@ -65,13 +65,14 @@ public struct MachineInfo {
     }
 
     /// The `simd` converter's path: its instruction-set level and when it
-    /// uses streaming stores.
+    /// uses streaming stores (by trial in the upright trial range).
     public static func simdDescription() -> String {
         let simd = SIMDConverter()
         let stores =
             simd.stores == .automatic
-            ? "streaming stores from \(SIMDStorePolicy.streamingThreshold(for: .upright) >> 10) KiB of output upright, "
-                + "\(SIMDStorePolicy.streamingThreshold(for: .mirror) >> 10) KiB in other orientations"
+            ? "stores upright ordinary below \(SIMDStorePolicy.uprightTrialRange.lowerBound >> 10) KiB of output, "
+                + "streaming from \(SIMDStorePolicy.uprightTrialRange.upperBound >> 10) KiB, the faster by trial between; "
+                + "streaming from \(SIMDStorePolicy.streamingThreshold(for: .mirror) >> 10) KiB in other orientations"
             : "\(simd.stores.rawValue) stores"
         return "simd level \(simd.level), \(stores)"
     }

@@ -19,7 +19,8 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     case streaming
     /// Streaming stores for destinations of at least
     /// `streamingThreshold(for:)` bytes (and aligned rows), ordinary
-    /// stores below.
+    /// stores below; for upright frames in `uprightTrialRange`, an
+    /// automatic `SIMDConverter` decides by trial instead.
     case automatic
 
     /// The level-2 cache a core of this machine has to itself (`/sys`),
@@ -47,6 +48,18 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     /// checked on.
     public static func threshold(level2PerCore: Int?, orientation: Orientation) -> Int {
         (level2PerCore ?? 1 << 20) / 8 * (orientation == .upright ? 5 : 3)
+    }
+
+    /// The upright destination sizes, in bytes, for which an automatic
+    /// `SIMDConverter` finds the store kind by trial (`StoreKindTrials`)
+    /// rather than by `streamingThreshold(for:)`: from half the threshold
+    /// to four times it. On every machine kind measured, ordinary stores
+    /// won below that range and streaming above it; within it, which wins
+    /// moved with what else ran between two frames (docs/kernel.md, "Store
+    /// policy").
+    public static var uprightTrialRange: Range<Int> {
+        let threshold = streamingThreshold(for: .upright)
+        return threshold / 2..<4 * threshold
     }
 
     /// Whether the policy asks for streaming stores into `destination`

@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import SIMDRows
+
+/// The store kind an automatic `SIMDConverter` uses for upright frames in
+/// the range of sizes where the cache-size rule cannot tell
+/// (`SIMDStorePolicy.trialRange`), found by trial on the frames it
+/// converts: for each destination size, the first conversions alternate
+/// ordinary and streaming stores, and once each kind has
+/// `samplesPerKind` timed conversions (after one untimed one each), that
+/// size keeps the kind with the lower median time for the rest of the
+/// process. Which kind wins there depends on what else the core's caches
+/// hold between two frames (docs/kernel.md, "Store policy"), so it is
+/// measured where the converter runs, among the work it runs with.
+///
+/// `@unchecked Sendable`: the trials are only touched under `lock`, a
+/// pthread mutex (`NSLock`), which the thread sanitizer sees.
+public final class StoreKindTrials: @unchecked Sendable {
+    /// Timed conversions of each kind before a size's kind is decided.
+    public let samplesPerKind: Int
+
+    private let lock = NSLock()
+    private var trials: [Int: Trial] = [:]
+
+    /// One destination size's trial: each kind's times so far, then the
+    /// decision.
+    private struct Trial {
+        var conversions = 0
+        var cached: [UInt64] = []
+        var streaming: [UInt64] = []
+        var decision: Bool?
+    }
+
+    /// Trials that decide after `samplesPerKind` timed conversions of each
+    /// kind (at least 1).
+    public init(samplesPerKind: Int = 8) {
+        self.samplesPerKind = max(1, samplesPerKind)
+    }
+
+    /// Whether to stream into a destination of `bytes` (stride × height)
+    /// now: the decision once there is one; during the trial, the kind
+    /// whose turn it is, with `timed` saying whether `record` should be
+    /// given the conversion's time (the first conversion of each kind is
+    /// not timed).
+    public func nextKind(forBytes bytes: Int) -> (streaming: Bool, timed: Bool) {
+        lock.withLock {
+            var trial = trials[bytes] ?? Trial()
+            if let decision = trial.decision { return (decision, false) }
+            let turn = trial.conversions
+            trial.conversions += 1
+            trials[bytes] = trial
+            return (turn % 2 == 1, turn >= 2)
+        }
+    }
+
+    /// Records that a timed trial conversion into `bytes` with `streaming`
+    /// stores took `nanoseconds`; decides the size once both kinds have
+    /// `samplesPerKind` times: streaming if its median is lower.
+    public func record(bytes: Int, streaming: Bool, nanoseconds: UInt64) {
+        lock.withLock {
+            guard var trial = trials[bytes], trial.decision == nil else { return }
+            if streaming {
+                if trial.streaming.count < samplesPerKind { trial.streaming.append(nanoseconds) }
+            } else if trial.cached.count < samplesPerKind {
+                trial.cached.append(nanoseconds)
+            }
+            if trial.cached.count == samplesPerKind && trial.streaming.count == samplesPerKind {
+                trial.decision = Self.median(trial.streaming) < Self.median(trial.cached)
+            }
+            trials[bytes] = trial
+        }
+    }
+
+    /// The kind decided for destinations of `bytes`: true for streaming,
+    /// nil while undecided.
+    public func decision(forBytes bytes: Int) -> Bool? {
+        lock.withLock { trials[bytes]?.decision }
+    }
+
+    /// The middle value (the mean of the two middle ones for an even count).
+    private static func median(_ values: [UInt64]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1
+            ? Double(sorted[middle]) : (Double(sorted[middle - 1]) + Double(sorted[middle])) / 2
+    }
+
+    /// Nanoseconds on the monotonic clock, for timing a trial conversion.
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
