@@ -15,8 +15,8 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     // x / 2 ..< (x + n) / 2.
     let even = width & ~1
     let top = bound.load(as: Words16.self)
-    // A level whose ends go in steps below 32 pixels (AVX2: 16) converts
-    // rows that narrow itself.
+    // A level whose ends go in steps below 32 pixels (AVX2: 16; AVX-512:
+    // 2, masked) converts rows that narrow itself.
     let narrowest = min(32, Level.pairEndStep)
     guard even >= narrowest else {
         convertThroughScratchRows(m, y0, y1, u, v, out0, out1, width) { y0, y1, u, v, out0, out1 in

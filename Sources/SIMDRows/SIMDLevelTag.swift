@@ -42,9 +42,9 @@ public protocol SIMDLevelTag {
 
     /// The pixels in which `convertPairEnd` converts the end of a row pair:
     /// an end whose length is not a multiple of it overlaps the pixels
-    /// before it. 64 where `convertPairBlock64` converts all 64 pixels at
-    /// once; 16 at AVX2; the default 32. Below 32 it is also the narrowest
-    /// row pair the level converts without scratch rows.
+    /// before it. 16 at AVX2; 2 at the AVX-512 levels, whose ends are one
+    /// block with masked loads and stores; the default 32. Below 32 it is
+    /// also the narrowest row pair the level converts without scratch rows.
     static var pairEndStep: Int { get }
 
     /// Converts pixels `start ..< end` of two luma rows `y0`, `y1` that

@@ -26,14 +26,16 @@ import SIMDRows
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512VBMI.build/AVX512VBMILevel.swift.o
 
 extension SIMDLevelTagAVX512 {
-    /// 64: a 64-pixel block is one pass of 512-bit vectors, so one that
-    /// overlaps the block before it is the cheapest end of a row.
+    /// 2: an end of any even length is one 64-pixel block whose loads and
+    /// stores are masked to its pixels (`pairBlockMasked`), so no end
+    /// overlaps the pixels before it and no row needs scratch rows.
     @inlinable @inline(__always)
-    public static var pairEndStep: Int { 64 }
+    public static var pairEndStep: Int { 2 }
 
-    /// One 64-pixel block ending at `end`, or 32-pixel blocks
-    /// (`convertPairEndIn32`) in a row narrower than 64; the contract of
-    /// `SIMDLevelTag.convertPairEnd`.
+    /// One 64-pixel block masked to pixels `start ..< end`
+    /// (`pairBlockMasked`); the contract of `SIMDLevelTag.convertPairEnd`.
+    /// Its stores are ordinary ones: the lines it writes are not the whole
+    /// blocks' lines, so no line gets both kinds.
     @inlinable @inline(__always)
     public static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
@@ -41,15 +43,72 @@ extension SIMDLevelTagAVX512 {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
         start: Int, end: Int
     ) {
-        guard end >= 64 else {
-            convertPairEndIn32(m, stores, y0, y1, u, v, out0, out1, top, start: start, end: end)
-            return
-        }
-        let x = end &- 64
-        convertPairBlock64(
-            m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
-            out0 + x &<< 2,
-            out1 + x &<< 2, top)
+        let x = start
+        pairBlockMasked(
+            m, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+            out0 + x &<< 2, out1 + x &<< 2, top, count: end &- start)
+    }
+
+    /// Pixels 0 ..< `count` (0 < `count` < 64, even) of two rows sharing
+    /// chroma samples 0 ..< `count / 2`, as `pairBlock64` converts them, with
+    /// every load and store masked to those pixels' bytes (AVX-512 BW's
+    /// masked moves, which touch no masked-out byte, so none can fault): it
+    /// reads luma only below `count` and chroma only below `count / 2`, and
+    /// writes exactly `4 × count` bytes of each row, with ordinary stores.
+    @inlinable @inline(__always)
+    static func pairBlockMasked<M: SIMDRowMatrix>(
+        _ m: M.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        count: Int
+    ) {
+        let bound = _mm512_broadcast_i64x4(unsafeBitCast(top, to: __m256i.self))
+        let samples = count &>> 1
+        let terms =
+            M.Chroma.step == 2
+            ? chromaTerms(m, _mm512_maskz_loadu_epi8(lowBytes64(2 &* samples), UnsafeRawPointer(u)))
+            : chromaTerms(
+                m, _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(lowBytes32(samples), UnsafeRawPointer(u))),
+                _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(lowBytes32(samples), UnsafeRawPointer(v))))
+        let first = terms.spread(spreadFirst)
+        let head = min(count, 32)
+        storePixelsMasked(m, y0, first, bound, out0, count: head)
+        storePixelsMasked(m, y1, first, bound, out1, count: head)
+        guard count > 32 else { return }
+        let second = terms.spread(spreadSecond)
+        storePixelsMasked(m, y0 + 32, second, bound, out0 + 128, count: count &- 32)
+        storePixelsMasked(m, y1 + 32, second, bound, out1 + 128, count: count &- 32)
+    }
+
+    /// Pixels 0 ..< `count` (1 ... 32) from the luma bytes at `y` and their
+    /// chroma terms `t` (as `storePixels32`, in order), with the luma load
+    /// and the stores masked: reads `count` bytes at `y`, writes exactly
+    /// `4 × count` bytes at `out`.
+    @inlinable @inline(__always)
+    static func storePixelsMasked<M: SIMDRowMatrix>(
+        _ m: M.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
+        _ out: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
+        let bytes = _mm512_broadcast_i64x4(_mm256_maskz_loadu_epi8(lowBytes32(count), UnsafeRawPointer(y)))
+        let (bg, ra) = pixelWords(m, _mm512_shuffle_epi8(bytes, lumaControl), t, bound)
+        let address = UnsafeMutableRawPointer(out)
+        _mm512_mask_storeu_epi8(
+            address, lowBytes64(4 &* min(count, 16)), _mm512_permutex2var_epi16(bg, interleaveFirst, ra))
+        guard count > 16 else { return }
+        _mm512_mask_storeu_epi8(
+            address + 64, lowBytes64(4 &* (count &- 16)), _mm512_permutex2var_epi16(bg, interleaveSecond, ra))
+    }
+
+    /// A byte mask of the first `count` (0 ... 64) of 64 bytes.
+    @inlinable @inline(__always)
+    static func lowBytes64(_ count: Int) -> __mmask64 {
+        UInt64.max >> (64 &- count)
+    }
+
+    /// A byte mask of the first `count` (0 ... 32) of 32 bytes.
+    @inlinable @inline(__always)
+    static func lowBytes32(_ count: Int) -> __mmask32 {
+        UInt32.max >> (32 &- count)
     }
 
     /// Converts pixels 0 ..< 64 of two rows in 512-bit vectors; the contract
@@ -178,11 +237,16 @@ extension SIMDLevelTagAVX512 {
     @inlinable @inline(__always)
     public static func lumaWords(_ p: UnsafePointer<UInt8>) -> __m512i {
         let bytes = _mm512_broadcast_i64x4(UnsafeRawPointer(p).loadUnaligned(as: __m256i.self))
-        // Lanes 0 and 1 double their bytes 0-7, lanes 2 and 3 their bytes 8-15.
-        let control = _mm512_set_epi64(
+        return _mm512_shuffle_epi8(bytes, lumaControl)
+    }
+
+    /// The `vpshufb` control of `lumaWords`: lanes 0 and 1 double their
+    /// bytes 0-7, lanes 2 and 3 their bytes 8-15.
+    @inlinable @inline(__always)
+    static var lumaControl: __m512i {
+        _mm512_set_epi64(
             0x0F0F_0E0E_0D0D_0C0C, 0x0B0B_0A0A_0909_0808, 0x0F0F_0E0E_0D0D_0C0C, 0x0B0B_0A0A_0909_0808,
             0x0707_0606_0505_0404, 0x0303_0202_0101_0000, 0x0707_0606_0505_0404, 0x0303_0202_0101_0000)
-        return _mm512_shuffle_epi8(bytes, control)
     }
 
     /// 32 bytes at `p` (no alignment needed) zero-extended to 32 words (`vpmovzxbw`).
