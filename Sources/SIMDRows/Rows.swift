@@ -15,9 +15,9 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     // x / 2 ..< (x + n) / 2.
     let even = width & ~1
     let top = bound.load(as: Words16.self)
-    // A level whose ends go in steps below 32 pixels (AVX2: 16; AVX-512:
-    // 2, masked) converts rows that narrow itself.
-    let narrowest = min(32, Level.pairEndStep)
+    // A level converts row pairs down to its `narrowestPairEnd` itself
+    // (AVX2: 16; AVX-512: 2, masked).
+    let narrowest = Level.narrowestPairEnd
     guard even >= narrowest else {
         convertThroughScratchRows(m, y0, y1, u, v, out0, out1, width) { y0, y1, u, v, out0, out1 in
             Level.convertPairEnd(m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: 0, end: narrowest)

@@ -42,15 +42,20 @@ public protocol SIMDLevelTag {
 
     /// The pixels in which `convertPairEnd` converts the end of a row pair:
     /// an end whose length is not a multiple of it overlaps the pixels
-    /// before it. 16 at AVX2; 2 at the AVX-512 levels, whose ends are one
-    /// block with masked loads and stores; the default 32. Below 32 it is
-    /// also the narrowest row pair the level converts without scratch rows.
+    /// before it. 64 where `convertPairBlock64` converts all 64 pixels at
+    /// once; 16 at AVX2; the default 32.
     static var pairEndStep: Int { get }
+
+    /// The narrowest even row pair `convertPairEnd` converts in place
+    /// (`start` 0, `end` this or more); narrower ones go through scratch
+    /// rows. 16 at AVX2, 2 at the AVX-512 levels (one masked block); the
+    /// default 32.
+    static var narrowestPairEnd: Int { get }
 
     /// Converts pixels `start ..< end` of two luma rows `y0`, `y1` that
     /// share the chroma rows `u` and `v` (all four at pixel 0), into `out0`
     /// and `out1`, where `start` is a multiple of 64, `end` is even and at
-    /// least 32 (or at least `pairEndStep` where that is smaller), and
+    /// least `narrowestPairEnd`, and
     /// `0 < end - start < 64`: the end of a row pair after its
     /// whole 64-pixel blocks. When `end - start` is a multiple of
     /// `pairEndStep` it writes exactly pixels `start ..< end`, on 64-byte
@@ -166,6 +171,9 @@ extension SIMDLevelTag {
 
     /// 32.
     @inlinable public static var pairEndStep: Int { 32 }
+
+    /// 32.
+    @inlinable public static var narrowestPairEnd: Int { 32 }
 
     /// 32-pixel blocks (`convertPairEndIn32`).
     @inlinable @inline(__always)

@@ -50,6 +50,10 @@ extension SIMDAVX2Level {
     @inline(__always)
     public static var pairEndStep: Int { 16 }
 
+    /// 16: one 16-pixel block.
+    @inline(__always)
+    public static var narrowestPairEnd: Int { 16 }
+
     /// 32-pixel blocks while 32 pixels are left, then 16-pixel blocks, the
     /// last one ending at `end`; the contract of `SIMDLevelTag.convertPairEnd`.
     /// (`top` is not used: this block clamps without it.)

@@ -26,16 +26,19 @@ import SIMDRows
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512VBMI.build/AVX512VBMILevel.swift.o
 
 extension SIMDLevelTagAVX512 {
-    /// 2: an end of any even length is one 64-pixel block whose loads and
-    /// stores are masked to its pixels (`pairBlockMasked`), so no end
-    /// overlaps the pixels before it and no row needs scratch rows.
+    /// 64: a 64-pixel block is one pass of 512-bit vectors, so one that
+    /// overlaps the block before it is the cheapest end of a row.
     @inlinable @inline(__always)
-    public static var pairEndStep: Int { 2 }
+    public static var pairEndStep: Int { 64 }
 
-    /// One 64-pixel block masked to pixels `start ..< end`
-    /// (`pairBlockMasked`); the contract of `SIMDLevelTag.convertPairEnd`.
-    /// Its stores are ordinary ones: the lines it writes are not the whole
-    /// blocks' lines, so no line gets both kinds.
+    /// 2: a row pair narrower than 64 pixels is one masked block
+    /// (`pairBlockMasked`).
+    @inlinable @inline(__always)
+    public static var narrowestPairEnd: Int { 2 }
+
+    /// One 64-pixel block ending at `end`, or in a row narrower than 64 one
+    /// block masked to pixels `0 ..< end` (`pairBlockMasked`, with ordinary
+    /// stores); the contract of `SIMDLevelTag.convertPairEnd`.
     @inlinable @inline(__always)
     public static func convertPairEnd<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
@@ -43,10 +46,15 @@ extension SIMDLevelTagAVX512 {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
         start: Int, end: Int
     ) {
-        let x = start
-        pairBlockMasked(
-            m, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
-            out0 + x &<< 2, out1 + x &<< 2, top, count: end &- start)
+        guard end >= 64 else {
+            pairBlockMasked(m, y0, y1, u, v, out0, out1, top, count: end)
+            return
+        }
+        let x = end &- 64
+        convertPairBlock64(
+            m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+            out0 + x &<< 2,
+            out1 + x &<< 2, top)
     }
 
     /// Pixels 0 ..< `count` (0 < `count` < 64, even) of two rows sharing
