@@ -4,20 +4,26 @@ import SIMDRows
 
 /// The store kind an automatic `SIMDConverter` uses for upright frames in
 /// the range of sizes where the cache-size rule cannot tell
-/// (`SIMDStorePolicy.trialRange`), found by trial on the frames it
-/// converts: for each destination size, the first conversions alternate
-/// ordinary and streaming stores, and once each kind has
-/// `samplesPerKind` timed conversions (after one untimed one each), that
-/// size keeps the kind with the lower median time for the rest of the
-/// process. Which kind wins there depends on what else the core's caches
-/// hold between two frames (docs/kernel.md, "Store policy"), so it is
-/// measured where the converter runs, among the work it runs with.
+/// (`SIMDStorePolicy.uprightTrialRange`), found by trial on the frames it
+/// converts: for each destination size, the first conversions run in
+/// blocks of `blockLength` of one kind, ordinary and streaming stores in
+/// turn, the first conversion of each block untimed; once each kind has
+/// `samplesPerKind` timed conversions, that size keeps the kind with the
+/// lower median time for the rest of the process. Which kind wins there
+/// depends on what else the core's caches hold between two frames
+/// (docs/kernel.md, "Store policy"), so it is measured where the converter
+/// runs, among the work it runs with. Blocks, not alternation: a
+/// conversion right after one of the other kind into the same destination
+/// finds it where that kind left it (streaming leaves it in memory, not
+/// in cache), which alternation would charge to every conversion.
 ///
 /// `@unchecked Sendable`: the trials are only touched under `lock`, a
 /// pthread mutex (`NSLock`), which the thread sanitizer sees.
 public final class StoreKindTrials: @unchecked Sendable {
     /// Timed conversions of each kind before a size's kind is decided.
     public let samplesPerKind: Int
+    /// Conversions in a block of one kind: one untimed, then timed ones.
+    public static let blockLength = 5
 
     private let lock = NSLock()
     private var trials: [Int: Trial] = [:]
@@ -31,17 +37,38 @@ public final class StoreKindTrials: @unchecked Sendable {
         var decision: Bool?
     }
 
+    /// A decided size: the kind it keeps and the medians that chose it.
+    public struct Outcome: Sendable, Equatable {
+        /// The destination's bytes (stride × height).
+        public var bytes: Int
+        /// Whether it streams.
+        public var streaming: Bool
+        /// The median time of its timed conversions with ordinary stores, ns.
+        public var cachedMedian: Double
+        /// The median time of its timed conversions with streaming stores, ns.
+        public var streamingMedian: Double
+    }
+
     /// Trials that decide after `samplesPerKind` timed conversions of each
     /// kind (at least 1).
     public init(samplesPerKind: Int = 8) {
         self.samplesPerKind = max(1, samplesPerKind)
     }
 
+    /// Conversions of one size up to the one that decides its kind: the
+    /// one that gives streaming (whose blocks come second) its
+    /// `samplesPerKind`-th timed conversion.
+    public var conversionsToDecide: Int {
+        let timedPerBlock = Self.blockLength - 1
+        let block = (samplesPerKind - 1) / timedPerBlock
+        let position = (samplesPerKind - 1) % timedPerBlock + 1
+        return (2 * block + 1) * Self.blockLength + position + 1
+    }
+
     /// Whether to stream into a destination of `bytes` (stride × height)
     /// now: the decision once there is one; during the trial, the kind
-    /// whose turn it is, with `timed` saying whether `record` should be
-    /// given the conversion's time (the first conversion of each kind is
-    /// not timed).
+    /// whose block it is, with `timed` saying whether `record` should be
+    /// given the conversion's time (the first of each block is not timed).
     public func nextKind(forBytes bytes: Int) -> (streaming: Bool, timed: Bool) {
         lock.withLock {
             var trial = trials[bytes] ?? Trial()
@@ -49,7 +76,7 @@ public final class StoreKindTrials: @unchecked Sendable {
             let turn = trial.conversions
             trial.conversions += 1
             trials[bytes] = trial
-            return (turn % 2 == 1, turn >= 2)
+            return ((turn / Self.blockLength) % 2 == 1, turn % Self.blockLength != 0)
         }
     }
 
@@ -68,6 +95,19 @@ public final class StoreKindTrials: @unchecked Sendable {
                 trial.decision = Self.median(trial.streaming) < Self.median(trial.cached)
             }
             trials[bytes] = trial
+        }
+    }
+
+    /// Every decided size, smallest first.
+    public var outcomes: [Outcome] {
+        lock.withLock {
+            trials.compactMap { bytes, trial in
+                trial.decision.map {
+                    Outcome(
+                        bytes: bytes, streaming: $0, cachedMedian: Self.median(trial.cached),
+                        streamingMedian: Self.median(trial.streaming))
+                }
+            }.sorted { $0.bytes < $1.bytes }
         }
     }
 

@@ -73,6 +73,17 @@ public enum TextReport {
                     + report.synthetic.compactMap { size in
                         size.cells.first { $0.id == .floor(threads: 1) }?.floorMethod.map { "\(size.cell) \($0)" }
                     }.joined(separator: ", "))
+            if !report.storeTrials.isEmpty {
+                lines.append(
+                    "simd store kinds by trial (median µs of its first conversions, cached / streaming): "
+                        + report.storeTrials.map { trial in
+                            let size = report.synthetic.first { $0.size.width * 4 * $0.size.height == trial.bytes }?
+                                .size
+                            return "\(size.map { "\($0.width)x\($0.height)" } ?? "\(trial.bytes >> 10) KiB") "
+                                + "\(trial.streaming ? "streaming" : "cached") "
+                                + "\(Format.micros(trial.cachedMedian)) / \(Format.micros(trial.streamingMedian))"
+                        }.joined(separator: ", "))
+            }
             lines += floorWarnings(report.synthetic)
             let uprightRatios = UprightRatio.all(in: report.synthetic)
             if !uprightRatios.isEmpty {

@@ -35,6 +35,9 @@ public struct Report {
     /// The libyuv builds the run knew of, measured or not (missing ones
     /// with the reason).
     public let peerBuilds: [ReportContext.PeerBuild]
+    /// The store kinds the `simd` converter chose by trial during the run
+    /// (`StoreKindTrials`), one per destination size, smallest first.
+    public let storeTrials: [StoreKindTrials.Outcome]
     /// Seconds the whole run took.
     public let seconds: Double
 
@@ -43,7 +46,7 @@ public struct Report {
         machine: MachineInfo, date: String, matrix: ColorMatrix, budget: RunBudget, streamConverter: String,
         parallelMinimumPixels: Int?, synthetic: [CellResults], serial: [StreamRun], pipelined: [StreamRun],
         scaling: [CellResults], presentation: [PresentationRun], peerBuilds: [ReportContext.PeerBuild] = [],
-        deadline: Double? = nil, seconds: Double
+        deadline: Double? = nil, storeTrials: [StoreKindTrials.Outcome] = [], seconds: Double
     ) {
         self.machine = machine
         self.date = date
@@ -58,6 +61,7 @@ public struct Report {
         self.presentation = presentation
         self.peerBuilds = peerBuilds
         self.deadline = deadline
+        self.storeTrials = storeTrials
         self.seconds = seconds
     }
 }

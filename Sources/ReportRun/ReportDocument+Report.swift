@@ -109,6 +109,12 @@ extension ReportDocument {
             "per frame, in a balanced Latin-square order (each contender follows every other equally often); ratios are medians of per-round paired ratios"
         context.seconds = finite(report.seconds)
         context.peerBuilds = report.peerBuilds
+        context.storeTrials = report.storeTrials.map {
+            ReportContext.StoreTrial(
+                bytes: $0.bytes, stores: $0.streaming ? "streaming" : "cached",
+                cachedMedianMicros: finite($0.cachedMedian / 1000),
+                streamingMedianMicros: finite($0.streamingMedian / 1000))
+        }
         return context
     }
 

@@ -68,7 +68,10 @@ public enum ReportRun {
             streamConverter: plan.streamConverter,
             parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
             pipelined: pipelined, scaling: scaling, presentation: presentation, peerBuilds: peerBuilds,
-            deadline: plan.deadline, seconds: Clock.seconds(since: start))
+            deadline: plan.deadline,
+            storeTrials: converters.lazy.compactMap { $0 as? SIMDConverter }.first { $0.name == "simd" }?.trials?
+                .outcomes ?? [],
+            seconds: Clock.seconds(since: start))
     }
 
     /// The vectors of the presentation section: a small one and a large one of `Vectors/`.

@@ -48,6 +48,32 @@ public struct ReportContext: Codable, Sendable, Equatable {
         }
     }
 
+    /// A destination size whose store kind `simd` chose by trial.
+    public struct StoreTrial: Codable, Sendable, Equatable {
+        /// The destination's bytes (stride × height).
+        public var bytes: Int
+        /// `cached` or `streaming`: the kind it kept.
+        public var stores: String
+        /// The median of its timed conversions with ordinary stores, µs.
+        public var cachedMedianMicros: Double
+        /// The median of its timed conversions with streaming stores, µs.
+        public var streamingMedianMicros: Double
+
+        /// A trial outcome with these fields.
+        public init(bytes: Int, stores: String, cachedMedianMicros: Double, streamingMedianMicros: Double) {
+            self.bytes = bytes
+            self.stores = stores
+            self.cachedMedianMicros = cachedMedianMicros
+            self.streamingMedianMicros = streamingMedianMicros
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case bytes, stores
+            case cachedMedianMicros = "cached_median_us"
+            case streamingMedianMicros = "streaming_median_us"
+        }
+    }
+
     /// When the run started (ISO 8601).
     public var date: String?
     /// The machine's host name.
@@ -101,6 +127,9 @@ public struct ReportContext: Codable, Sendable, Equatable {
     /// The libyuv builds the run knew of: Debian's (the oracle, which
     /// `ratio_to_libyuv` divides by) and libyuv-latest.
     public var peerBuilds: [PeerBuild]?
+    /// The store kinds `simd` chose by trial, smallest destination first
+    /// (empty when it decided none).
+    public var storeTrials: [StoreTrial]?
 
     /// A context with no field set.
     public init() {}
@@ -132,5 +161,6 @@ public struct ReportContext: Codable, Sendable, Equatable {
         case interleaving
         case seconds = "bench_seconds"
         case peerBuilds = "peer_builds"
+        case storeTrials = "simd_store_trials"
     }
 }
