@@ -99,12 +99,21 @@ extension SIMDLevelTagAVX512 {
     ) {
         let bytes = _mm512_broadcast_i64x4(_mm256_maskz_loadu_epi8(lowBytes32(count), UnsafeRawPointer(y)))
         let (bg, ra) = pixelWords(m, _mm512_shuffle_epi8(bytes, lumaControl), t, bound)
-        let address = UnsafeMutableRawPointer(out)
-        _mm512_mask_storeu_epi8(
-            address, lowBytes64(4 &* min(count, 16)), _mm512_permutex2var_epi16(bg, interleaveFirst, ra))
+        storeMasked(_mm512_permutex2var_epi16(bg, interleaveFirst, ra), at: out, pixels: min(count, 16))
         guard count > 16 else { return }
-        _mm512_mask_storeu_epi8(
-            address + 64, lowBytes64(4 &* (count &- 16)), _mm512_permutex2var_epi16(bg, interleaveSecond, ra))
+        storeMasked(_mm512_permutex2var_epi16(bg, interleaveSecond, ra), at: out + 64, pixels: count &- 16)
+    }
+
+    /// Stores the first `pixels` (1 ... 16) BGRA pixels of `value` at
+    /// `out`: an ordinary store for all 16, else one masked to their bytes
+    /// (masked stores cost more on the Zen 5 kind).
+    @inlinable @inline(__always)
+    static func storeMasked(_ value: __m512i, at out: UnsafeMutablePointer<UInt8>, pixels: Int) {
+        if pixels == 16 {
+            UnsafeMutableRawPointer(out).storeBytes(of: value, as: __m512i.self)
+        } else {
+            _mm512_mask_storeu_epi8(UnsafeMutableRawPointer(out), lowBytes64(4 &* pixels), value)
+        }
     }
 
     /// A byte mask of the first `count` (0 ... 64) of 64 bytes.
