@@ -43,7 +43,8 @@ public protocol FrameConverter: Sendable {
 }
 
 extension FrameConverter {
-    /// `true`: built-in converters hold no mutable state.
+    /// `true`: built-in converters hold no mutable state, or only state
+    /// behind a lock (`SIMDConverter`'s store kind trials).
     public var isThreadSafe: Bool { true }
 
     /// I420 only: what a converter that says nothing of layouts takes.

@@ -33,10 +33,13 @@ enum ParallelCrossover {
             let target = BGRABuffer(size: size)
             let bands = ParallelConverter.bandRows(height: size.height, threads: threads)
             let split = ParallelConverter(inner: inner, threads: threads, minimumParallelPixels: 0)
+            // Alone as the bands store (an automatic SIMD converter's store
+            // kind fixed as for the whole frame), not through a store trial.
+            let single = inner.converter(forBandsOf: target.view, orientation: .upright)
             var alone: [UInt64] = []
             var together: [UInt64] = []
             for round in 0..<12 {
-                let a = time { try? inner.convert(source.view, to: target.view, matrix: .bt601) }
+                let a = time { try? single.convert(source.view, to: target.view, matrix: .bt601) }
                 let b = time { try? split.convert(source.view, to: target.view, matrix: .bt601) }
                 if round >= 2 {  // the first rounds warm caches and threads
                     alone.append(a)

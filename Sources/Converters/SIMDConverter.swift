@@ -17,14 +17,17 @@ import Darwin
 /// 512-bit vectors at the AVX-512 levels, as two 32-pixel blocks of 256-bit
 /// vectors below it), in 16-bit lanes offset so that no sum wraps (at
 /// AVX2, libyuv's signed saturating sums packed to bytes); rows narrower
-/// than the level's narrowest block (32 pixels; AVX2's row pairs 16) go
-/// through a block in scratch rows, and the last column of odd widths
+/// than the level's narrowest in-place row pair (32 pixels at baseline,
+/// AVX2's row pairs 16, AVX-512's 2, and single rows 32) go through a block
+/// in scratch rows, and the last column of odd widths
 /// through the same arithmetic one pixel at a time. It reads only the
 /// meaningful bytes of each plane row and writes only
 /// `width × 4` bytes of each destination row. Large frames are written
 /// with streaming stores (see `SIMDStorePolicy`); with `.automatic`, the
 /// upright sizes the cache-size rule cannot call are decided by trial
-/// (`StoreKindTrials`).
+/// (`StoreKindTrials`) where the rows are 64-byte aligned: each converter
+/// (and the copies of it) runs its own trials, and bands of a split frame
+/// take its decision once there is one, the rule before.
 public struct SIMDConverter: DestinationBandConverter {
     /// `"simd"`; `"simd-cached"` or `"simd-streaming"` when made with that
     /// store policy (not when FRAMEBENCH_STORES chose it); `"simd-LEVEL"`
@@ -70,12 +73,14 @@ public struct SIMDConverter: DestinationBandConverter {
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
         let rows = 0..<destination.height
         let bytes = destination.stride * destination.height
-        guard let trials, orientation == .upright, SIMDStorePolicy.uprightTrialRange.contains(bytes) else {
-            let streaming = stores.wantsStreaming(for: destination, orientation: orientation)
-            convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
+        let rule = stores.wantsStreaming(for: destination, orientation: orientation)
+        guard let trials, orientation == .upright, SIMDStorePolicy.uprightTrialRange.contains(bytes),
+            streamingStoresFit(destination)
+        else {
+            convertOriented(source, to: destination, matrix: matrix, orientation, rows, rule)
             return
         }
-        let (streaming, timed) = trials.nextKind(forBytes: bytes)
+        let (streaming, timed) = trials.nextKind(forBytes: bytes, rule: rule)
         let start = timed ? StoreKindTrials.now() : 0
         convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
         if timed { trials.record(bytes: bytes, streaming: streaming, nanoseconds: StoreKindTrials.now() &- start) }
@@ -110,10 +115,11 @@ public struct SIMDConverter: DestinationBandConverter {
     }
 
     /// Whether converting into `destination` in `orientation` uses
-    /// streaming stores: the policy asks for them at its size (or, in the
-    /// trial range, the trial decided for them) and its rows start 64-byte
-    /// aligned (which the kernel checks itself). While a size's trial runs,
-    /// what the cache-size rule says.
+    /// streaming stores outside a trial: the policy asks for them at its
+    /// size (or, in the trial range, the trial decided for them) and its
+    /// rows start 64-byte aligned (which the kernel checks itself). While a
+    /// size's trial runs, its conversions take both kinds in turn; this
+    /// says what the cache-size rule gives it.
     public func streams(into destination: BGRAView, orientation: Orientation = .upright) -> Bool {
         wantsStreaming(for: destination, orientation: orientation) && streamingStoresFit(destination)
     }

@@ -5,12 +5,14 @@ import SIMDRows
 /// The store kind an automatic `SIMDConverter` uses for upright frames in
 /// the range of sizes where the cache-size rule cannot tell
 /// (`SIMDStorePolicy.uprightTrialRange`), found by trial on the frames it
-/// converts: for each destination size, the first conversions run in
-/// blocks of `blockLength` of one kind, ordinary and streaming stores in
-/// turn, the first conversion of each block untimed; once each kind has
-/// `samplesPerKind` timed conversions, that size keeps the kind with the
-/// lower median time for the rest of the process. Which kind wins there
-/// depends on what else the core's caches hold between two frames
+/// converts: for each destination size in bytes (stride × height), the
+/// first conversions run in blocks of `blockLength` of one kind, in the
+/// order ordinary, streaming, streaming, ordinary, … (so that a steady
+/// drift favours neither), the first conversion of each block untimed;
+/// once each kind has `samplesPerKind` timed conversions, that size keeps
+/// the kind the rule gave it unless the other kind's median time is below
+/// `1 − margin` of its own, for the rest of the process. Which kind wins
+/// there depends on what else the core's caches hold between two frames
 /// (docs/kernel.md, "Store policy"), so it is measured where the converter
 /// runs, among the work it runs with. Blocks, not alternation: a
 /// conversion right after one of the other kind into the same destination
@@ -24,13 +26,19 @@ public final class StoreKindTrials: @unchecked Sendable {
     public let samplesPerKind: Int
     /// Conversions in a block of one kind: one untimed, then timed ones.
     public static let blockLength = 5
+    /// How much faster the kind the rule did not give must be to replace
+    /// it: its median below `1 − margin` of the rule's kind's. Closer
+    /// than that, either kind costs about the same, and keeping the rule's
+    /// spares runs a decision that noise could turn either way.
+    public static let margin = 0.05
 
     private let lock = NSLock()
     private var trials: [Int: Trial] = [:]
 
-    /// One destination size's trial: each kind's times so far, then the
-    /// decision.
+    /// One destination size's trial: the rule's kind, each kind's times so
+    /// far, then the decision.
     private struct Trial {
+        var prior: Bool
         var conversions = 0
         var cached: [UInt64] = []
         var streaming: [UInt64] = []
@@ -47,6 +55,12 @@ public final class StoreKindTrials: @unchecked Sendable {
         public var cachedMedian: Double
         /// The median time of its timed conversions with streaming stores, ns.
         public var streamingMedian: Double
+
+        /// An outcome with these fields.
+        public init(bytes: Int, streaming: Bool, cachedMedian: Double, streamingMedian: Double) {
+            (self.bytes, self.streaming) = (bytes, streaming)
+            (self.cachedMedian, self.streamingMedian) = (cachedMedian, streamingMedian)
+        }
     }
 
     /// Trials that decide after `samplesPerKind` timed conversions of each
@@ -55,34 +69,47 @@ public final class StoreKindTrials: @unchecked Sendable {
         self.samplesPerKind = max(1, samplesPerKind)
     }
 
+    /// Whether conversion `turn` (from 0) of a trial streams: blocks of
+    /// `blockLength` in the order ordinary, streaming, streaming, ordinary,
+    /// repeated.
+    public static func streams(turn: Int) -> Bool {
+        let block = turn / blockLength % 4
+        return block == 1 || block == 2
+    }
+
     /// Conversions of one size up to the one that decides its kind: the
-    /// one that gives streaming (whose blocks come second) its
-    /// `samplesPerKind`-th timed conversion.
+    /// first by which both kinds have `samplesPerKind` timed ones.
     public var conversionsToDecide: Int {
-        let timedPerBlock = Self.blockLength - 1
-        let block = (samplesPerKind - 1) / timedPerBlock
-        let position = (samplesPerKind - 1) % timedPerBlock + 1
-        return (2 * block + 1) * Self.blockLength + position + 1
+        var timed = [false: 0, true: 0]
+        var turn = 0
+        while timed[false]! < samplesPerKind || timed[true]! < samplesPerKind {
+            if turn % Self.blockLength != 0 { timed[Self.streams(turn: turn)]! += 1 }
+            turn += 1
+        }
+        return turn
     }
 
     /// Whether to stream into a destination of `bytes` (stride × height)
     /// now: the decision once there is one; during the trial, the kind
     /// whose block it is, with `timed` saying whether `record` should be
     /// given the conversion's time (the first of each block is not timed).
-    public func nextKind(forBytes bytes: Int) -> (streaming: Bool, timed: Bool) {
+    /// `rule` is the kind the cache-size rule gives the size, which the
+    /// trial keeps unless the other is clearly faster (`margin`).
+    public func nextKind(forBytes bytes: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
         lock.withLock {
-            var trial = trials[bytes] ?? Trial()
+            var trial = trials[bytes] ?? Trial(prior: rule)
             if let decision = trial.decision { return (decision, false) }
             let turn = trial.conversions
             trial.conversions += 1
             trials[bytes] = trial
-            return ((turn / Self.blockLength) % 2 == 1, turn % Self.blockLength != 0)
+            return (Self.streams(turn: turn), turn % Self.blockLength != 0)
         }
     }
 
     /// Records that a timed trial conversion into `bytes` with `streaming`
     /// stores took `nanoseconds`; decides the size once both kinds have
-    /// `samplesPerKind` times: streaming if its median is lower.
+    /// `samplesPerKind` times: the rule's kind, unless the other kind's
+    /// median is below `1 − margin` of its median.
     public func record(bytes: Int, streaming: Bool, nanoseconds: UInt64) {
         lock.withLock {
             guard var trial = trials[bytes], trial.decision == nil else { return }
@@ -92,7 +119,9 @@ public final class StoreKindTrials: @unchecked Sendable {
                 trial.cached.append(nanoseconds)
             }
             if trial.cached.count == samplesPerKind && trial.streaming.count == samplesPerKind {
-                trial.decision = Self.median(trial.streaming) < Self.median(trial.cached)
+                let (streamed, cached) = (Self.median(trial.streaming), Self.median(trial.cached))
+                let (kept, other) = trial.prior ? (streamed, cached) : (cached, streamed)
+                trial.decision = other < (1 - Self.margin) * kept ? !trial.prior : trial.prior
             }
             trials[bytes] = trial
         }

@@ -1,3 +1,4 @@
+import Frames
 import Measurement
 import ReportRun
 import Streams
@@ -77,8 +78,12 @@ public enum TextReport {
                 lines.append(
                     "simd store kinds by trial (median µs of its first conversions, cached / streaming): "
                         + report.storeTrials.map { trial in
-                            let size = report.synthetic.first { $0.size.width * 4 * $0.size.height == trial.bytes }?
-                                .size
+                            // The report's outputs have rows padded to a cache line.
+                            let alignment = BGRABuffer.rowAlignment
+                            let size = report.synthetic.first {
+                                ($0.size.width * 4 + alignment - 1) / alignment * alignment * $0.size.height
+                                    == trial.bytes
+                            }?.size
                             return "\(size.map { "\($0.width)x\($0.height)" } ?? "\(trial.bytes >> 10) KiB") "
                                 + "\(trial.streaming ? "streaming" : "cached") "
                                 + "\(Format.micros(trial.cachedMedian)) / \(Format.micros(trial.streamingMedian))"

@@ -47,9 +47,10 @@ public protocol SIMDLevelTag {
     static var pairEndStep: Int { get }
 
     /// The narrowest even row pair `convertPairEnd` converts in place
-    /// (`start` 0, `end` this or more); narrower ones go through scratch
-    /// rows. 16 at AVX2, 2 at the AVX-512 levels (one masked block); the
-    /// default 32.
+    /// (`start` 0, `end` this or more); narrower ones go through 32-pixel
+    /// scratch rows, converted as a row pair of this width, so it is even
+    /// and 2 ... 32. 16 at AVX2, 2 at the AVX-512 levels (one masked
+    /// block); the default 32.
     static var narrowestPairEnd: Int { get }
 
     /// Converts pixels `start ..< end` of two luma rows `y0`, `y1` that

@@ -5,21 +5,23 @@ import TestSupport
 import Testing
 
 /// The store kind trial of an automatic `SIMDConverter`: each size's first
-/// conversions alternate the kinds, the first of each untimed, and the size
-/// keeps the kind with the lower median time; every conversion on the way
-/// is exact.
+/// conversions run in blocks of five of one kind (ordinary, streaming,
+/// streaming, ordinary), the first of each untimed, and the size keeps the
+/// rule's kind unless the other's median time is at least 5 % lower; every
+/// conversion on the way is exact.
 @Suite struct StoreKindTrialsTests {
-    /// Runs a whole trial of one size on `trials`, giving each timed
-    /// conversion the time `cost(streaming, sample)` for sample numbers
-    /// below `samplesPerKind` (the trial keeps no more of a kind: a kind's
-    /// later timed conversions get 0); returns the kinds handed out, in order.
+    /// Runs a whole trial of one size on `trials`, with `rule` the kind the
+    /// cache-size rule gives it, giving each timed conversion the time
+    /// `cost(streaming, sample)` for sample numbers below `samplesPerKind`
+    /// (the trial keeps no more of a kind: a kind's later timed conversions
+    /// get 0); returns the kinds handed out, in order.
     static func runTrial(
-        _ trials: StoreKindTrials, bytes: Int, cost: (Bool, Int) -> UInt64
+        _ trials: StoreKindTrials, bytes: Int, rule: Bool, cost: (Bool, Int) -> UInt64
     ) -> [(streaming: Bool, timed: Bool)] {
         var handed: [(streaming: Bool, timed: Bool)] = []
         var counts = [false: 0, true: 0]
         while trials.decision(forBytes: bytes) == nil && handed.count < 100 {
-            let next = trials.nextKind(forBytes: bytes)
+            let next = trials.nextKind(forBytes: bytes, rule: rule)
             handed.append(next)
             guard next.timed else { continue }
             let sample = counts[next.streaming]!
@@ -30,36 +32,63 @@ import Testing
         return handed
     }
 
-    @Test("kinds run in blocks of five, the first of each untimed; the lower median decides, whatever the extremes")
-    func decision() {
+    @Test("blocks of five in the order ordinary, streaming, streaming, ordinary, the first of each untimed")
+    func blocks() {
         let trials = StoreKindTrials(samplesPerKind: 5)
-        // Streaming: mostly 100 ns with two slow outliers; cached: mostly
-        // 120 ns with one very fast one. Medians 100 and 120: streaming.
-        let handed = Self.runTrial(trials, bytes: 1000) { streaming, sample in
-            streaming ? [100, 5000, 100, 90, 7000][sample] : [120, 1, 130, 120, 125][sample]
-        }
-        // Cached 0-4, streaming 5-9, cached 10-14, then streaming's fifth
-        // timed conversion (turn 16) decides.
-        #expect(handed.count == 17 && trials.conversionsToDecide == 17)
-        #expect(handed.map(\.streaming) == (0..<17).map { ($0 / 5) % 2 == 1 })
+        let handed = Self.runTrial(trials, bytes: 1000, rule: false) { _, _ in 100 }
+        // Ordinary 0-4 (four timed), streaming 5-14 (its fifth timed at
+        // turn 11), then ordinary's fifth timed conversion (turn 16) decides.
+        let streaming = [false, false, false, false, false] + Array(repeating: true, count: 10) + [false, false]
+        #expect(handed.map(\.streaming) == streaming)
         #expect(handed.map(\.timed) == (0..<17).map { $0 % 5 != 0 })
+        #expect(trials.conversionsToDecide == 17)
         #expect(StoreKindTrials(samplesPerKind: 8).conversionsToDecide == 20)
         #expect(StoreKindTrials(samplesPerKind: 1).conversionsToDecide == 7)
+        #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 27)
+    }
+
+    @Test("the rule's kind stays unless the other's median is 5 % lower, whatever the extremes")
+    func decision() {
+        let trials = StoreKindTrials(samplesPerKind: 5)
+        // The rule says ordinary. Streaming: mostly 100 ns with two slow
+        // outliers; ordinary: mostly 120 ns with one very fast one. Medians
+        // 100 and 120: streaming, 17 % faster, takes over.
+        _ = Self.runTrial(trials, bytes: 1000, rule: false) { streaming, sample in
+            streaming ? [100, 5000, 100, 90, 7000][sample] : [120, 1, 130, 120, 125][sample]
+        }
         #expect(trials.decision(forBytes: 1000) == true)
         // Once decided, the size gets its kind untimed.
-        for _ in 0..<3 { #expect(trials.nextKind(forBytes: 1000) == (true, false)) }
+        for _ in 0..<3 { #expect(trials.nextKind(forBytes: 1000, rule: false) == (true, false)) }
 
-        // Another size on the same trials decides on its own: cached is faster.
+        // Another size decides on its own: the rule says streaming, and
+        // ordinary stores take two thirds of its time.
         #expect(trials.decision(forBytes: 2000) == nil)
-        _ = Self.runTrial(trials, bytes: 2000) { streaming, _ in streaming ? 300 : 200 }
+        _ = Self.runTrial(trials, bytes: 2000, rule: true) { streaming, _ in streaming ? 300 : 200 }
         #expect(trials.decision(forBytes: 2000) == false)
-        #expect(trials.decision(forBytes: 1000) == true)
+        // 4 % faster is not enough, either way round.
+        _ = Self.runTrial(trials, bytes: 3000, rule: false) { streaming, _ in streaming ? 96 : 100 }
+        #expect(trials.decision(forBytes: 3000) == false)
+        _ = Self.runTrial(trials, bytes: 4000, rule: true) { streaming, _ in streaming ? 100 : 96 }
+        #expect(trials.decision(forBytes: 4000) == true)
+        // 6 % is.
+        _ = Self.runTrial(trials, bytes: 5000, rule: false) { streaming, _ in streaming ? 94 : 100 }
+        #expect(trials.decision(forBytes: 5000) == true)
+
         // The outcomes, smallest first, with the medians that decided them.
         let outcomes = trials.outcomes
-        #expect(outcomes.map(\.bytes) == [1000, 2000])
-        #expect(outcomes.map(\.streaming) == [true, false])
-        #expect(outcomes.map(\.cachedMedian) == [120, 200])
-        #expect(outcomes.map(\.streamingMedian) == [100, 300])
+        #expect(outcomes.map(\.bytes) == [1000, 2000, 3000, 4000, 5000])
+        #expect(outcomes.map(\.streaming) == [true, false, false, true, true])
+        #expect(outcomes.map(\.cachedMedian) == [120, 200, 100, 96, 100])
+        #expect(outcomes.map(\.streamingMedian) == [100, 300, 96, 100, 94])
+    }
+
+    @Test("an even number of samples has the mean of its two middle ones as its median")
+    func evenMedian() {
+        let trials = StoreKindTrials(samplesPerKind: 4)
+        _ = Self.runTrial(trials, bytes: 64, rule: false) { streaming, sample in
+            streaming ? [50, 10, 40, 20][sample] : [10, 40, 20, 30][sample]
+        }
+        #expect(trials.outcomes == [.init(bytes: 64, streaming: false, cachedMedian: 25, streamingMedian: 30)])
     }
 
     @Test("an automatic converter decides each upright size in the trial range, exact with either kind")
@@ -86,7 +115,16 @@ import Testing
                     return
                 }
             }
-            #expect((trials.decision(forBytes: bytes) != nil) == range.contains(bytes))
+            let decision = trials.decision(forBytes: bytes)
+            #expect((decision != nil) == range.contains(bytes))
+            // Once decided, the converter and its bands keep the decision.
+            if let decision {
+                let output = BGRABuffer(size: size)
+                #expect(converter.streams(into: output.view) == decision)
+                let bands = try #require(
+                    converter.converter(forBandsOf: output.view, orientation: .upright) as? SIMDConverter)
+                #expect(bands.streams(into: output.view.band(rows: 0..<2)) == decision)
+            }
         }
         // Other orientations keep the cache-size rule: no trial.
         let turning = SIMDConverter(stores: .automatic)
