@@ -5,9 +5,11 @@ import SIMDRows
 /// The store kind an automatic `SIMDConverter` uses for upright frames in
 /// the range of sizes where the cache-size rule cannot tell
 /// (`SIMDStorePolicy.uprightTrialRange`), found by trial on the frames it
-/// converts: for each destination size in bytes (stride × height), the
-/// first conversions run in blocks of `blockLength` of one kind, in the
-/// order ordinary, streaming, streaming, ordinary, … (so that a steady
+/// converts: for each destination size in bytes (stride × height), after
+/// one untimed block of `blockLength` conversions of the rule's kind (the
+/// first frames of a size meet cold caches and fresh pages, whichever kind
+/// they take), conversions run in blocks of `blockLength` of one kind, in
+/// the order ordinary, streaming, streaming, ordinary, … (so that a steady
 /// drift favours neither), the first conversion of each block untimed;
 /// once each kind has `samplesPerKind` timed conversions, that size keeps
 /// the kind the rule gave it unless the other kind's median time is below
@@ -69,12 +71,16 @@ public final class StoreKindTrials: @unchecked Sendable {
         self.samplesPerKind = max(1, samplesPerKind)
     }
 
-    /// Whether conversion `turn` (from 0) of a trial streams: blocks of
-    /// `blockLength` in the order ordinary, streaming, streaming, ordinary,
-    /// repeated.
-    public static func streams(turn: Int) -> Bool {
-        let block = turn / blockLength % 4
-        return block == 1 || block == 2
+    /// The kind of conversion `turn` (from 0) of a trial, where `rule` is
+    /// the rule's kind, and whether it is timed: the first block the rule's
+    /// kind, untimed; then blocks of `blockLength` in the order ordinary,
+    /// streaming, streaming, ordinary, repeated, each timed but for its
+    /// first conversion.
+    public static func kind(turn: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
+        guard turn >= blockLength else { return (rule, false) }
+        let trialTurn = turn - blockLength
+        let block = trialTurn / blockLength % 4
+        return (block == 1 || block == 2, trialTurn % blockLength != 0)
     }
 
     /// Conversions of one size up to the one that decides its kind: the
@@ -83,7 +89,8 @@ public final class StoreKindTrials: @unchecked Sendable {
         var timed = [false: 0, true: 0]
         var turn = 0
         while timed[false]! < samplesPerKind || timed[true]! < samplesPerKind {
-            if turn % Self.blockLength != 0 { timed[Self.streams(turn: turn)]! += 1 }
+            let (streaming, isTimed) = Self.kind(turn: turn, rule: false)
+            if isTimed { timed[streaming]! += 1 }
             turn += 1
         }
         return turn
@@ -102,7 +109,7 @@ public final class StoreKindTrials: @unchecked Sendable {
             let turn = trial.conversions
             trial.conversions += 1
             trials[bytes] = trial
-            return (Self.streams(turn: turn), turn % Self.blockLength != 0)
+            return Self.kind(turn: turn, rule: trial.prior)
         }
     }
 

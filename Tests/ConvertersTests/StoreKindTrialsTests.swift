@@ -4,9 +4,10 @@ import SIMDRows
 import TestSupport
 import Testing
 
-/// The store kind trial of an automatic `SIMDConverter`: each size's first
-/// conversions run in blocks of five of one kind (ordinary, streaming,
-/// streaming, ordinary), the first of each untimed, and the size keeps the
+/// The store kind trial of an automatic `SIMDConverter`: after five
+/// untimed conversions of the rule's kind, each size's conversions run in
+/// blocks of five of one kind (ordinary, streaming, streaming, ordinary),
+/// the first of each untimed, and the size keeps the
 /// rule's kind unless the other's median time is at least 5 % lower; every
 /// conversion on the way is exact.
 @Suite struct StoreKindTrialsTests {
@@ -32,19 +33,24 @@ import Testing
         return handed
     }
 
-    @Test("blocks of five in the order ordinary, streaming, streaming, ordinary, the first of each untimed")
+    @Test("five untimed of the rule's kind, then blocks of five: ordinary, streaming, streaming, ordinary")
     func blocks() {
-        let trials = StoreKindTrials(samplesPerKind: 5)
-        let handed = Self.runTrial(trials, bytes: 1000, rule: false) { _, _ in 100 }
-        // Ordinary 0-4 (four timed), streaming 5-14 (its fifth timed at
-        // turn 11), then ordinary's fifth timed conversion (turn 16) decides.
-        let streaming = [false, false, false, false, false] + Array(repeating: true, count: 10) + [false, false]
-        #expect(handed.map(\.streaming) == streaming)
-        #expect(handed.map(\.timed) == (0..<17).map { $0 % 5 != 0 })
-        #expect(trials.conversionsToDecide == 17)
-        #expect(StoreKindTrials(samplesPerKind: 8).conversionsToDecide == 20)
-        #expect(StoreKindTrials(samplesPerKind: 1).conversionsToDecide == 7)
-        #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 27)
+        for rule in [false, true] {
+            let trials = StoreKindTrials(samplesPerKind: 5)
+            let handed = Self.runTrial(trials, bytes: 1000, rule: rule) { _, _ in 100 }
+            // The rule's kind 0-4 (untimed), ordinary 5-9 (four timed),
+            // streaming 10-19 (its fifth timed at turn 16), then ordinary's
+            // fifth timed conversion (turn 21) decides.
+            let streaming =
+                Array(repeating: rule, count: 5) + Array(repeating: false, count: 5) + Array(repeating: true, count: 10)
+                + [false, false]
+            #expect(handed.map(\.streaming) == streaming)
+            #expect(handed.map(\.timed) == (0..<22).map { $0 >= 5 && $0 % 5 != 0 })
+            #expect(trials.conversionsToDecide == 22)
+        }
+        #expect(StoreKindTrials(samplesPerKind: 8).conversionsToDecide == 25)
+        #expect(StoreKindTrials(samplesPerKind: 1).conversionsToDecide == 12)
+        #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 32)
     }
 
     @Test("the rule's kind stays unless the other's median is 5 % lower, whatever the extremes")
