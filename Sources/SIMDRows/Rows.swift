@@ -19,7 +19,6 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     // (AVX2: 16; AVX-512: 2, masked).
     let narrowest = Level.narrowestPairEnd
     assert(narrowest >= 2 && narrowest <= 32 && narrowest & 1 == 0, "scratch rows cannot hold such a row pair")
-    assert(narrowest >= 2 && narrowest <= 32 && narrowest & 1 == 0, "a narrowest row pair the scratch rows cannot hold")
     guard even >= narrowest else {
         convertThroughScratchRows(m, y0, y1, u, v, out0, out1, width) { y0, y1, u, v, out0, out1 in
             Level.convertPairEnd(m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: 0, end: narrowest)
