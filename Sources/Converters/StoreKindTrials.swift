@@ -53,6 +53,8 @@ public final class StoreKindTrials: @unchecked Sendable {
         public var bytes: Int
         /// Whether it streams.
         public var streaming: Bool
+        /// The kind it keeps as a store policy: `.streaming` or `.cached`.
+        public var stores: SIMDStorePolicy { streaming ? .streaming : .cached }
         /// The median time of its timed conversions with ordinary stores, ns.
         public var cachedMedian: Double
         /// The median time of its timed conversions with streaming stores, ns.

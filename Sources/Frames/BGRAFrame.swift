@@ -66,9 +66,13 @@ public final class BGRABuffer {
     /// made for display: a 1080-pixel row of 4,320 bytes takes 4,352. Every
     /// byte is set to `fill`.
     public convenience init(alignedRowsOf size: FrameSize, fill: UInt8 = 0) {
-        let rowBytes = size.width * 4
-        let alignment = Self.rowAlignment
-        self.init(size: size, padding: (rowBytes + alignment - 1) / alignment * alignment - rowBytes, fill: fill)
+        self.init(size: size, padding: Self.alignedStride(width: size.width) - size.width * 4, fill: fill)
+    }
+
+    /// The stride of an `init(alignedRowsOf:)` image `width` pixels wide:
+    /// its `width × 4` row bytes rounded up to a multiple of `rowAlignment`.
+    public static func alignedStride(width: Int) -> Int {
+        (width * 4 + rowAlignment - 1) / rowAlignment * rowAlignment
     }
 
     /// The alignment of the first row: a cache line.

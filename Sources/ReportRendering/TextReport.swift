@@ -79,13 +79,11 @@ public enum TextReport {
                     "simd store kinds by trial (median µs of its first conversions, cached / streaming): "
                         + report.storeTrials.map { trial in
                             // The report's outputs have rows padded to a cache line.
-                            let alignment = BGRABuffer.rowAlignment
                             let size = report.synthetic.first {
-                                ($0.size.width * 4 + alignment - 1) / alignment * alignment * $0.size.height
-                                    == trial.bytes
+                                BGRABuffer.alignedStride(width: $0.size.width) * $0.size.height == trial.bytes
                             }?.size
                             return "\(size.map { "\($0.width)x\($0.height)" } ?? "\(trial.bytes >> 10) KiB") "
-                                + "\(trial.streaming ? "streaming" : "cached") "
+                                + "\(trial.stores.rawValue) "
                                 + "\(Format.micros(trial.cachedMedian)) / \(Format.micros(trial.streamingMedian))"
                         }.joined(separator: ", "))
             }

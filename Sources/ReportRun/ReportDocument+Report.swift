@@ -111,7 +111,7 @@ extension ReportDocument {
         context.peerBuilds = report.peerBuilds
         context.storeTrials = report.storeTrials.map {
             ReportContext.StoreTrial(
-                bytes: $0.bytes, stores: $0.streaming ? "streaming" : "cached",
+                bytes: $0.bytes, stores: $0.stores.rawValue,
                 cachedMedianMicros: finite($0.cachedMedian / 1000),
                 streamingMedianMicros: finite($0.streamingMedian / 1000))
         }
