@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SIMDRows
+import Statistics
 
 /// The store kind an automatic `SIMDConverter` uses for upright frames in
 /// the range of sizes where the cache-size rule cannot tell
@@ -55,13 +56,15 @@ public final class StoreKindTrials: @unchecked Sendable {
         public var streaming: Bool
         /// The kind it keeps as a store policy: `.streaming` or `.cached`.
         public var stores: SIMDStorePolicy { streaming ? .streaming : .cached }
-        /// The median time of its timed conversions with ordinary stores, ns.
-        public var cachedMedian: Double
-        /// The median time of its timed conversions with streaming stores, ns.
-        public var streamingMedian: Double
+        /// The median time of its timed conversions with ordinary stores, ns
+        /// (nearest rank, `Percentile.median`).
+        public var cachedMedian: UInt64
+        /// The median time of its timed conversions with streaming stores,
+        /// ns (nearest rank).
+        public var streamingMedian: UInt64
 
         /// An outcome with these fields.
-        public init(bytes: Int, streaming: Bool, cachedMedian: Double, streamingMedian: Double) {
+        public init(bytes: Int, streaming: Bool, cachedMedian: UInt64, streamingMedian: UInt64) {
             (self.bytes, self.streaming) = (bytes, streaming)
             (self.cachedMedian, self.streamingMedian) = (cachedMedian, streamingMedian)
         }
@@ -130,7 +133,7 @@ public final class StoreKindTrials: @unchecked Sendable {
             if trial.cached.count == samplesPerKind && trial.streaming.count == samplesPerKind {
                 let (streamed, cached) = (Self.median(trial.streaming), Self.median(trial.cached))
                 let (kept, other) = trial.prior ? (streamed, cached) : (cached, streamed)
-                trial.decision = other < (1 - Self.margin) * kept ? !trial.prior : trial.prior
+                trial.decision = Double(other) < (1 - Self.margin) * Double(kept) ? !trial.prior : trial.prior
             }
             trials[bytes] = trial
         }
@@ -155,12 +158,11 @@ public final class StoreKindTrials: @unchecked Sendable {
         lock.withLock { trials[bytes]?.decision }
     }
 
-    /// The middle value (the mean of the two middle ones for an even count).
-    private static func median(_ values: [UInt64]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1
-            ? Double(sorted[middle]) : (Double(sorted[middle - 1]) + Double(sorted[middle])) / 2
+    /// The project's nearest-rank median (the lower middle sample of an
+    /// even count) of a kind's times; a decided size has `samplesPerKind`
+    /// of them, at least one.
+    private static func median(_ values: [UInt64]) -> UInt64 {
+        Percentile.median(values) ?? 0
     }
 
     /// Nanoseconds on the monotonic clock, for timing a trial conversion.

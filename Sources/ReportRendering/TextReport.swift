@@ -84,7 +84,7 @@ public enum TextReport {
                             }?.size
                             return "\(size.map { "\($0.width)x\($0.height)" } ?? "\(trial.bytes >> 10) KiB") "
                                 + "\(trial.stores.rawValue) "
-                                + "\(Format.micros(trial.cachedMedian)) / \(Format.micros(trial.streamingMedian))"
+                                + "\(Format.micros(Double(trial.cachedMedian))) / \(Format.micros(Double(trial.streamingMedian)))"
                         }.joined(separator: ", "))
             }
             lines += floorWarnings(report.synthetic)

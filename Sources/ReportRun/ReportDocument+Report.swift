@@ -112,8 +112,8 @@ extension ReportDocument {
         context.storeTrials = report.storeTrials.map {
             ReportContext.StoreTrial(
                 bytes: $0.bytes, stores: $0.stores.rawValue,
-                cachedMedianMicros: finite($0.cachedMedian / 1000),
-                streamingMedianMicros: finite($0.streamingMedian / 1000))
+                cachedMedianMicros: finite(Double($0.cachedMedian) / 1000),
+                streamingMedianMicros: finite(Double($0.streamingMedian) / 1000))
         }
         return context
     }
