@@ -7,13 +7,15 @@ import Statistics
 /// the range of sizes where the cache-size rule cannot tell
 /// (`SIMDStorePolicy.uprightTrialRange`), found by trial on the frames it
 /// converts: for each destination size in bytes (stride × height), after
-/// one untimed block of `blockLength` conversions of the rule's kind (the
-/// first frames of a size meet cold caches and fresh pages, whichever kind
-/// they take), conversions run in blocks of `blockLength` of one kind, in
-/// the order ordinary, streaming, streaming, ordinary, … (so that a steady
-/// drift favours neither), the first conversion of each block untimed;
-/// once each kind has `samplesPerKind` timed conversions, that size keeps
-/// the kind the rule gave it unless the other kind's median time is below
+/// `leadInBlocks` untimed blocks of `blockLength` conversions of the rule's
+/// kind (the first frames of a size meet cold caches and fresh pages,
+/// whichever kind they take), conversions run in blocks of `blockLength`
+/// of one kind in the order of `blockOrder` (ordinary, streaming,
+/// streaming, ordinary, streaming, ordinary, ordinary, streaming, so that
+/// a drift in the machine's speed that is linear or quadratic in time
+/// favours neither), the first conversion of each block untimed; once each
+/// kind has `samplesPerKind` timed conversions, that size keeps the kind
+/// the rule gave it unless the other kind's median time is below
 /// `1 − margin` of its own, for the rest of the process. Which kind wins
 /// there depends on what else the core's caches hold between two frames
 /// (docs/kernel.md, "Store policy"), so it is measured where the converter
@@ -29,6 +31,13 @@ public final class StoreKindTrials: @unchecked Sendable {
     public let samplesPerKind: Int
     /// Conversions in a block of one kind: one untimed, then timed ones.
     public static let blockLength = 5
+    /// Untimed blocks of the rule's kind before the first timed block.
+    public static let leadInBlocks = 2
+    /// The kinds of the timed blocks in turn, repeated (true for
+    /// streaming): the first half reads the same both ways and the second
+    /// swaps its kinds, so each kind's blocks sit at the same mean time,
+    /// and the same mean squared time, from the first block.
+    public static let blockOrder = [false, true, true, false, true, false, false, true]
     /// How much faster the kind the rule did not give must be to replace
     /// it: its median below `1 − margin` of the rule's kind's. Closer
     /// than that, either kind costs about the same, and keeping the rule's
@@ -72,20 +81,20 @@ public final class StoreKindTrials: @unchecked Sendable {
 
     /// Trials that decide after `samplesPerKind` timed conversions of each
     /// kind (at least 1).
-    public init(samplesPerKind: Int = 8) {
+    public init(samplesPerKind: Int = 16) {
         self.samplesPerKind = max(1, samplesPerKind)
     }
 
     /// The kind of conversion `turn` (from 0) of a trial, where `rule` is
-    /// the rule's kind, and whether it is timed: the first block the rule's
-    /// kind, untimed; then blocks of `blockLength` in the order ordinary,
-    /// streaming, streaming, ordinary, repeated, each timed but for its
-    /// first conversion.
+    /// the rule's kind, and whether it is timed: the first `leadInBlocks`
+    /// blocks the rule's kind, untimed; then blocks of `blockLength` of the
+    /// kinds of `blockOrder`, repeated, each timed but for its first
+    /// conversion.
     public static func kind(turn: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
-        guard turn >= blockLength else { return (rule, false) }
-        let trialTurn = turn - blockLength
-        let block = trialTurn / blockLength % 4
-        return (block == 1 || block == 2, trialTurn % blockLength != 0)
+        let trialTurn = turn - leadInBlocks * blockLength
+        guard trialTurn >= 0 else { return (rule, false) }
+        let block = trialTurn / blockLength % blockOrder.count
+        return (blockOrder[block], trialTurn % blockLength != 0)
     }
 
     /// Conversions of one size up to the one that decides its kind: the

@@ -4,10 +4,11 @@ import SIMDRows
 import TestSupport
 import Testing
 
-/// The store kind trial of an automatic `SIMDConverter`: after five
+/// The store kind trial of an automatic `SIMDConverter`: after ten
 /// untimed conversions of the rule's kind, each size's conversions run in
-/// blocks of five of one kind (ordinary, streaming, streaming, ordinary),
-/// the first of each untimed, and the size keeps the
+/// blocks of five of one kind (ordinary, streaming, streaming, ordinary,
+/// streaming, ordinary, ordinary, streaming), the first of each untimed,
+/// and the size keeps the
 /// rule's kind unless the other's median time is at least 5 % lower; every
 /// conversion on the way is exact.
 @Suite struct StoreKindTrialsTests {
@@ -33,24 +34,27 @@ import Testing
         return handed
     }
 
-    @Test("five untimed of the rule's kind, then blocks of five: ordinary, streaming, streaming, ordinary")
+    @Test("ten untimed of the rule's kind, then blocks of five: ordinary, streaming, streaming, ordinary, streaming, …")
     func blocks() {
         for rule in [false, true] {
             let trials = StoreKindTrials(samplesPerKind: 5)
             let handed = Self.runTrial(trials, bytes: 1000, rule: rule) { _, _ in 100 }
-            // The rule's kind 0-4 (untimed), ordinary 5-9 (four timed),
-            // streaming 10-19 (its fifth timed at turn 16), then ordinary's
-            // fifth timed conversion (turn 21) decides.
+            // The rule's kind 0-9 (untimed), ordinary 10-14 (four timed),
+            // streaming 15-24 (its fifth timed at turn 21), then ordinary's
+            // fifth timed conversion (turn 26) decides.
             let streaming =
-                Array(repeating: rule, count: 5) + Array(repeating: false, count: 5) + Array(repeating: true, count: 10)
-                + [false, false]
+                Array(repeating: rule, count: 10) + Array(repeating: false, count: 5)
+                + Array(repeating: true, count: 10) + [false, false]
             #expect(handed.map(\.streaming) == streaming)
-            #expect(handed.map(\.timed) == (0..<22).map { $0 >= 5 && $0 % 5 != 0 })
-            #expect(trials.conversionsToDecide == 22)
+            #expect(handed.map(\.timed) == (0..<27).map { $0 >= 10 && $0 % 5 != 0 })
+            #expect(trials.conversionsToDecide == 27)
         }
-        #expect(StoreKindTrials(samplesPerKind: 8).conversionsToDecide == 25)
-        #expect(StoreKindTrials(samplesPerKind: 1).conversionsToDecide == 12)
-        #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 32)
+        // Ordinary's blocks start at turns 10, 25, 35, 40; streaming's at
+        // 15, 20, 30, 45; four timed conversions a block.
+        #expect(StoreKindTrials().conversionsToDecide == 50)
+        #expect(StoreKindTrials(samplesPerKind: 8).conversionsToDecide == 30)
+        #expect(StoreKindTrials(samplesPerKind: 1).conversionsToDecide == 17)
+        #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 37)
     }
 
     @Test("the rule's kind stays unless the other's median is 5 % lower, whatever the extremes")
