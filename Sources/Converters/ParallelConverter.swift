@@ -50,11 +50,12 @@ public struct ParallelConverter: FrameConverter {
     public func convert(
         _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
-        checkSizes(source, destination, orientation)
         guard source.width * source.height >= minimumParallelPixels else {
+            // The inner converter checks the sizes itself.
             try inner.convert(source, to: destination, matrix: matrix, orientation: orientation)
             return
         }
+        checkSizes(source, destination, orientation)
         guard orientation == .upright else {
             try convertOriented(source, to: destination, matrix: matrix, orientation: orientation)
             return
