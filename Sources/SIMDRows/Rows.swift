@@ -1,5 +1,5 @@
 /// Two luma rows that share the chroma rows `u` and `v`.
-@inlinable
+@inlinable @inline(__always)
 func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
     _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
