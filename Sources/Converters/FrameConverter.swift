@@ -67,7 +67,9 @@ extension FrameConverter {
 
     /// Stops the program when `destination` is not `source`'s size turned
     /// by `orientation`: a caller's bug, not a converter's refusal.
-    /// Conformers call this first.
+    /// Conformers call this first, unless they hand the frame unchanged to
+    /// another converter's `convert`, which checks it (`ParallelConverter`
+    /// below its crossover).
     @inlinable
     public func checkSizes(_ source: SourceFrame, _ destination: BGRAView, _ orientation: Orientation) {
         precondition(

@@ -42,6 +42,8 @@ public struct ParallelConverter: FrameConverter {
 
     /// Converts band by band in parallel; see `FrameConverter` for the guarantees.
     ///
+    /// Below `minimumParallelPixels` the inner converter converts the whole
+    /// frame on the calling thread (and checks the sizes).
     /// Upright, each band is a frame of its own (source and destination
     /// rows alike). Any other orientation splits the destination rows: the
     /// inner converter writes each band from the whole source

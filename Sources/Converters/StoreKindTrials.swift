@@ -11,9 +11,11 @@ import Statistics
 /// kind (the first frames of a size meet cold caches and fresh pages,
 /// whichever kind they take), conversions run in blocks of `blockLength`
 /// of one kind in the order of `blockOrder` (ordinary, streaming,
-/// streaming, ordinary, streaming, ordinary, ordinary, streaming, so that
-/// a drift in the machine's speed that is linear or quadratic in time
-/// favours neither), the first conversion of each block untimed; once each
+/// streaming, ordinary, streaming, ordinary, ordinary, streaming: over
+/// each cycle of eight blocks, which the default of sixteen timed
+/// conversions a kind fills, a drift in the machine's speed that is linear
+/// or quadratic in time favours neither), the first conversion of each
+/// block untimed; once each
 /// kind has `samplesPerKind` timed conversions, that size keeps the kind
 /// the rule gave it unless the other kind's median time is below
 /// `1 − margin` of its own, for the rest of the process. Which kind wins
@@ -35,8 +37,10 @@ public final class StoreKindTrials: @unchecked Sendable {
     public static let leadInBlocks = 2
     /// The kinds of the timed blocks in turn, repeated (true for
     /// streaming): the first half reads the same both ways and the second
-    /// swaps its kinds, so each kind's blocks sit at the same mean time,
-    /// and the same mean squared time, from the first block.
+    /// swaps its kinds, so over each cycle of eight each kind's blocks sit
+    /// at the same mean time, and the same mean squared time, from the
+    /// cycle's first block (four blocks of four timed conversions a kind:
+    /// a `samplesPerKind` of 16 decides at the end of one cycle).
     public static let blockOrder = [false, true, true, false, true, false, false, true]
     /// How much faster the kind the rule did not give must be to replace
     /// it: its median below `1 − margin` of the rule's kind's. Closer
