@@ -44,6 +44,7 @@ public struct ParallelConverter: FrameConverter {
     ///
     /// Below `minimumParallelPixels` the inner converter converts the whole
     /// frame on the calling thread (and checks the sizes).
+    ///
     /// Upright, each band is a frame of its own (source and destination
     /// rows alike). Any other orientation splits the destination rows: the
     /// inner converter writes each band from the whole source

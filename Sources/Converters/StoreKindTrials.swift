@@ -15,9 +15,9 @@ import Statistics
 /// each cycle of eight blocks, which the default of sixteen timed
 /// conversions a kind fills, a drift in the machine's speed that is linear
 /// or quadratic in time favours neither), the first conversion of each
-/// block untimed; once each
-/// kind has `samplesPerKind` timed conversions, that size keeps the kind
-/// the rule gave it unless the other kind's median time is below
+/// block untimed; once each kind has `samplesPerKind` timed conversions,
+/// that size keeps the kind the rule gave it unless the other kind's
+/// median time (nearest rank, `Percentile.median`) is below
 /// `1 − margin` of its own, for the rest of the process. Which kind wins
 /// there depends on what else the core's caches hold between two frames
 /// (docs/kernel.md, "Store policy"), so it is measured where the converter
