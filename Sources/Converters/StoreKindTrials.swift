@@ -18,10 +18,16 @@ import Statistics
 /// block untimed; once each kind has `samplesPerKind` timed conversions,
 /// that size keeps the kind the rule gave it unless the other kind's
 /// median time (nearest rank, `Percentile.median`) is below
-/// `1 − margin` of its own, for the rest of the process. Which kind wins
+/// `1 − margin` of its own. Which kind wins
 /// there depends on what else the core's caches hold between two frames
 /// (docs/kernel.md, "Store policy"), so it is measured where the converter
-/// runs, among the work it runs with. Blocks, not alternation: a
+/// runs, among the work it runs with. That changes as a run goes on (in
+/// a cell's first rounds every contender can run up to 1.6 times slower),
+/// so a decided size is checked again: after
+/// `conversionsBetweenChecks(afterChecks:)` conversions of its kind (128,
+/// then twice as many each time, up to 2048), another cycle of the same
+/// blocks, with no lead-in, decides it afresh from that cycle's times
+/// alone, the kind it had standing in for the rule's. Blocks, not alternation: a
 /// conversion right after one of the other kind into the same destination
 /// finds it where that kind left it (streaming leaves it in memory, not
 /// in cache), which alternation would charge to every conversion.
@@ -29,7 +35,7 @@ import Statistics
 /// `@unchecked Sendable`: the trials are only touched under `lock`, a
 /// pthread mutex (`NSLock`), which the thread sanitizer sees.
 public final class StoreKindTrials: @unchecked Sendable {
-    /// Timed conversions of each kind before a size's kind is decided.
+    /// Timed conversions of each kind in a cycle, which then decides the size.
     public let samplesPerKind: Int
     /// Conversions in a block of one kind: one untimed, then timed ones.
     public static let blockLength = 5
@@ -51,17 +57,32 @@ public final class StoreKindTrials: @unchecked Sendable {
     private let lock = NSLock()
     private var trials: [Int: Trial] = [:]
 
-    /// One destination size's trial: the rule's kind, each kind's times so
-    /// far, then the decision.
+    /// The conversions of its kind a decided size makes before it is
+    /// checked again, after `checks` cycles (at least 1) have decided it:
+    /// 128, doubling with each check, up to 2048.
+    public static func conversionsBetweenChecks(afterChecks checks: Int) -> Int {
+        128 << min(max(checks, 1) - 1, 4)
+    }
+
+    /// One destination size's trial: the kind a cycle keeps unless the
+    /// other is clearly faster (the rule's, then the last decision), the
+    /// conversions of the running cycle or since the last decision, the
+    /// running cycle's times, the decision and how it came about.
     private struct Trial {
         var prior: Bool
+        var checking = true
         var conversions = 0
         var cached: [UInt64] = []
         var streaming: [UInt64] = []
         var decision: Bool?
+        var checks = 0
+        var changes = 0
+        var cachedMedian: UInt64 = 0
+        var streamingMedian: UInt64 = 0
     }
 
-    /// A decided size: the kind it keeps and the medians that chose it.
+    /// A decided size: the kind it keeps, the medians of the latest cycle,
+    /// which chose it, and how many cycles have decided it.
     public struct Outcome: Sendable, Equatable {
         /// The destination's bytes (stride × height).
         public var bytes: Int
@@ -69,17 +90,24 @@ public final class StoreKindTrials: @unchecked Sendable {
         public var streaming: Bool
         /// The kind it keeps as a store policy: `.streaming` or `.cached`.
         public var stores: SIMDStorePolicy { streaming ? .streaming : .cached }
-        /// The median time of its timed conversions with ordinary stores, ns
-        /// (nearest rank, `Percentile.median`).
+        /// The median time of the latest cycle's timed conversions with
+        /// ordinary stores, ns (nearest rank, `Percentile.median`).
         public var cachedMedian: UInt64
-        /// The median time of its timed conversions with streaming stores,
-        /// ns (nearest rank).
+        /// The median time of the latest cycle's timed conversions with
+        /// streaming stores, ns (nearest rank).
         public var streamingMedian: UInt64
+        /// The cycles that have decided it: the first and each check since.
+        public var checks: Int
+        /// The checks that changed the kind the cycle before had decided.
+        public var changes: Int
 
         /// An outcome with these fields.
-        public init(bytes: Int, streaming: Bool, cachedMedian: UInt64, streamingMedian: UInt64) {
+        public init(
+            bytes: Int, streaming: Bool, cachedMedian: UInt64, streamingMedian: UInt64, checks: Int, changes: Int
+        ) {
             (self.bytes, self.streaming) = (bytes, streaming)
             (self.cachedMedian, self.streamingMedian) = (cachedMedian, streamingMedian)
+            (self.checks, self.changes) = (checks, changes)
         }
     }
 
@@ -101,8 +129,10 @@ public final class StoreKindTrials: @unchecked Sendable {
         return (blockOrder[block], trialTurn % blockLength != 0)
     }
 
-    /// Conversions of one size up to the one that decides its kind: the
-    /// first by which both kinds have `samplesPerKind` timed ones.
+    /// Conversions of one size up to the one that first decides its kind:
+    /// the first by which both kinds have `samplesPerKind` timed ones. A
+    /// check's cycle, with no lead-in, takes `leadInBlocks × blockLength`
+    /// fewer.
     public var conversionsToDecide: Int {
         var timed = [false: 0, true: 0]
         var turn = 0
@@ -115,29 +145,39 @@ public final class StoreKindTrials: @unchecked Sendable {
     }
 
     /// Whether to stream into a destination of `bytes` (stride × height)
-    /// now: the decision once there is one; during the trial, the kind
-    /// whose block it is, with `timed` saying whether `record` should be
-    /// given the conversion's time (the first of each block is not timed).
-    /// `rule` is the kind the cache-size rule gives the size, which the
-    /// trial keeps unless the other is clearly faster (`margin`).
+    /// now: between cycles, the decision, untimed, until its next check
+    /// begins; during a cycle, the kind whose block it is, with `timed`
+    /// saying whether `record` should be given the conversion's time (the
+    /// first of each block is not timed). `rule` is the kind the cache-size
+    /// rule gives the size, which the first cycle keeps unless the other is
+    /// clearly faster (`margin`).
     public func nextKind(forBytes bytes: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
         lock.withLock {
             var trial = trials[bytes] ?? Trial(prior: rule)
-            if let decision = trial.decision { return (decision, false) }
+            defer { trials[bytes] = trial }
+            if !trial.checking, let decision = trial.decision {
+                trial.conversions += 1
+                if trial.conversions >= Self.conversionsBetweenChecks(afterChecks: trial.checks) {
+                    // The next conversion starts a cycle's first timed block.
+                    (trial.checking, trial.prior) = (true, decision)
+                    (trial.conversions, trial.cached, trial.streaming) = (Self.leadInBlocks * Self.blockLength, [], [])
+                }
+                return (decision, false)
+            }
             let turn = trial.conversions
             trial.conversions += 1
-            trials[bytes] = trial
             return Self.kind(turn: turn, rule: trial.prior)
         }
     }
 
     /// Records that a timed trial conversion into `bytes` with `streaming`
-    /// stores took `nanoseconds`; decides the size once both kinds have
-    /// `samplesPerKind` times: the rule's kind, unless the other kind's
+    /// stores took `nanoseconds`; ends the cycle once both kinds have
+    /// `samplesPerKind` times, deciding the size: the kind the cycle keeps
+    /// (the rule's, or the decision being checked), unless the other kind's
     /// median is below `1 − margin` of its median.
     public func record(bytes: Int, streaming: Bool, nanoseconds: UInt64) {
         lock.withLock {
-            guard var trial = trials[bytes], trial.decision == nil else { return }
+            guard var trial = trials[bytes], trial.checking else { return }
             if streaming {
                 if trial.streaming.count < samplesPerKind { trial.streaming.append(nanoseconds) }
             } else if trial.cached.count < samplesPerKind {
@@ -146,7 +186,11 @@ public final class StoreKindTrials: @unchecked Sendable {
             if trial.cached.count == samplesPerKind && trial.streaming.count == samplesPerKind {
                 let (streamed, cached) = (Self.median(trial.streaming), Self.median(trial.cached))
                 let (kept, other) = trial.prior ? (streamed, cached) : (cached, streamed)
-                trial.decision = Double(other) < (1 - Self.margin) * Double(kept) ? !trial.prior : trial.prior
+                let decision = Double(other) < (1 - Self.margin) * Double(kept) ? !trial.prior : trial.prior
+                if let earlier = trial.decision, earlier != decision { trial.changes += 1 }
+                (trial.decision, trial.checking, trial.conversions) = (decision, false, 0)
+                (trial.cachedMedian, trial.streamingMedian) = (cached, streamed)
+                trial.checks += 1
             }
             trials[bytes] = trial
         }
@@ -158,21 +202,22 @@ public final class StoreKindTrials: @unchecked Sendable {
             trials.compactMap { bytes, trial in
                 trial.decision.map {
                     Outcome(
-                        bytes: bytes, streaming: $0, cachedMedian: Self.median(trial.cached),
-                        streamingMedian: Self.median(trial.streaming))
+                        bytes: bytes, streaming: $0, cachedMedian: trial.cachedMedian,
+                        streamingMedian: trial.streamingMedian, checks: trial.checks, changes: trial.changes)
                 }
             }.sorted { $0.bytes < $1.bytes }
         }
     }
 
     /// The kind decided for destinations of `bytes`: true for streaming,
-    /// nil while undecided.
+    /// nil until its first cycle ends (during a check, the decision being
+    /// checked).
     public func decision(forBytes bytes: Int) -> Bool? {
         lock.withLock { trials[bytes]?.decision }
     }
 
     /// The project's nearest-rank median (the lower middle sample of an
-    /// even count) of a kind's times; a decided size has `samplesPerKind`
+    /// even count) of a kind's times; a cycle ends with `samplesPerKind`
     /// of them, at least one.
     private static func median(_ values: [UInt64]) -> UInt64 {
         Percentile.median(values) ?? 0

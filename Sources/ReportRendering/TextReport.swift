@@ -76,7 +76,8 @@ public enum TextReport {
                     }.joined(separator: ", "))
             if !report.storeTrials.isEmpty {
                 lines.append(
-                    "simd store kinds by trial (median µs of its first conversions, cached / streaming): "
+                    "simd store kinds by trial (median µs of the latest check, cached / streaming; "
+                        + "checks, and how many changed the kind): "
                         + report.storeTrials.map { trial in
                             // The report's outputs have rows padded to a cache line.
                             let size = report.synthetic.first {
@@ -85,6 +86,7 @@ public enum TextReport {
                             return "\(size.map { "\($0.width)x\($0.height)" } ?? "\(trial.bytes >> 10) KiB") "
                                 + "\(trial.stores.rawValue) "
                                 + "\(Format.micros(Double(trial.cachedMedian))) / \(Format.micros(Double(trial.streamingMedian)))"
+                                + " (\(trial.checks), \(trial.changes))"
                         }.joined(separator: ", "))
             }
             lines += floorWarnings(report.synthetic)

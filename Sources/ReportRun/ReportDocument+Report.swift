@@ -113,7 +113,8 @@ extension ReportDocument {
             ReportContext.StoreTrial(
                 bytes: $0.bytes, stores: $0.stores.rawValue,
                 cachedMedianMicros: finite(Double($0.cachedMedian) / 1000),
-                streamingMedianMicros: finite(Double($0.streamingMedian) / 1000))
+                streamingMedianMicros: finite(Double($0.streamingMedian) / 1000), checks: $0.checks,
+                changes: $0.changes)
         }
         return context
     }

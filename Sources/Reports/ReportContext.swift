@@ -54,21 +54,34 @@ public struct ReportContext: Codable, Sendable, Equatable {
         public var bytes: Int
         /// `cached` or `streaming`: the kind it kept.
         public var stores: String
-        /// The median of its timed conversions with ordinary stores, µs.
+        /// The median of the latest check's timed conversions with ordinary
+        /// stores, µs.
         public var cachedMedianMicros: Double
-        /// The median of its timed conversions with streaming stores, µs.
+        /// The median of the latest check's timed conversions with streaming
+        /// stores, µs.
         public var streamingMedianMicros: Double
+        /// The trial's cycles that decided the size: the first and each check
+        /// since (nil in reports written before sizes were checked again).
+        public var checks: Int?
+        /// The checks that changed the kind the one before had decided (nil
+        /// where `checks` is).
+        public var changes: Int?
 
         /// A trial outcome with these fields.
-        public init(bytes: Int, stores: String, cachedMedianMicros: Double, streamingMedianMicros: Double) {
+        public init(
+            bytes: Int, stores: String, cachedMedianMicros: Double, streamingMedianMicros: Double, checks: Int?,
+            changes: Int?
+        ) {
             self.bytes = bytes
             self.stores = stores
             self.cachedMedianMicros = cachedMedianMicros
             self.streamingMedianMicros = streamingMedianMicros
+            self.checks = checks
+            self.changes = changes
         }
 
         private enum CodingKeys: String, CodingKey {
-            case bytes, stores
+            case bytes, stores, checks, changes
             case cachedMedianMicros = "cached_median_us"
             case streamingMedianMicros = "streaming_median_us"
         }

@@ -9,8 +9,9 @@ import Testing
 /// blocks of five of one kind (ordinary, streaming, streaming, ordinary,
 /// streaming, ordinary, ordinary, streaming), the first of each untimed,
 /// and the size keeps the
-/// rule's kind unless the other's median time is at least 5 % lower; every
-/// conversion on the way is exact.
+/// rule's kind unless the other's median time is at least 5 % lower; after
+/// 128, 256, … conversions of its kind, the same blocks decide it again;
+/// every conversion on the way is exact.
 @Suite struct StoreKindTrialsTests {
     /// Runs a whole trial of one size on `trials`, with `rule` the kind the
     /// cache-size rule gives it, giving each timed conversion the time
@@ -84,12 +85,71 @@ import Testing
         _ = Self.runTrial(trials, bytes: 5000, rule: false) { streaming, _ in streaming ? 94 : 100 }
         #expect(trials.decision(forBytes: 5000) == true)
 
-        // The outcomes, smallest first, with the medians that decided them.
+        // The outcomes, smallest first, with the medians that decided them,
+        // each decided once.
         let outcomes = trials.outcomes
+        #expect(outcomes.map(\.checks) == [1, 1, 1, 1, 1] && outcomes.map(\.changes) == [0, 0, 0, 0, 0])
         #expect(outcomes.map(\.bytes) == [1000, 2000, 3000, 4000, 5000])
         #expect(outcomes.map(\.streaming) == [true, false, false, true, true])
         #expect(outcomes.map(\.cachedMedian) == [120, 200, 100, 96, 100])
         #expect(outcomes.map(\.streamingMedian) == [100, 300, 96, 100, 94])
+    }
+
+    @Test("a decided size is checked again after 128, 256, … conversions of its kind; a check can change it")
+    func checks() {
+        #expect(
+            (0...7).map(StoreKindTrials.conversionsBetweenChecks(afterChecks:)) == [
+                128, 128, 256, 512, 1024, 2048, 2048, 2048,
+            ])
+        let trials = StoreKindTrials(samplesPerKind: 5)
+        // The rule says ordinary; streaming takes half the time.
+        _ = Self.runTrial(trials, bytes: 1000, rule: false) { streaming, _ in streaming ? 100 : 200 }
+        /// Hands out the `gap` conversions between two cycles, which must be
+        /// the decided kind `kind`, untimed; then runs the next cycle,
+        /// during which the decision stays `kind`, timing its conversions
+        /// with `cost`; returns the kinds the cycle handed out, in order.
+        func check(gap: Int, kind: Bool, cost: (Bool) -> UInt64) -> [(streaming: Bool, timed: Bool)] {
+            for _ in 0..<gap {
+                let next = trials.nextKind(forBytes: 1000, rule: false)
+                #expect(next.streaming == kind && !next.timed)
+            }
+            let checks = trials.outcomes[0].checks
+            var handed: [(streaming: Bool, timed: Bool)] = []
+            while trials.outcomes[0].checks == checks && handed.count < 100 {
+                #expect(trials.decision(forBytes: 1000) == kind)
+                let next = trials.nextKind(forBytes: 1000, rule: false)
+                handed.append(next)
+                guard next.timed else { continue }
+                trials.record(bytes: 1000, streaming: next.streaming, nanoseconds: cost(next.streaming))
+            }
+            return handed
+        }
+        // A check has the first cycle's blocks without its lead-in: ordinary
+        // 0-4, streaming 5-14, then ordinary's fifth timed conversion (turn
+        // 16) decides. Here ordinary stores take half the time: the size
+        // changes to them.
+        let firstCheck = check(gap: 128, kind: true) { $0 ? 200 : 100 }
+        let kinds = Array(repeating: false, count: 5) + Array(repeating: true, count: 10) + [false, false]
+        #expect(firstCheck.map(\.streaming) == kinds)
+        #expect(firstCheck.map(\.timed) == (0..<17).map { $0 % 5 != 0 })
+        #expect(
+            trials.outcomes == [
+                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 200, checks: 2, changes: 1)
+            ])
+        // The next check comes 256 conversions later; streaming 4 % faster
+        // does not change the decision it checks, now ordinary stores.
+        _ = check(gap: 256, kind: false) { $0 ? 96 : 100 }
+        #expect(
+            trials.outcomes == [
+                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 96, checks: 3, changes: 1)
+            ])
+        // Then 512 later, streaming 10 % faster changes it back.
+        _ = check(gap: 512, kind: false) { $0 ? 90 : 100 }
+        #expect(trials.outcomes.map(\.changes) == [2])
+        #expect(trials.decision(forBytes: 1000) == true)
+        // A time recorded between cycles is ignored.
+        trials.record(bytes: 1000, streaming: false, nanoseconds: 1)
+        #expect(trials.outcomes.map(\.cachedMedian) == [100])
     }
 
     @Test("an even number of samples has the lower of its two middle ones as its median (nearest rank)")
@@ -98,7 +158,10 @@ import Testing
         _ = Self.runTrial(trials, bytes: 64, rule: false) { streaming, sample in
             streaming ? [50, 10, 40, 20][sample] : [10, 40, 20, 30][sample]
         }
-        #expect(trials.outcomes == [.init(bytes: 64, streaming: false, cachedMedian: 20, streamingMedian: 20)])
+        #expect(
+            trials.outcomes == [
+                .init(bytes: 64, streaming: false, cachedMedian: 20, streamingMedian: 20, checks: 1, changes: 0)
+            ])
     }
 
     @Test("an automatic converter decides each upright size in the trial range, exact with either kind")
