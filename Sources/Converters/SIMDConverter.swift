@@ -118,8 +118,9 @@ public struct SIMDConverter: DestinationBandConverter {
     /// streaming stores outside a trial: the policy asks for them at its
     /// size (or, in the trial range, the trial decided for them) and its
     /// rows start 64-byte aligned (which the kernel checks itself). While a
-    /// size's trial runs, its conversions take both kinds in turn; this
-    /// says what the cache-size rule gives it.
+    /// size's trial cycle runs, its conversions take both kinds in turn;
+    /// this says what the cache-size rule gives it before the first
+    /// decision, and the decision being checked during a check.
     public func streams(into destination: BGRAView, orientation: Orientation = .upright) -> Bool {
         wantsStreaming(for: destination, orientation: orientation) && streamingStoresFit(destination)
     }

@@ -48,10 +48,11 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// cycle's first block (four blocks of four timed conversions a kind:
     /// a `samplesPerKind` of 16 decides at the end of one cycle).
     public static let blockOrder = [false, true, true, false, true, false, false, true]
-    /// How much faster the kind the rule did not give must be to replace
-    /// it: its median below `1 − margin` of the rule's kind's. Closer
-    /// than that, either kind costs about the same, and keeping the rule's
-    /// spares runs a decision that noise could turn either way.
+    /// How much faster the other kind must be to replace the kind a cycle
+    /// keeps (the rule's, then the decision being checked): its median
+    /// below `1 − margin` of the kept kind's. Closer than that, either
+    /// kind costs about the same, and keeping the kept one spares runs a
+    /// decision that noise could turn either way.
     public static let margin = 0.05
 
     private let lock = NSLock()
@@ -66,8 +67,10 @@ public final class StoreKindTrials: @unchecked Sendable {
 
     /// One destination size's trial: the kind a cycle keeps unless the
     /// other is clearly faster (the rule's, then the last decision), the
-    /// conversions of the running cycle or since the last decision, the
-    /// running cycle's times, the decision and how it came about.
+    /// conversions since the last decision or of the running cycle (a
+    /// check's counted from `leadInBlocks × blockLength`, as if after the
+    /// lead-in), the running cycle's times, the decision and how it came
+    /// about.
     private struct Trial {
         var prior: Bool
         var checking = true

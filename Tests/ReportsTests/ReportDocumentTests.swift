@@ -29,6 +29,16 @@ import Testing
             .init(converter: "libyuv", version: 1857, build: "Debian", measured: true),
             .init(converter: "libyuv-latest", version: nil, build: "not built", measured: false),
         ]
+        // A size decided by six cycles, and one from a report written before
+        // sizes were checked again (no `checks` or `changes`).
+        context.storeTrials = [
+            .init(
+                bytes: 921_600, stores: "cached", cachedMedianMicros: 19, streamingMedianMicros: 22.7, checks: 6,
+                changes: 2),
+            .init(
+                bytes: 1_228_800, stores: "streaming", cachedMedianMicros: 34.8, streamingMedianMicros: 35.1,
+                checks: nil, changes: nil),
+        ]
         var convert = ReportEntry(name: "convert/simd/64x48/mirror", samples: [1.5, 2.5])
         convert.runName = convert.name
         convert.runType = "iteration"
@@ -105,6 +115,8 @@ import Testing
         #expect(text.contains(#""ratio_to_libyuv_ci" : ["#) && text.contains(#""mpixels_per_second""#))
         #expect(text.contains(#""ratio_to_best_peer" : 0.875"#) && text.contains(#""ratio_to_best_peer_ci" : ["#))
         #expect(text.contains(#""best_peer" : "libyuv-latest""#) && text.contains(#""peer_builds" : ["#))
+        #expect(text.contains(#""simd_store_trials" : ["#) && text.contains(#""checks" : 6"#))
+        #expect(text.components(separatedBy: #""changes""#).count == 2, "the older entry writes no changes")
         let read = try ReportDocument(json: try document.json())
         #expect(read == document)
         let run = try BenchmarkRun(json: try document.json())
