@@ -22,6 +22,11 @@ public enum FloorShape: String, Sendable, CaseIterable {
     /// 64 pixels at a time: a block's source bytes read, then its
     /// destination bytes written, as the AVX-512 row kernel moves them.
     case blocks
+    /// 64 pixels at a time as `blocks`, each block first asking for its
+    /// source bytes of the next row pair (software prefetch): where the
+    /// source has left the caches between two frames, its lines are on
+    /// their way before they are read.
+    case prefetched
     /// 256 pixels at a time (`floorPiece`).
     case pieces
     /// The whole row pair at once: both luma rows and the chroma row read,
@@ -40,7 +45,7 @@ public enum FloorShape: String, Sendable, CaseIterable {
     /// for `planes`).
     public var pieceSize: Int {
         switch self {
-        case .blocks: 64
+        case .blocks, .prefetched: 64
         case .pieces, .rows: floorPiece
         case .wholeRows, .planes: .max
         }
@@ -64,7 +69,8 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 
     /// Every shape with every kind of store, pieces first (the shape
     /// reports measured before there were others).
-    public static let allCases = [FloorShape.pieces, .blocks, .wholeRows, .rows, .planes].flatMap { shape in
+    public static let allCases = [FloorShape.pieces, .blocks, .wholeRows, .rows, .planes, .prefetched].flatMap {
+        shape in
         FloorStores.allCases.map { FloorMethod(shape: shape, stores: $0) }
     }
 
@@ -173,13 +179,17 @@ public final class MemoryFloor {
             case .avx512, .avx512vbmi: floorPlanesPassAVX512(source, to: destination, streaming: streaming)
             }
         }
-        let (piece, singleRows) = (shape.pieceSize, shape == .rows)
+        let (piece, singleRows, prefetch) = (shape.pieceSize, shape == .rows, shape == .prefetched)
         return switch level {
         case .baseline:
-            floorPassBaseline(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
-        case .avx2: floorPassAVX2(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+            floorPassBaseline(
+                source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows, prefetch: prefetch)
+        case .avx2:
+            floorPassAVX2(
+                source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows, prefetch: prefetch)
         case .avx512, .avx512vbmi:
-            floorPassAVX512(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+            floorPassAVX512(
+                source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows, prefetch: prefetch)
         }
     }
 }

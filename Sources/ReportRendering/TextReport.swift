@@ -70,7 +70,7 @@ public enum TextReport {
                             .joined(separator: " / ")
                     }.joined(separator: ", "))
             lines.append(
-                "floor methods (the fastest of ten, each timed in every round of the cell): "
+                "floor methods (the fastest of \(FloorMethod.allCases.count), each timed in every round of the cell): "
                     + report.synthetic.compactMap { size in
                         size.cells.first { $0.id == .floor(threads: 1) }?.floorMethod.map { "\(size.cell) \($0)" }
                     }.joined(separator: ", "))

@@ -1,3 +1,4 @@
+import CPrefetch
 import Frames
 import Synchronization
 
@@ -225,13 +226,16 @@ func fillRow<Level: SIMDLevelTag>(
 /// bytes of both destination rows, as the row kernel moves a row pair.
 /// With `singleRows`, it walks the pair's first row (luma, its chroma,
 /// then its pixels, piece by piece) before its second (luma, then pixels),
-/// as libyuv's row functions go. Each call names a start and a byte count;
+/// as libyuv's row functions go. With `prefetch` (row pairs only), before
+/// reading a piece it asks for the same piece's source bytes of the next
+/// row pair (software prefetch, which reads nothing into the fold and
+/// cannot fault). Each call names a start and a byte count;
 /// `read` also gets `state`, which it folds the bytes into (passed along
 /// rather than captured, which would keep it in memory).
 @inlinable @inline(__always)
 public func forEachFloorPiece<State>(
     _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, singleRows: Bool = false,
-    state: inout State, read: (inout State, UnsafeRawPointer, Int) -> Void,
+    prefetch: Bool = false, state: inout State, read: (inout State, UnsafeRawPointer, Int) -> Void,
     write: (UnsafeMutableRawPointer, Int) -> Void
 ) {
     let pieces = RowPieces(width: source.width, size: min(piece, max(source.width, 1)))
@@ -270,8 +274,20 @@ public func forEachFloorPiece<State>(
             }
             continue
         }
+        let ahead = prefetch && row &+ 2 < source.height
         for index in 0..<pieces.count {
             let (x, count, chromaX, chromaCount) = pieces[index]
+            if ahead {
+                prefetchLines(source.y.row(row &+ 2) + x, count: count)
+                if row &+ 3 < source.height { prefetchLines(source.y.row(row &+ 3) + x, count: count) }
+                let nextChroma = (row >> 1) &+ 1
+                if interleaved {
+                    prefetchLines(uPlane.row(nextChroma) + 2 &* chromaX, count: 2 &* chromaCount)
+                } else {
+                    prefetchLines(uPlane.row(nextChroma) + chromaX, count: chromaCount)
+                    prefetchLines(vPlane.row(nextChroma) + chromaX, count: chromaCount)
+                }
+            }
             read(&state, y0 + x, count)
             if paired { read(&state, y1 + x, count) }
             readChroma(&state, chromaX, chromaCount)
@@ -281,24 +297,38 @@ public func forEachFloorPiece<State>(
     }
 }
 
+/// Asks for every cache line of the `count` bytes (at least 1) at `start`
+/// (software prefetch: no load, no fault).
+@inlinable @inline(__always)
+func prefetchLines(_ start: UnsafePointer<UInt8>, count: Int) {
+    var offset = 0
+    while offset < count {
+        framebench_prefetch(start + offset)
+        offset &+= 64
+    }
+    framebench_prefetch(start + (count &- 1))
+}
+
 /// One memory-floor pass with `Level`'s vectors: for each pair of luma
 /// rows, a piece of `piece` pixels at a time (`forEachFloorPiece`; the
 /// whole row pair at once when `piece` is at least the width), reads the piece's luma
 /// of both rows and its U and V samples (meaningful bytes only), then sets
 /// the piece's pixel bytes of both destination rows to 0xFF (padding
 /// untouched), as the row kernel moves a row pair; with `streaming`,
-/// streams the whole 64-byte lines of each row and fences once at the end.
+/// streams the whole 64-byte lines of each row and fences once at the end;
+/// with `prefetch`, asks for each piece's bytes a row pair ahead.
 /// Returns the OR of every byte read. The machine code belongs to the
 /// module that instantiates it: call it with that module's own tag.
 /// - Precondition: `source` and `destination` have the same size.
 @inlinable @inline(__always)
 public func floorPass<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool,
+    prefetch: Bool
 ) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var folded = FloorAccumulators<Level>()
     forEachFloorPiece(
-        source, destination, piece: piece, singleRows: singleRows, state: &folded,
+        source, destination, piece: piece, singleRows: singleRows, prefetch: prefetch, state: &folded,
         read: { $0.fold(level, $1, count: $2) },
         write: { fillRow(level, $0, count: $1, streaming: streaming) })
     if streaming { fenceStreamingStores() }
@@ -388,10 +418,11 @@ struct FloorAccumulators<Level: SIMDLevelTag> {
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassBaseline(
-    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool, prefetch: Bool
 ) -> UInt8 {
     floorPass(
-        SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+        SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows,
+        prefetch: prefetch)
 }
 
 /// One memory-floor pass plane by plane (`floorPlanesPass`) with 16-byte

@@ -18,9 +18,11 @@ extension SIMDAVX2Level {
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX2(
-    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool, prefetch: Bool
 ) -> UInt8 {
-    floorPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+    floorPass(
+        SIMDAVX2Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows,
+        prefetch: prefetch)
 }
 
 /// One memory-floor pass plane by plane (`floorPlanesPass`) with

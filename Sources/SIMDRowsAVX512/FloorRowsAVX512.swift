@@ -34,9 +34,11 @@ extension SIMDLevelTagAVX512 {
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX512(
-    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool, prefetch: Bool
 ) -> UInt8 {
-    floorPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+    floorPass(
+        SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows,
+        prefetch: prefetch)
 }
 
 /// One memory-floor pass plane by plane (`floorPlanesPass`) with

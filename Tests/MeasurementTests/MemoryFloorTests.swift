@@ -138,11 +138,12 @@ import Testing
             return samples
         }
         let methods = FloorMethod.allCases
-        #expect(methods.count == 10 && methods[0] == FloorMethod(shape: .pieces, stores: .cached))
+        #expect(methods.count == 12 && methods[0] == FloorMethod(shape: .pieces, stores: .cached))
         #expect(
             methods.map(\.description) == [
                 "cached", "streaming", "blocks cached", "blocks streaming", "whole-rows cached", "whole-rows streaming",
-                "rows cached", "rows streaming", "planes cached", "planes streaming",
+                "rows cached", "rows streaming", "planes cached", "planes streaming", "prefetched cached",
+                "prefetched streaming",
             ])
         let rows = FloorMethod(shape: .wholeRows, stores: .cached)
         let fastest = CellSamples.fastest(of: [
