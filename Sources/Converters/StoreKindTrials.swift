@@ -14,11 +14,12 @@ import Statistics
 /// streaming, ordinary, streaming, ordinary, ordinary, streaming: over
 /// each cycle of eight blocks, which the default of sixteen timed
 /// conversions a kind fills, a drift in the machine's speed that is linear
-/// or quadratic in time favours neither), the first conversion of each
-/// block untimed; once each kind has `samplesPerKind` timed conversions,
-/// that size keeps the kind the rule gave it unless the other kind's
-/// median time (nearest rank, `Percentile.median`) is below
-/// `1 − margin` of its own. Which kind wins
+/// or quadratic in time favours neither), the first `untimedPerBlock`
+/// conversions of each block untimed (a destination the other kind wrote
+/// last takes a few frames to settle); once each kind has
+/// `samplesPerKind` timed conversions, that size keeps the kind the rule
+/// gave it unless the other kind's median time (nearest rank,
+/// `Percentile.median`) is below `1 − margin` of its own. Which kind wins
 /// there depends on what else the core's caches hold between two frames
 /// (docs/kernel.md, "Store policy"), so it is measured where the converter
 /// runs, among the work it runs with. That changes as a run goes on (in
@@ -37,8 +38,14 @@ import Statistics
 public final class StoreKindTrials: @unchecked Sendable {
     /// Timed conversions of each kind in a cycle, which then decides the size.
     public let samplesPerKind: Int
-    /// Conversions in a block of one kind: one untimed, then timed ones.
-    public static let blockLength = 5
+    /// Conversions in a block of one kind: `untimedPerBlock` untimed, then
+    /// timed ones.
+    public static let blockLength = 8
+    /// The conversions at the start of each block that are not timed: with
+    /// ordinary stores, a 640x480 destination that streaming stores wrote
+    /// last took two to four conversions to come back to its steady time
+    /// (docs/kernel.md, "Settling").
+    public static let untimedPerBlock = 4
     /// Untimed blocks of the rule's kind before the first timed block.
     public static let leadInBlocks = 2
     /// The kinds of the timed blocks in turn, repeated (true for
@@ -124,12 +131,12 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// the rule's kind, and whether it is timed: the first `leadInBlocks`
     /// blocks the rule's kind, untimed; then blocks of `blockLength` of the
     /// kinds of `blockOrder`, repeated, each timed but for its first
-    /// conversion.
+    /// `untimedPerBlock` conversions.
     public static func kind(turn: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
         let trialTurn = turn - leadInBlocks * blockLength
         guard trialTurn >= 0 else { return (rule, false) }
         let block = trialTurn / blockLength % blockOrder.count
-        return (blockOrder[block], trialTurn % blockLength != 0)
+        return (blockOrder[block], trialTurn % blockLength >= untimedPerBlock)
     }
 
     /// Conversions of one size up to the one that first decides its kind:
@@ -151,9 +158,9 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// now: between cycles, the decision, untimed, until its next check
     /// begins; during a cycle, the kind whose block it is, with `timed`
     /// saying whether `record` should be given the conversion's time (the
-    /// first of each block is not timed). `rule` is the kind the cache-size
-    /// rule gives the size, which the first cycle keeps unless the other is
-    /// clearly faster (`margin`).
+    /// first `untimedPerBlock` of each block are not timed). `rule` is the
+    /// kind the cache-size rule gives the size, which the first cycle keeps
+    /// unless the other is clearly faster (`margin`).
     public func nextKind(forBytes bytes: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
         lock.withLock {
             var trial = trials[bytes] ?? Trial(prior: rule)

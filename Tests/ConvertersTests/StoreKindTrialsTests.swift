@@ -4,12 +4,11 @@ import SIMDRows
 import TestSupport
 import Testing
 
-/// The store kind trial of an automatic `SIMDConverter`: after ten
+/// The store kind trial of an automatic `SIMDConverter`: after sixteen
 /// untimed conversions of the rule's kind, each size's conversions run in
-/// blocks of five of one kind (ordinary, streaming, streaming, ordinary,
-/// streaming, ordinary, ordinary, streaming), the first of each untimed,
-/// and the size keeps the
-/// rule's kind unless the other's median time is at least 5 % lower; after
+/// blocks of eight of one kind (ordinary, streaming, streaming, ordinary,
+/// streaming, ordinary, ordinary, streaming), the first four of each
+/// untimed, and the size keeps the rule's kind unless the other's median time is at least 5 % lower; after
 /// 128, 256, … conversions of its kind, the same blocks decide it again;
 /// every conversion on the way is exact.
 @Suite struct StoreKindTrialsTests {
@@ -35,27 +34,27 @@ import Testing
         return handed
     }
 
-    @Test("ten untimed of the rule's kind, then blocks of five: ordinary, streaming, streaming, ordinary, streaming, …")
+    @Test("sixteen untimed of the rule's kind, then blocks of eight, four untimed: ordinary, streaming, streaming, …")
     func blocks() {
         for rule in [false, true] {
             let trials = StoreKindTrials(samplesPerKind: 5)
             let handed = Self.runTrial(trials, bytes: 1000, rule: rule) { _, _ in 100 }
-            // The rule's kind 0-9 (untimed), ordinary 10-14 (four timed),
-            // streaming 15-24 (its fifth timed at turn 21), then ordinary's
-            // fifth timed conversion (turn 26) decides.
+            // The rule's kind 0-15 (untimed), ordinary 16-23 (timed 20-23),
+            // streaming 24-39 (its fifth timed at turn 36), then ordinary's
+            // fifth timed conversion (turn 44) decides.
             let streaming =
-                Array(repeating: rule, count: 10) + Array(repeating: false, count: 5)
-                + Array(repeating: true, count: 10) + [false, false]
+                Array(repeating: rule, count: 16) + Array(repeating: false, count: 8)
+                + Array(repeating: true, count: 16) + Array(repeating: false, count: 5)
             #expect(handed.map(\.streaming) == streaming)
-            #expect(handed.map(\.timed) == (0..<27).map { $0 >= 10 && $0 % 5 != 0 })
-            #expect(trials.conversionsToDecide == 27)
+            #expect(handed.map(\.timed) == (0..<45).map { $0 >= 16 && ($0 - 16) % 8 >= 4 })
+            #expect(trials.conversionsToDecide == 45)
         }
-        // Ordinary's blocks start at turns 10, 25, 35, 40; streaming's at
-        // 15, 20, 30, 45; four timed conversions a block.
-        #expect(StoreKindTrials().conversionsToDecide == 50)
-        #expect(StoreKindTrials(samplesPerKind: 8).conversionsToDecide == 30)
-        #expect(StoreKindTrials(samplesPerKind: 1).conversionsToDecide == 17)
-        #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 37)
+        // Ordinary's blocks start at turns 16, 40, 56, 64; streaming's at
+        // 24, 32, 48, 72; the last four conversions of a block are timed.
+        #expect(StoreKindTrials().conversionsToDecide == 80)
+        #expect(StoreKindTrials(samplesPerKind: 8).conversionsToDecide == 48)
+        #expect(StoreKindTrials(samplesPerKind: 1).conversionsToDecide == 29)
+        #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 61)
     }
 
     @Test("the rule's kind stays unless the other's median is 5 % lower, whatever the extremes")
@@ -125,26 +124,27 @@ import Testing
             return handed
         }
         // A check has the first cycle's blocks without its lead-in: ordinary
-        // 0-4, streaming 5-14, then ordinary's fifth timed conversion (turn
-        // 16) decides. Here ordinary stores take half the time: the size
+        // 0-7, streaming 8-23, then ordinary's fifth timed conversion (turn
+        // 28) decides. Here ordinary stores take half the time: the size
         // changes to them.
         let firstCheck = check(gap: 128, kind: true) { $0 ? 200 : 100 }
-        let kinds = Array(repeating: false, count: 5) + Array(repeating: true, count: 10) + [false, false]
+        let kinds =
+            Array(repeating: false, count: 8) + Array(repeating: true, count: 16) + Array(repeating: false, count: 5)
         #expect(firstCheck.map(\.streaming) == kinds)
-        #expect(firstCheck.map(\.timed) == (0..<17).map { $0 % 5 != 0 })
+        #expect(firstCheck.map(\.timed) == (0..<29).map { $0 % 8 >= 4 })
         #expect(
             trials.outcomes == [
                 .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 200, checks: 2, changes: 1)
             ])
         // The next check comes 256 conversions later; streaming 4 % faster
         // does not change the decision it checks, now ordinary stores.
-        #expect(check(gap: 256, kind: false) { $0 ? 96 : 100 }.count == 17)
+        #expect(check(gap: 256, kind: false) { $0 ? 96 : 100 }.count == 29)
         #expect(
             trials.outcomes == [
                 .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 96, checks: 3, changes: 1)
             ])
         // Then 512 later, streaming 10 % faster changes it back.
-        #expect(check(gap: 512, kind: false) { $0 ? 90 : 100 }.count == 17)
+        #expect(check(gap: 512, kind: false) { $0 ? 90 : 100 }.count == 29)
         let decided = StoreKindTrials.Outcome(
             bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 4, changes: 2)
         #expect(trials.outcomes == [decided])
