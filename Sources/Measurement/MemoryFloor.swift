@@ -75,7 +75,7 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
     }
 
     /// `cached`, `streaming` (pieces, the shape reports named before there
-    /// were others), `blocks cached`, …, `planes streaming`.
+    /// were others), `blocks cached`, …, `prefetched streaming`.
     public var description: String {
         shape == .pieces ? stores.rawValue : "\(shape.rawValue) \(stores.rawValue)"
     }
@@ -92,8 +92,9 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 /// at the destination stride, never padding) with the value 0xFF, with
 /// ordinary or streaming stores (`method.stores`). Bytes go a piece at a time,
 /// each piece read, then its BGRA pixels written, as `method.shape` says: pieces
-/// of 64 or 256 pixels of a row pair (as the row kernel moves them), whole
-/// row pairs, or one row at a time (as libyuv goes); or a plane at a time,
+/// of 64 or 256 pixels of a row pair (as the row kernel moves them), 64
+/// pixels prefetching the next row pair's, whole row pairs, or one row at a
+/// time (as libyuv goes); or a plane at a time,
 /// every source plane read, then the destination written. With more than one
 /// thread the frame is split into the same bands as `ParallelConverter`
 /// uses.

@@ -30,10 +30,10 @@ public enum TextReport {
                 "floor = every I420 byte read once with vector loads + every BGRA byte written once (the fastest, measured in"
             )
             lines.append(
-                "  the cell, of 64/256-pixel pieces of row pairs, whole pairs, 256-pixel pieces of rows or a plane at a time), the fastest they can"
+                "  the cell, of 64/256-pixel pieces of row pairs, prefetching 64-pixel ones, whole pairs, 256-pixel pieces of rows or a plane"
             )
             lines.append(
-                "  move; floor:Nthreads the same in the parallel converter's"
+                "  at a time), the fastest they can move; floor:Nthreads the same in the parallel converter's"
             )
             lines.append(
                 "  bands on N threads; a converter that splits a size is held, round by round, to the faster of the two;"
@@ -60,7 +60,7 @@ public enum TextReport {
             )
             lines.append(
                 "floor alone (back to back on warm buffers, as scripts/floor-probe.c times it), µs cached / streaming in pieces,"
-                    + " blocks, whole rows, single rows, planes: "
+                    + " blocks, whole rows, single rows, planes, prefetched blocks: "
                     + report.synthetic.filter { size in
                         report.synthetic.first { $0.size == size.size && $0.layout == size.layout }?.orientation
                             == size.orientation

@@ -109,7 +109,7 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     /// The floor divided by (`floor` or `floor:<n>threads`).
     public var floor: String?
     /// A floor's method, the one with the lowest median of those timed in
-    /// every round (`cached`, `streaming`, `blocks cached`, …, `rows
+    /// every round (`cached`, `streaming`, `blocks cached`, …, `prefetched
     /// streaming`: `FloorMethod.description`).
     public var floorMethod: String?
     /// Wall time ÷ the scalar converter's, per round.

@@ -227,16 +227,17 @@ func fillRow<Level: SIMDLevelTag>(
 /// With `singleRows`, it walks the pair's first row (luma, its chroma,
 /// then its pixels, piece by piece) before its second (luma, then pixels),
 /// as libyuv's row functions go. With `prefetch` (row pairs only), before
-/// reading a piece it asks for the same piece's source bytes of the next
-/// row pair (software prefetch, which reads nothing into the fold and
-/// cannot fault). Each call names a start and a byte count;
-/// `read` also gets `state`, which it folds the bytes into (passed along
-/// rather than captured, which would keep it in memory).
+/// reading a piece it calls `ahead` on the same piece's meaningful source
+/// bytes of the next row pair, the ranges `read` will get for that piece
+/// (a floor pass prefetches them: `prefetchLines`). Each call names a
+/// start and a byte count (at least 1 for `ahead`); `read` also gets
+/// `state`, which it folds the bytes into (passed along rather than
+/// captured, which would keep it in memory).
 @inlinable @inline(__always)
 public func forEachFloorPiece<State>(
     _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, singleRows: Bool = false,
     prefetch: Bool = false, state: inout State, read: (inout State, UnsafeRawPointer, Int) -> Void,
-    write: (UnsafeMutableRawPointer, Int) -> Void
+    write: (UnsafeMutableRawPointer, Int) -> Void, ahead: (UnsafeRawPointer, Int) -> Void = { _, _ in }
 ) {
     let pieces = RowPieces(width: source.width, size: min(piece, max(source.width, 1)))
     let (uPlane, vPlane) = (source.u, source.v)
@@ -274,18 +275,22 @@ public func forEachFloorPiece<State>(
             }
             continue
         }
-        let ahead = prefetch && row &+ 2 < source.height
+        // The next row pair's rows, where `prefetch` asks for them.
+        let next = prefetch && row &+ 2 < source.height && source.width > 0
+        let nextY0 = next ? UnsafeRawPointer(source.y.row(row &+ 2)) : y0
+        let nextY1 = next && row &+ 3 < source.height ? UnsafeRawPointer(source.y.row(row &+ 3)) : nil
+        let nextU = next ? UnsafeRawPointer(uPlane.row((row >> 1) &+ 1)) : u
+        let nextV = next ? UnsafeRawPointer(vPlane.row((row >> 1) &+ 1)) : v
         for index in 0..<pieces.count {
             let (x, count, chromaX, chromaCount) = pieces[index]
-            if ahead {
-                prefetchLines(source.y.row(row &+ 2) + x, count: count)
-                if row &+ 3 < source.height { prefetchLines(source.y.row(row &+ 3) + x, count: count) }
-                let nextChroma = (row >> 1) &+ 1
+            if next {
+                ahead(nextY0 + x, count)
+                if let nextY1 { ahead(nextY1 + x, count) }
                 if interleaved {
-                    prefetchLines(uPlane.row(nextChroma) + 2 &* chromaX, count: 2 &* chromaCount)
+                    ahead(nextU + 2 &* chromaX, 2 &* chromaCount)
                 } else {
-                    prefetchLines(uPlane.row(nextChroma) + chromaX, count: chromaCount)
-                    prefetchLines(vPlane.row(nextChroma) + chromaX, count: chromaCount)
+                    ahead(nextU + chromaX, chromaCount)
+                    ahead(nextV + chromaX, chromaCount)
                 }
             }
             read(&state, y0 + x, count)
@@ -297,10 +302,11 @@ public func forEachFloorPiece<State>(
     }
 }
 
-/// Asks for every cache line of the `count` bytes (at least 1) at `start`
-/// (software prefetch: no load, no fault).
+/// Asks for every cache line of the `count` bytes at `start` (software
+/// prefetch: no load, no fault); nothing for a count of 0.
 @inlinable @inline(__always)
-func prefetchLines(_ start: UnsafePointer<UInt8>, count: Int) {
+func prefetchLines(_ start: UnsafeRawPointer, count: Int) {
+    guard count > 0 else { return }
     var offset = 0
     while offset < count {
         framebench_prefetch(start + offset)
@@ -330,7 +336,8 @@ public func floorPass<Level: SIMDLevelTag>(
     forEachFloorPiece(
         source, destination, piece: piece, singleRows: singleRows, prefetch: prefetch, state: &folded,
         read: { $0.fold(level, $1, count: $2) },
-        write: { fillRow(level, $0, count: $1, streaming: streaming) })
+        write: { fillRow(level, $0, count: $1, streaming: streaming) },
+        ahead: { prefetchLines($0, count: $1) })
     if streaming { fenceStreamingStores() }
     return folded.bits
 }
@@ -413,8 +420,9 @@ struct FloorAccumulators<Level: SIMDLevelTag> {
     }
 }
 
-/// One memory-floor pass (`floorPass`) with 16-byte vectors, compiled for
-/// the target's baseline instruction set (SSE2 on x86-64).
+/// One memory-floor pass (`floorPass`, with its `prefetch`) with 16-byte
+/// vectors, compiled for the target's baseline instruction set (SSE2 on
+/// x86-64).
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassBaseline(

@@ -12,9 +12,9 @@ extension SIMDAVX2Level {
     public typealias FloorVector = SIMD4<UInt64>
 }
 
-/// One memory-floor pass (`floorPass`) with 32-byte vectors: ordinary
-/// stores four a step, streaming lines as two 32-byte `vmovntdq`. Call
-/// only when the CPU supports AVX2.
+/// One memory-floor pass (`floorPass`, with its `prefetch`) with 32-byte
+/// vectors: ordinary stores four a step, streaming lines as two 32-byte
+/// `vmovntdq`. Call only when the CPU supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX2(

@@ -28,9 +28,9 @@ extension SIMDLevelTagAVX512 {
     @inlinable public static var floorStoresPerStep: Int { 1 }
 }
 
-/// One memory-floor pass (`floorPass`) with 64-byte vectors: ordinary
-/// stores one a step, streaming lines as one 64-byte `vmovntdq`. Call only
-/// when the CPU supports AVX-512.
+/// One memory-floor pass (`floorPass`, with its `prefetch`) with 64-byte
+/// vectors: ordinary stores one a step, streaming lines as one 64-byte
+/// `vmovntdq`. Call only when the CPU supports AVX-512.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX512(
