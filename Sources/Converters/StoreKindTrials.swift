@@ -76,19 +76,15 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// other is clearly faster (the rule's, then the last decision), the
     /// conversions since the last decision or of the running cycle (a
     /// check's counted from `leadInBlocks × blockLength`, as if after the
-    /// lead-in), the running cycle's times, the decision and how it came
-    /// about.
+    /// lead-in), the running cycle's times, and the latest decision with
+    /// how it came about.
     private struct Trial {
         var prior: Bool
         var checking = true
         var conversions = 0
         var cached: [UInt64] = []
         var streaming: [UInt64] = []
-        var decision: Bool?
-        var checks = 0
-        var changes = 0
-        var cachedMedian: UInt64 = 0
-        var streamingMedian: UInt64 = 0
+        var decided: Outcome?
     }
 
     /// A decided size: the kind it keeps, the medians of the latest cycle,
@@ -165,9 +161,10 @@ public final class StoreKindTrials: @unchecked Sendable {
         lock.withLock {
             var trial = trials[bytes] ?? Trial(prior: rule)
             defer { trials[bytes] = trial }
-            if !trial.checking, let decision = trial.decision {
+            if !trial.checking, let decided = trial.decided {
+                let decision = decided.streaming
                 trial.conversions += 1
-                if trial.conversions >= Self.conversionsBetweenChecks(afterChecks: trial.checks) {
+                if trial.conversions >= Self.conversionsBetweenChecks(afterChecks: decided.checks) {
                     // The next conversion starts a cycle's first timed block.
                     (trial.checking, trial.prior) = (true, decision)
                     (trial.conversions, trial.cached, trial.streaming) = (Self.leadInBlocks * Self.blockLength, [], [])
@@ -197,10 +194,12 @@ public final class StoreKindTrials: @unchecked Sendable {
                 let (streamed, cached) = (Self.median(trial.streaming), Self.median(trial.cached))
                 let (kept, other) = trial.prior ? (streamed, cached) : (cached, streamed)
                 let decision = Double(other) < (1 - Self.margin) * Double(kept) ? !trial.prior : trial.prior
-                if let earlier = trial.decision, earlier != decision { trial.changes += 1 }
-                (trial.decision, trial.checking, trial.conversions) = (decision, false, 0)
-                (trial.cachedMedian, trial.streamingMedian) = (cached, streamed)
-                trial.checks += 1
+                let earlier = trial.decided
+                let changed = earlier.map { $0.streaming != decision } ?? false
+                trial.decided = Outcome(
+                    bytes: bytes, streaming: decision, cachedMedian: cached, streamingMedian: streamed,
+                    checks: (earlier?.checks ?? 0) + 1, changes: (earlier?.changes ?? 0) + (changed ? 1 : 0))
+                (trial.checking, trial.conversions) = (false, 0)
             }
             trials[bytes] = trial
         }
@@ -209,13 +208,7 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// Every decided size, smallest first.
     public var outcomes: [Outcome] {
         lock.withLock {
-            trials.compactMap { bytes, trial in
-                trial.decision.map {
-                    Outcome(
-                        bytes: bytes, streaming: $0, cachedMedian: trial.cachedMedian,
-                        streamingMedian: trial.streamingMedian, checks: trial.checks, changes: trial.changes)
-                }
-            }.sorted { $0.bytes < $1.bytes }
+            trials.values.compactMap(\.decided).sorted { $0.bytes < $1.bytes }
         }
     }
 
@@ -223,7 +216,7 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// nil until its first cycle ends (during a check, the decision being
     /// checked).
     public func decision(forBytes bytes: Int) -> Bool? {
-        lock.withLock { trials[bytes]?.decision }
+        lock.withLock { trials[bytes]?.decided?.streaming }
     }
 
     /// The project's nearest-rank median (the lower middle sample of an
