@@ -73,14 +73,18 @@ public struct SIMDConverter: DestinationBandConverter {
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
         let rows = 0..<destination.height
         let bytes = destination.stride * destination.height
-        let rule = stores.wantsStreaming(for: destination, orientation: orientation)
         guard let trials, orientation == .upright, SIMDStorePolicy.uprightTrialRange.contains(bytes),
             streamingStoresFit(destination)
         else {
+            let rule = stores.wantsStreaming(for: destination, orientation: orientation)
             convertOriented(source, to: destination, matrix: matrix, orientation, rows, rule)
             return
         }
-        let (streaming, timed) = trials.nextKind(forBytes: bytes, rule: rule)
+        // A first cycle that measures the kinds level keeps ordinary stores,
+        // not the rule's kind: a busy phase, when both kinds go to memory,
+        // hides the lead ordinary stores take once the destination stays in
+        // cache (docs/kernel.md, "A tie goes to ordinary stores").
+        let (streaming, timed) = trials.nextKind(forBytes: bytes, prior: false)
         let start = timed ? StoreKindTrials.now() : 0
         convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
         if timed { trials.record(bytes: bytes, streaming: streaming, nanoseconds: StoreKindTrials.now() &- start) }

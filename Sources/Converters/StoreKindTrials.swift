@@ -7,7 +7,7 @@ import Statistics
 /// the range of sizes where the cache-size rule cannot tell
 /// (`SIMDStorePolicy.uprightTrialRange`), found by trial on the frames it
 /// converts: for each destination size in bytes (stride × height), after
-/// `leadInBlocks` untimed blocks of `blockLength` conversions of the rule's
+/// `leadInBlocks` untimed blocks of `blockLength` conversions of the prior
 /// kind (the first frames of a size meet cold caches and fresh pages,
 /// whichever kind they take), conversions run in blocks of `blockLength`
 /// of one kind in the order of `blockOrder` (ordinary, streaming,
@@ -17,8 +17,8 @@ import Statistics
 /// or quadratic in time favours neither), the first `untimedPerBlock`
 /// conversions of each block untimed (a destination the other kind wrote
 /// last takes a few frames to settle); once each kind has
-/// `samplesPerKind` timed conversions, that size keeps the kind the rule
-/// gave it unless the other kind's median time (nearest rank,
+/// `samplesPerKind` timed conversions, that size keeps the prior kind
+/// (ordinary stores, for an automatic `SIMDConverter`) unless the other kind's median time (nearest rank,
 /// `Percentile.median`) is below `1 − margin` of its own. Which kind wins
 /// there depends on what else the core's caches hold between two frames
 /// (docs/kernel.md, "Store policy"), so it is measured where the converter
@@ -28,7 +28,7 @@ import Statistics
 /// `conversionsBetweenChecks(afterChecks:)` conversions of its kind (128,
 /// then twice as many each time, up to 2048), another cycle of the same
 /// blocks, with no lead-in, decides it afresh from that cycle's times
-/// alone, the kind it had standing in for the rule's. Blocks, not alternation: a
+/// alone, the kind it had standing in for the prior one. Blocks, not alternation: a
 /// conversion right after one of the other kind into the same destination
 /// finds it where that kind left it (streaming leaves it in memory, not
 /// in cache), which alternation would charge to every conversion.
@@ -46,7 +46,7 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// last took two to four conversions to come back to its steady time
     /// (docs/kernel.md, "Settling").
     public static let untimedPerBlock = 4
-    /// Untimed blocks of the rule's kind before the first timed block.
+    /// Untimed blocks of the prior kind before the first timed block.
     public static let leadInBlocks = 2
     /// The kinds of the timed blocks in turn, repeated (true for
     /// streaming): the first half reads the same both ways and the second
@@ -56,7 +56,7 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// a `samplesPerKind` of 16 decides at the end of one cycle).
     public static let blockOrder = [false, true, true, false, true, false, false, true]
     /// How much faster the other kind must be to replace the kind a cycle
-    /// keeps (the rule's, then the decision being checked): its median
+    /// keeps (the prior kind, then the decision being checked): its median
     /// below `1 − margin` of the kept kind's. Closer than that, either
     /// kind costs about the same, and keeping the kept one spares runs a
     /// decision that noise could turn either way.
@@ -73,7 +73,7 @@ public final class StoreKindTrials: @unchecked Sendable {
     }
 
     /// One destination size's trial: the kind a cycle keeps unless the
-    /// other is clearly faster (the rule's, then the last decision), the
+    /// other is clearly faster (the prior kind, then the last decision), the
     /// conversions since the last decision or of the running cycle (a
     /// check's counted from `leadInBlocks × blockLength`, as if after the
     /// lead-in), the running cycle's times, and the latest decision with
@@ -123,14 +123,14 @@ public final class StoreKindTrials: @unchecked Sendable {
         self.samplesPerKind = max(1, samplesPerKind)
     }
 
-    /// The kind of conversion `turn` (from 0) of a trial, where `rule` is
-    /// the rule's kind, and whether it is timed: the first `leadInBlocks`
-    /// blocks the rule's kind, untimed; then blocks of `blockLength` of the
+    /// The kind of conversion `turn` (from 0) of a trial, where `prior` is
+    /// the kind a first cycle keeps unless the other is clearly faster, and whether it is timed: the first `leadInBlocks`
+    /// blocks of the prior kind, untimed; then blocks of `blockLength` of the
     /// kinds of `blockOrder`, repeated, each timed but for its first
     /// `untimedPerBlock` conversions.
-    public static func kind(turn: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
+    public static func kind(turn: Int, prior: Bool) -> (streaming: Bool, timed: Bool) {
         let trialTurn = turn - leadInBlocks * blockLength
-        guard trialTurn >= 0 else { return (rule, false) }
+        guard trialTurn >= 0 else { return (prior, false) }
         let block = trialTurn / blockLength % blockOrder.count
         return (blockOrder[block], trialTurn % blockLength >= untimedPerBlock)
     }
@@ -143,7 +143,7 @@ public final class StoreKindTrials: @unchecked Sendable {
         var timed = [false: 0, true: 0]
         var turn = 0
         while timed[false]! < samplesPerKind || timed[true]! < samplesPerKind {
-            let (streaming, isTimed) = Self.kind(turn: turn, rule: false)
+            let (streaming, isTimed) = Self.kind(turn: turn, prior: false)
             if isTimed { timed[streaming]! += 1 }
             turn += 1
         }
@@ -154,12 +154,12 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// now: between cycles, the decision, untimed, until its next check
     /// begins; during a cycle, the kind whose block it is, with `timed`
     /// saying whether `record` should be given the conversion's time (the
-    /// first `untimedPerBlock` of each block are not timed). `rule` is the
-    /// kind the cache-size rule gives the size, which the first cycle keeps
-    /// unless the other is clearly faster (`margin`).
-    public func nextKind(forBytes bytes: Int, rule: Bool) -> (streaming: Bool, timed: Bool) {
+    /// first `untimedPerBlock` of each block are not timed). `prior` is the
+    /// kind of the lead-in, which the first cycle keeps unless the other is
+    /// clearly faster (`margin`).
+    public func nextKind(forBytes bytes: Int, prior: Bool) -> (streaming: Bool, timed: Bool) {
         lock.withLock {
-            var trial = trials[bytes] ?? Trial(prior: rule)
+            var trial = trials[bytes] ?? Trial(prior: prior)
             defer { trials[bytes] = trial }
             if !trial.checking, let decided = trial.decided {
                 let decision = decided.streaming
@@ -173,14 +173,14 @@ public final class StoreKindTrials: @unchecked Sendable {
             }
             let turn = trial.conversions
             trial.conversions += 1
-            return Self.kind(turn: turn, rule: trial.prior)
+            return Self.kind(turn: turn, prior: trial.prior)
         }
     }
 
     /// Records that a timed trial conversion into `bytes` with `streaming`
     /// stores took `nanoseconds`; ends the cycle once both kinds have
     /// `samplesPerKind` times, deciding the size: the kind the cycle keeps
-    /// (the rule's, or the decision being checked), unless the other kind's
+    /// (the prior kind, or the decision being checked), unless the other kind's
     /// median is below `1 − margin` of its median.
     public func record(bytes: Int, streaming: Bool, nanoseconds: UInt64) {
         lock.withLock {

@@ -5,25 +5,25 @@ import TestSupport
 import Testing
 
 /// The store kind trial of an automatic `SIMDConverter`: after sixteen
-/// untimed conversions of the rule's kind, each size's conversions run in
+/// untimed conversions of the prior kind, each size's conversions run in
 /// blocks of eight of one kind (ordinary, streaming, streaming, ordinary,
 /// streaming, ordinary, ordinary, streaming), the first four of each
-/// untimed, and the size keeps the rule's kind unless the other's median time is at least 5 % lower; after
+/// untimed, and the size keeps the prior kind unless the other's median time is at least 5 % lower; after
 /// 128, 256, … conversions of its kind, the same blocks decide it again;
 /// every conversion on the way is exact.
 @Suite struct StoreKindTrialsTests {
-    /// Runs a whole trial of one size on `trials`, with `rule` the kind the
-    /// cache-size rule gives it, giving each timed conversion the time
+    /// Runs a whole trial of one size on `trials`, with `prior` the kind
+    /// its lead-in takes and its first cycle keeps unless the other is faster, giving each timed conversion the time
     /// `cost(streaming, sample)` for sample numbers below `samplesPerKind`
     /// (the trial keeps no more of a kind: a kind's later timed conversions
     /// get 0); returns the kinds handed out, in order.
     static func runTrial(
-        _ trials: StoreKindTrials, bytes: Int, rule: Bool, cost: (Bool, Int) -> UInt64
+        _ trials: StoreKindTrials, bytes: Int, prior: Bool, cost: (Bool, Int) -> UInt64
     ) -> [(streaming: Bool, timed: Bool)] {
         var handed: [(streaming: Bool, timed: Bool)] = []
         var counts = [false: 0, true: 0]
         while trials.decision(forBytes: bytes) == nil && handed.count < 100 {
-            let next = trials.nextKind(forBytes: bytes, rule: rule)
+            let next = trials.nextKind(forBytes: bytes, prior: prior)
             handed.append(next)
             guard next.timed else { continue }
             let sample = counts[next.streaming]!
@@ -34,16 +34,16 @@ import Testing
         return handed
     }
 
-    @Test("sixteen untimed of the rule's kind, then blocks of eight, four untimed: ordinary, streaming, streaming, …")
+    @Test("sixteen untimed of the prior kind, then blocks of eight, four untimed: ordinary, streaming, streaming, …")
     func blocks() {
-        for rule in [false, true] {
+        for prior in [false, true] {
             let trials = StoreKindTrials(samplesPerKind: 5)
-            let handed = Self.runTrial(trials, bytes: 1000, rule: rule) { _, _ in 100 }
-            // The rule's kind 0-15 (untimed), ordinary 16-23 (timed 20-23),
+            let handed = Self.runTrial(trials, bytes: 1000, prior: prior) { _, _ in 100 }
+            // The prior kind 0-15 (untimed), ordinary 16-23 (timed 20-23),
             // streaming 24-39 (its fifth timed at turn 36), then ordinary's
             // fifth timed conversion (turn 44) decides.
             let streaming =
-                Array(repeating: rule, count: 16) + Array(repeating: false, count: 8)
+                Array(repeating: prior, count: 16) + Array(repeating: false, count: 8)
                 + Array(repeating: true, count: 16) + Array(repeating: false, count: 5)
             #expect(handed.map(\.streaming) == streaming)
             #expect(handed.map(\.timed) == (0..<45).map { $0 >= 16 && ($0 - 16) % 8 >= 4 })
@@ -57,31 +57,31 @@ import Testing
         #expect(StoreKindTrials(samplesPerKind: 9).conversionsToDecide == 61)
     }
 
-    @Test("the rule's kind stays unless the other's median is 5 % lower, whatever the extremes")
+    @Test("the prior kind stays unless the other's median is 5 % lower, whatever the extremes")
     func decision() {
         let trials = StoreKindTrials(samplesPerKind: 5)
-        // The rule says ordinary. Streaming: mostly 100 ns with two slow
+        // The prior is ordinary. Streaming: mostly 100 ns with two slow
         // outliers; ordinary: mostly 120 ns with one very fast one. Medians
         // 100 and 120: streaming, 17 % faster, takes over.
-        _ = Self.runTrial(trials, bytes: 1000, rule: false) { streaming, sample in
+        _ = Self.runTrial(trials, bytes: 1000, prior: false) { streaming, sample in
             streaming ? [100, 5000, 100, 90, 7000][sample] : [120, 1, 130, 120, 125][sample]
         }
         #expect(trials.decision(forBytes: 1000) == true)
         // Once decided, the size gets its kind untimed.
-        for _ in 0..<3 { #expect(trials.nextKind(forBytes: 1000, rule: false) == (true, false)) }
+        for _ in 0..<3 { #expect(trials.nextKind(forBytes: 1000, prior: false) == (true, false)) }
 
-        // Another size decides on its own: the rule says streaming, and
+        // Another size decides on its own: the prior is streaming, and
         // ordinary stores take two thirds of its time.
         #expect(trials.decision(forBytes: 2000) == nil)
-        _ = Self.runTrial(trials, bytes: 2000, rule: true) { streaming, _ in streaming ? 300 : 200 }
+        _ = Self.runTrial(trials, bytes: 2000, prior: true) { streaming, _ in streaming ? 300 : 200 }
         #expect(trials.decision(forBytes: 2000) == false)
         // 4 % faster is not enough, either way round.
-        _ = Self.runTrial(trials, bytes: 3000, rule: false) { streaming, _ in streaming ? 96 : 100 }
+        _ = Self.runTrial(trials, bytes: 3000, prior: false) { streaming, _ in streaming ? 96 : 100 }
         #expect(trials.decision(forBytes: 3000) == false)
-        _ = Self.runTrial(trials, bytes: 4000, rule: true) { streaming, _ in streaming ? 100 : 96 }
+        _ = Self.runTrial(trials, bytes: 4000, prior: true) { streaming, _ in streaming ? 100 : 96 }
         #expect(trials.decision(forBytes: 4000) == true)
         // 6 % is.
-        _ = Self.runTrial(trials, bytes: 5000, rule: false) { streaming, _ in streaming ? 94 : 100 }
+        _ = Self.runTrial(trials, bytes: 5000, prior: false) { streaming, _ in streaming ? 94 : 100 }
         #expect(trials.decision(forBytes: 5000) == true)
 
         // The outcomes, smallest first, with the medians that decided them,
@@ -101,22 +101,22 @@ import Testing
                 128, 128, 256, 512, 1024, 2048, 2048, 2048,
             ])
         let trials = StoreKindTrials(samplesPerKind: 5)
-        // The rule says ordinary; streaming takes half the time.
-        _ = Self.runTrial(trials, bytes: 1000, rule: false) { streaming, _ in streaming ? 100 : 200 }
+        // The prior is ordinary; streaming takes half the time.
+        _ = Self.runTrial(trials, bytes: 1000, prior: false) { streaming, _ in streaming ? 100 : 200 }
         /// Hands out the `gap` conversions between two cycles, which must be
         /// the decided kind `kind`, untimed; then runs the next cycle,
         /// during which the decision stays `kind`, timing its conversions
         /// with `cost`; returns the kinds the cycle handed out, in order.
         func check(gap: Int, kind: Bool, cost: (Bool) -> UInt64) -> [(streaming: Bool, timed: Bool)] {
             for _ in 0..<gap {
-                let next = trials.nextKind(forBytes: 1000, rule: false)
+                let next = trials.nextKind(forBytes: 1000, prior: false)
                 #expect(next.streaming == kind && !next.timed)
             }
             let checks = trials.outcomes[0].checks
             var handed: [(streaming: Bool, timed: Bool)] = []
             while trials.outcomes[0].checks == checks && handed.count < 100 {
                 #expect(trials.decision(forBytes: 1000) == kind)
-                let next = trials.nextKind(forBytes: 1000, rule: false)
+                let next = trials.nextKind(forBytes: 1000, prior: false)
                 handed.append(next)
                 guard next.timed else { continue }
                 trials.record(bytes: 1000, streaming: next.streaming, nanoseconds: cost(next.streaming))
@@ -157,7 +157,7 @@ import Testing
     @Test("an even number of samples has the lower of its two middle ones as its median (nearest rank)")
     func evenMedian() {
         let trials = StoreKindTrials(samplesPerKind: 4)
-        _ = Self.runTrial(trials, bytes: 64, rule: false) { streaming, sample in
+        _ = Self.runTrial(trials, bytes: 64, prior: false) { streaming, sample in
             streaming ? [50, 10, 40, 20][sample] : [10, 40, 20, 30][sample]
         }
         #expect(
