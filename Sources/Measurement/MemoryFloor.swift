@@ -19,8 +19,10 @@ public enum FloorStores: String, Sendable, CaseIterable {
 /// How a floor pass walks the frame: how many pixels of a row pair it
 /// reads before writing them, or a plane at a time.
 public enum FloorShape: String, Sendable, CaseIterable {
-    /// 64 pixels at a time: a block's source bytes read, then its
-    /// destination bytes written, as the AVX-512 row kernel moves them.
+    /// 64 pixels at a time in the row kernel's own walk and order
+    /// (`floorBlocksPass`): a block's source bytes read, then the two
+    /// destination rows' lines written two at a time in turn, as
+    /// `convertPairBlock64` moves them, with no bookkeeping a block.
     case blocks
     /// 64 pixels at a time as `blocks`, each block first asking for its
     /// source bytes of the next row pair (software prefetch): where the
@@ -180,17 +182,23 @@ public final class MemoryFloor {
             case .avx512, .avx512vbmi: floorPlanesPassAVX512(source, to: destination, streaming: streaming)
             }
         }
-        let (piece, singleRows, prefetch) = (shape.pieceSize, shape == .rows, shape == .prefetched)
+        if shape == .blocks || shape == .prefetched {
+            let prefetch = shape == .prefetched
+            return switch level {
+            case .baseline: floorBlocksPassBaseline(source, to: destination, streaming: streaming, prefetch: prefetch)
+            case .avx2: floorBlocksPassAVX2(source, to: destination, streaming: streaming, prefetch: prefetch)
+            case .avx512, .avx512vbmi:
+                floorBlocksPassAVX512(source, to: destination, streaming: streaming, prefetch: prefetch)
+            }
+        }
+        let (piece, singleRows) = (shape.pieceSize, shape == .rows)
         return switch level {
         case .baseline:
-            floorPassBaseline(
-                source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows, prefetch: prefetch)
+            floorPassBaseline(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
         case .avx2:
-            floorPassAVX2(
-                source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows, prefetch: prefetch)
+            floorPassAVX2(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
         case .avx512, .avx512vbmi:
-            floorPassAVX512(
-                source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows, prefetch: prefetch)
+            floorPassAVX512(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
         }
     }
 }

@@ -226,18 +226,14 @@ func fillRow<Level: SIMDLevelTag>(
 /// bytes of both destination rows, as the row kernel moves a row pair.
 /// With `singleRows`, it walks the pair's first row (luma, its chroma,
 /// then its pixels, piece by piece) before its second (luma, then pixels),
-/// as libyuv's row functions go. With `prefetch` (row pairs only), before
-/// reading a piece it calls `ahead` on the same piece's meaningful source
-/// bytes of the next row pair, the ranges `read` will get for that piece
-/// (a floor pass prefetches them: `prefetchLines`). Each call names a
-/// start and a byte count (at least 1 for `ahead`); `read` also gets
-/// `state`, which it folds the bytes into (passed along rather than
-/// captured, which would keep it in memory).
+/// as libyuv's row functions go. Each call names a start and a byte count;
+/// `read` also gets `state`, which it folds the bytes into (passed along
+/// rather than captured, which would keep it in memory).
 @inlinable @inline(__always)
 public func forEachFloorPiece<State>(
     _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, singleRows: Bool = false,
-    prefetch: Bool = false, state: inout State, read: (inout State, UnsafeRawPointer, Int) -> Void,
-    write: (UnsafeMutableRawPointer, Int) -> Void, ahead: (UnsafeRawPointer, Int) -> Void = { _, _ in }
+    state: inout State, read: (inout State, UnsafeRawPointer, Int) -> Void,
+    write: (UnsafeMutableRawPointer, Int) -> Void
 ) {
     let pieces = RowPieces(width: source.width, size: min(piece, max(source.width, 1)))
     let (uPlane, vPlane) = (source.u, source.v)
@@ -275,24 +271,8 @@ public func forEachFloorPiece<State>(
             }
             continue
         }
-        // The next row pair's rows, where `prefetch` asks for them.
-        let next = prefetch && row &+ 2 < source.height && source.width > 0
-        let nextY0 = next ? UnsafeRawPointer(source.y.row(row &+ 2)) : y0
-        let nextY1 = next && row &+ 3 < source.height ? UnsafeRawPointer(source.y.row(row &+ 3)) : nil
-        let nextU = next ? UnsafeRawPointer(uPlane.row((row >> 1) &+ 1)) : u
-        let nextV = next ? UnsafeRawPointer(vPlane.row((row >> 1) &+ 1)) : v
         for index in 0..<pieces.count {
             let (x, count, chromaX, chromaCount) = pieces[index]
-            if next {
-                ahead(nextY0 + x, count)
-                if let nextY1 { ahead(nextY1 + x, count) }
-                if interleaved {
-                    ahead(nextU + 2 &* chromaX, 2 &* chromaCount)
-                } else {
-                    ahead(nextU + chromaX, chromaCount)
-                    ahead(nextV + chromaX, chromaCount)
-                }
-            }
             read(&state, y0 + x, count)
             if paired { read(&state, y1 + x, count) }
             readChroma(&state, chromaX, chromaCount)
@@ -302,43 +282,171 @@ public func forEachFloorPiece<State>(
     }
 }
 
-/// Asks for every cache line of the `count` bytes at `start` (software
-/// prefetch: no load, no fault); nothing for a count of 0.
-@inlinable @inline(__always)
-func prefetchLines(_ start: UnsafeRawPointer, count: Int) {
-    guard count > 0 else { return }
-    var offset = 0
-    while offset < count {
-        framebench_prefetch(start + offset)
-        offset &+= 64
-    }
-    framebench_prefetch(start + (count &- 1))
-}
-
 /// One memory-floor pass with `Level`'s vectors: for each pair of luma
 /// rows, a piece of `piece` pixels at a time (`forEachFloorPiece`; the
 /// whole row pair at once when `piece` is at least the width), reads the piece's luma
 /// of both rows and its U and V samples (meaningful bytes only), then sets
 /// the piece's pixel bytes of both destination rows to 0xFF (padding
 /// untouched), as the row kernel moves a row pair; with `streaming`,
-/// streams the whole 64-byte lines of each row and fences once at the end;
-/// with `prefetch`, asks for each piece's bytes a row pair ahead.
+/// streams the whole 64-byte lines of each row and fences once at the end.
 /// Returns the OR of every byte read. The machine code belongs to the
 /// module that instantiates it: call it with that module's own tag.
 /// - Precondition: `source` and `destination` have the same size.
 @inlinable @inline(__always)
 public func floorPass<Level: SIMDLevelTag>(
-    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool,
-    prefetch: Bool
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     precondition(source.size == destination.size, "floor source and destination sizes differ")
     var folded = FloorAccumulators<Level>()
     forEachFloorPiece(
-        source, destination, piece: piece, singleRows: singleRows, prefetch: prefetch, state: &folded,
+        source, destination, piece: piece, singleRows: singleRows, state: &folded,
         read: { $0.fold(level, $1, count: $2) },
-        write: { fillRow(level, $0, count: $1, streaming: streaming) },
-        ahead: { prefetchLines($0, count: $1) })
+        write: { fillRow(level, $0, count: $1, streaming: streaming) })
     if streaming { fenceStreamingStores() }
+    return folded.bits
+}
+
+/// One memory-floor pass in 64-pixel blocks, in the row kernel's own walk
+/// and order (`convertPairBlock64`), with no bookkeeping a block: for each
+/// pair of luma rows, each whole block reads 32 luma bytes of the first row
+/// and of the second, the block's chroma (32 bytes of U and of V, or 64 of
+/// interleaved pairs) and the next 32 luma bytes of each row, then writes
+/// two 64-byte lines of the first destination row, two of the second, two
+/// of the first and two of the second; the rest of each row pair (fewer
+/// than 64 pixels), and a last row alone at an odd height, go as
+/// `floorPass` moves a piece. With `prefetch`, each block first asks for
+/// the same block's source bytes of the next row pair
+/// (`framebench_prefetch` on each line they touch). With `streaming`, the
+/// lines are streamed (`Level.storeStreamingLine`) where the destination's
+/// rows start 64-byte aligned; otherwise each run of two lines is filled
+/// as `fillRow` streams a row (ordinary stores before and after its whole
+/// lines). Fences once at the end when streaming. Returns the OR of every
+/// byte read. The machine code belongs to the module that instantiates it:
+/// call it with that module's own tag.
+/// - Precondition: `source` and `destination` have the same size.
+@inlinable @inline(__always)
+public func floorBlocksPass<Level: SIMDLevelTag>(
+    _ level: Level.Type, _ source: SourceFrame, to destination: BGRAView, streaming: Bool, prefetch: Bool
+) -> UInt8 {
+    precondition(source.size == destination.size, "floor source and destination sizes differ")
+    let bits: UInt8 =
+        switch (streaming, source.u.step == 2) {
+        case (false, false):
+            floorBlocksWalk(level, CachedStores.self, PlanarChroma.self, source, destination, prefetch: prefetch)
+        case (false, true):
+            floorBlocksWalk(level, CachedStores.self, InterleavedChroma.self, source, destination, prefetch: prefetch)
+        case (true, false):
+            floorBlocksWalk(
+                level, StreamingStores<Level>.self, PlanarChroma.self, source, destination, prefetch: prefetch)
+        case (true, true):
+            floorBlocksWalk(
+                level, StreamingStores<Level>.self, InterleavedChroma.self, source, destination, prefetch: prefetch)
+        }
+    if streaming { fenceStreamingStores() }
+    return bits
+}
+
+/// `floorBlocksPass` for one store kind (`Stores.streams`) and one chroma
+/// layout, so that no block tests either; returns the OR of every byte read.
+@inlinable @inline(__always)
+func floorBlocksWalk<Level: SIMDLevelTag, Stores: SIMDStoreKind, Chroma: SIMDChromaLayout>(
+    _ level: Level.Type, _ stores: Stores.Type, _ chroma: Chroma.Type, _ source: SourceFrame,
+    _ destination: BGRAView, prefetch: Bool
+) -> UInt8 {
+    let width = source.width
+    let whole = width & ~63
+    let chromaWidth = (width &+ 1) >> 1
+    let (uPlane, vPlane) = (source.u, source.v)
+    let interleaved = Chroma.step == 2
+    let alignedLines = !Stores.streams || streamingStoresFit(destination)
+    let ones = SIMD16<UInt32>(repeating: ~0)
+    var folded = FloorAccumulators<Level>()
+    var (a0, a1, a2, a3) = (SIMD4<UInt64>(), SIMD4<UInt64>(), SIMD4<UInt64>(), SIMD4<UInt64>())
+    /// Reads the chroma samples `chromaX ..< chromaX + count` of a chroma row.
+    @inline(__always) func foldChroma(_ u: UnsafeRawPointer, _ v: UnsafeRawPointer, _ chromaX: Int, _ count: Int) {
+        if interleaved {
+            folded.fold(level, u + 2 &* chromaX, count: 2 &* count)
+        } else {
+            folded.fold(level, u + chromaX, count: count)
+            folded.fold(level, v + chromaX, count: count)
+        }
+    }
+    /// Writes the two 64-byte lines at `address`.
+    @inline(__always) func writeLines(_ address: UnsafeMutableRawPointer) {
+        if !Stores.streams {
+            address.storeBytes(of: ones, as: SIMD16<UInt32>.self)
+            address.storeBytes(of: ones, toByteOffset: 64, as: SIMD16<UInt32>.self)
+        } else if alignedLines {
+            Level.storeStreamingLine(ones, at: address)
+            Level.storeStreamingLine(ones, at: address + 64)
+        } else {
+            fillRow(level, address, count: 128, streaming: true)
+        }
+    }
+    for row in stride(from: 0, to: source.height, by: 2) {
+        let y0 = UnsafeRawPointer(source.y.row(row))
+        let u = UnsafeRawPointer(uPlane.row(row >> 1))
+        let v = UnsafeRawPointer(vPlane.row(row >> 1))
+        let out0 = UnsafeMutableRawPointer(destination.row(row))
+        guard row &+ 1 < source.height else {
+            folded.fold(level, y0, count: width)
+            foldChroma(u, v, 0, chromaWidth)
+            fillRow(level, out0, count: 4 &* width, streaming: Stores.streams)
+            continue
+        }
+        let y1 = UnsafeRawPointer(source.y.row(row &+ 1))
+        let out1 = UnsafeMutableRawPointer(destination.row(row &+ 1))
+        // The next row pair's rows; the last pair asks for its own, which
+        // it reads anyway, so that no block tests for a next pair.
+        let next = row &+ 2 < source.height
+        let nextY0 = next ? UnsafeRawPointer(source.y.row(row &+ 2)) : y0
+        let nextY1 = row &+ 3 < source.height ? UnsafeRawPointer(source.y.row(row &+ 3)) : nextY0
+        let nextU = next ? UnsafeRawPointer(uPlane.row((row >> 1) &+ 1)) : u
+        let nextV = next ? UnsafeRawPointer(vPlane.row((row >> 1) &+ 1)) : v
+        var x = 0
+        while x < whole {
+            if prefetch {
+                framebench_prefetch(nextY0 + x)
+                framebench_prefetch(nextY0 + (x &+ 63))
+                framebench_prefetch(nextY1 + x)
+                framebench_prefetch(nextY1 + (x &+ 63))
+                if interleaved {
+                    framebench_prefetch(nextU + x)
+                    framebench_prefetch(nextU + (x &+ 63))
+                } else {
+                    framebench_prefetch(nextU + (x >> 1))
+                    framebench_prefetch(nextU + ((x >> 1) &+ 31))
+                    framebench_prefetch(nextV + (x >> 1))
+                    framebench_prefetch(nextV + ((x >> 1) &+ 31))
+                }
+            }
+            a0 |= y0.loadUnaligned(fromByteOffset: x, as: SIMD4<UInt64>.self)
+            a1 |= y1.loadUnaligned(fromByteOffset: x, as: SIMD4<UInt64>.self)
+            if interleaved {
+                a2 |= u.loadUnaligned(fromByteOffset: x, as: SIMD4<UInt64>.self)
+                a3 |= u.loadUnaligned(fromByteOffset: x &+ 32, as: SIMD4<UInt64>.self)
+            } else {
+                a2 |= u.loadUnaligned(fromByteOffset: x >> 1, as: SIMD4<UInt64>.self)
+                a3 |= v.loadUnaligned(fromByteOffset: x >> 1, as: SIMD4<UInt64>.self)
+            }
+            a0 |= y0.loadUnaligned(fromByteOffset: x &+ 32, as: SIMD4<UInt64>.self)
+            a1 |= y1.loadUnaligned(fromByteOffset: x &+ 32, as: SIMD4<UInt64>.self)
+            writeLines(out0 + 4 &* x)
+            writeLines(out1 + 4 &* x)
+            writeLines(out0 + (4 &* x &+ 128))
+            writeLines(out1 + (4 &* x &+ 128))
+            x &+= 64
+        }
+        guard whole < width else { continue }
+        let rest = width &- whole
+        folded.fold(level, y0 + whole, count: rest)
+        folded.fold(level, y1 + whole, count: rest)
+        foldChroma(u, v, whole >> 1, chromaWidth &- (whole >> 1))
+        fillRow(level, out0 + 4 &* whole, count: 4 &* rest, streaming: Stores.streams)
+        fillRow(level, out1 + 4 &* whole, count: 4 &* rest, streaming: Stores.streams)
+    }
+    let loaded = (a0 | a1) | (a2 | a3)
+    folded.short |= SIMD2(loaded[0] | loaded[2], loaded[1] | loaded[3])
     return folded.bits
 }
 
@@ -420,17 +528,26 @@ struct FloorAccumulators<Level: SIMDLevelTag> {
     }
 }
 
-/// One memory-floor pass (`floorPass`, with its `prefetch`) with 16-byte
-/// vectors, compiled for the target's baseline instruction set (SSE2 on
-/// x86-64).
+/// One memory-floor pass (`floorPass`) with 16-byte vectors, compiled for
+/// the target's baseline instruction set (SSE2 on x86-64).
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassBaseline(
-    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool, prefetch: Bool
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     floorPass(
-        SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows,
-        prefetch: prefetch)
+        SIMDBaselineLevel.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+}
+
+/// One memory-floor pass in the row kernel's 64-pixel blocks
+/// (`floorBlocksPass`, with its `prefetch`), compiled for the target's
+/// baseline instruction set.
+/// - Precondition: `source` and `destination` have the same size.
+@inline(never)
+public func floorBlocksPassBaseline(
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, prefetch: Bool
+) -> UInt8 {
+    floorBlocksPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming, prefetch: prefetch)
 }
 
 /// One memory-floor pass plane by plane (`floorPlanesPass`) with 16-byte

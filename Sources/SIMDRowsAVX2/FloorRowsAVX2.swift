@@ -12,17 +12,27 @@ extension SIMDAVX2Level {
     public typealias FloorVector = SIMD4<UInt64>
 }
 
-/// One memory-floor pass (`floorPass`, with its `prefetch`) with 32-byte
+/// One memory-floor pass (`floorPass`) with 32-byte
 /// vectors: ordinary stores four a step, streaming lines as two 32-byte
 /// `vmovntdq`. Call only when the CPU supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX2(
-    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool, prefetch: Bool
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     floorPass(
-        SIMDAVX2Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows,
-        prefetch: prefetch)
+        SIMDAVX2Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+}
+
+/// One memory-floor pass in the row kernel's 64-pixel blocks
+/// (`floorBlocksPass`, with its `prefetch`). Call only when the CPU
+/// supports AVX2.
+/// - Precondition: `source` and `destination` have the same size.
+@inline(never)
+public func floorBlocksPassAVX2(
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, prefetch: Bool
+) -> UInt8 {
+    floorBlocksPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming, prefetch: prefetch)
 }
 
 /// One memory-floor pass plane by plane (`floorPlanesPass`) with

@@ -28,17 +28,27 @@ extension SIMDLevelTagAVX512 {
     @inlinable public static var floorStoresPerStep: Int { 1 }
 }
 
-/// One memory-floor pass (`floorPass`, with its `prefetch`) with 64-byte
+/// One memory-floor pass (`floorPass`) with 64-byte
 /// vectors: ordinary stores one a step, streaming lines as one 64-byte
 /// `vmovntdq`. Call only when the CPU supports AVX-512.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX512(
-    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool, prefetch: Bool
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     floorPass(
-        SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows,
-        prefetch: prefetch)
+        SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+}
+
+/// One memory-floor pass in the row kernel's 64-pixel blocks
+/// (`floorBlocksPass`, with its `prefetch`). Call only when the CPU
+/// supports AVX-512.
+/// - Precondition: `source` and `destination` have the same size.
+@inline(never)
+public func floorBlocksPassAVX512(
+    _ source: SourceFrame, to destination: BGRAView, streaming: Bool, prefetch: Bool
+) -> UInt8 {
+    floorBlocksPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming, prefetch: prefetch)
 }
 
 /// One memory-floor pass plane by plane (`floorPlanesPass`) with

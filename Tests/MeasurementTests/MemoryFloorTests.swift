@@ -108,8 +108,9 @@ import Testing
             }
             let destination = BGRABuffer(size: size)
             let floor = MemoryFloor(size: size, level: level, threads: threads)
-            // The row-pair walk and the plane-by-plane one read differently.
-            for shape in [FloorShape.pieces, .planes] {
+            // The piece walk, the kernel's blocks and the plane-by-plane
+            // walk read differently.
+            for shape in [FloorShape.pieces, .blocks, .planes] {
                 floor.method = FloorMethod(shape: shape, stores: .cached)
                 floor.run(source.view, to: destination.view)
                 #expect(floor.sourceBits == 0, "\(size) \(level) \(shape): padding read")
@@ -173,50 +174,6 @@ import Testing
                 floor.method = method
                 floor.run(.i420(source.view), to: destination.view)
                 #expect(floor.sourceBits == 0, "\(method)")
-            }
-        }
-    }
-
-    /// A prefetch cannot fault, so the guard pages above cannot see where
-    /// one lands: the walk's `ahead` calls are checked against its reads.
-    @Test(
-        "prefetched pieces ask, before each piece, for exactly the bytes the next row pair reads",
-        arguments: ChromaLayout.allCases)
-    func prefetchedRanges(layout: ChromaLayout) {
-        for (width, height) in [(1, 1), (5, 3), (64, 4), (130, 7), (200, 8), (33, 33), (0, 6)] {
-            let size = FrameSize(width: width, height: height)
-            let source = GuardedSource(size: size, layout: layout, padding: 3, seed: 9)
-            let destination = BGRABuffer(size: size)
-            let view = source.view
-            // Every call in order: (prefetch?, start, count).
-            var calls: [(ahead: Bool, start: Int, count: Int)] = []
-            var state = 0
-            forEachFloorPiece(
-                view, destination.view, piece: 64, prefetch: true, state: &state,
-                read: { _, start, count in calls.append((false, Int(bitPattern: start), count)) },
-                write: { _, _ in },
-                ahead: { start, count in calls.append((true, Int(bitPattern: start), count)) })
-            // The first row pair's bytes: luma rows 0 and 1, chroma row 0.
-            let firstLuma = Int(bitPattern: view.y.row(0))
-            let firstChroma = [Int(bitPattern: view.u.row(0)), Int(bitPattern: view.v.row(0))]
-            func inFirstPair(_ start: Int) -> Bool {
-                (start >= firstLuma && start < firstLuma + 2 * view.y.stride)
-                    || firstChroma.contains { start >= $0 && start < $0 + view.u.width * view.u.step }
-            }
-            let laterReads = calls.filter { !$0.ahead && $0.count > 0 && !inFirstPair($0.start) }.map {
-                [$0.start, $0.count]
-            }
-            let aheads = calls.filter(\.ahead).map { [$0.start, $0.count] }
-            #expect(
-                aheads.sorted { $0.lexicographicallyPrecedes($1) }
-                    == laterReads.sorted { $0.lexicographicallyPrecedes($1) }, "\(size)")
-            #expect(aheads.allSatisfy { $0[1] > 0 }, "\(size)")
-            // Each range is asked for before it is read.
-            for (index, call) in calls.enumerated() where call.ahead {
-                let readLater = calls[(index + 1)...].contains {
-                    !$0.ahead && $0.start == call.start && $0.count == call.count
-                }
-                #expect(readLater, "\(size): \(call) never read after it was asked for")
             }
         }
     }
