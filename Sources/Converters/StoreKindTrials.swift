@@ -28,7 +28,11 @@ import Statistics
 /// `conversionsBetweenChecks(afterChecks:)` conversions of its kind (128,
 /// then twice as many each time, up to 2048), another cycle of the same
 /// blocks, with no lead-in, decides it afresh from that cycle's times
-/// alone, the kind it had standing in for the prior one. Blocks, not alternation: a
+/// alone, the kind it had standing in for the prior one; a check that
+/// would change the kind is confirmed first: another cycle runs at once,
+/// and the kind changes only if that one would change it too (one slow
+/// cycle, as a busy moment of the host makes, then changes nothing).
+/// Blocks, not alternation: a
 /// conversion right after one of the other kind into the same destination
 /// finds it where that kind left it (streaming leaves it in memory, not
 /// in cache), which alternation would charge to every conversion.
@@ -73,7 +77,8 @@ public final class StoreKindTrials: @unchecked Sendable {
     }
 
     /// One destination size's trial: the kind a cycle keeps unless the
-    /// other is clearly faster (the prior kind, then the last decision), the
+    /// other is clearly faster (the prior kind, then the last decision),
+    /// whether the running cycle confirms a check that would change it, the
     /// conversions since the last decision or of the running cycle (a
     /// check's counted from `leadInBlocks × blockLength`, as if after the
     /// lead-in), the running cycle's times, and the latest decision with
@@ -81,6 +86,7 @@ public final class StoreKindTrials: @unchecked Sendable {
     private struct Trial {
         var prior: Bool
         var checking = true
+        var confirming = false
         var conversions = 0
         var cached: [UInt64] = []
         var streaming: [UInt64] = []
@@ -102,9 +108,12 @@ public final class StoreKindTrials: @unchecked Sendable {
         /// The median time of the latest cycle's timed conversions with
         /// streaming stores, ns (nearest rank).
         public var streamingMedian: UInt64
-        /// The cycles that have decided it: the first and each check since.
+        /// The cycles that have decided it: the first and each check since
+        /// (a check that would change the kind, and the cycle that confirms
+        /// it, count as two).
         public var checks: Int
-        /// The checks that changed the kind the cycle before had decided.
+        /// How many times the kind changed: each time, a check that would
+        /// change it and the cycle run at once to confirm it agreed.
         public var changes: Int
 
         /// An outcome with these fields.
@@ -181,7 +190,10 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// stores took `nanoseconds`; ends the cycle once both kinds have
     /// `samplesPerKind` times, deciding the size: the kind the cycle keeps
     /// (the prior kind, or the decision being checked), unless the other kind's
-    /// median is below `1 − margin` of its median.
+    /// median is below `1 − margin` of its median. A check that would
+    /// change the kind starts another cycle at once instead (counted in
+    /// `checks`), and the kind changes only if that cycle would change it
+    /// too.
     public func record(bytes: Int, streaming: Bool, nanoseconds: UInt64) {
         lock.withLock {
             guard var trial = trials[bytes], trial.checking else { return }
@@ -196,10 +208,18 @@ public final class StoreKindTrials: @unchecked Sendable {
                 let decision = Double(other) < (1 - Self.margin) * Double(kept) ? !trial.prior : trial.prior
                 let earlier = trial.decided
                 let changed = earlier.map { $0.streaming != decision } ?? false
+                let confirms = changed && !trial.confirming
                 trial.decided = Outcome(
-                    bytes: bytes, streaming: decision, cachedMedian: cached, streamingMedian: streamed,
-                    checks: (earlier?.checks ?? 0) + 1, changes: (earlier?.changes ?? 0) + (changed ? 1 : 0))
-                (trial.checking, trial.conversions) = (false, 0)
+                    bytes: bytes, streaming: confirms ? !decision : decision, cachedMedian: cached,
+                    streamingMedian: streamed, checks: (earlier?.checks ?? 0) + 1,
+                    changes: (earlier?.changes ?? 0) + (changed && !confirms ? 1 : 0))
+                if confirms {
+                    // The confirming cycle starts with its first timed block.
+                    trial.confirming = true
+                    (trial.conversions, trial.cached, trial.streaming) = (Self.leadInBlocks * Self.blockLength, [], [])
+                } else {
+                    (trial.checking, trial.confirming, trial.conversions) = (false, false, 0)
+                }
             }
             trials[bytes] = trial
         }

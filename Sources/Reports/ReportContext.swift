@@ -61,10 +61,11 @@ public struct ReportContext: Codable, Sendable, Equatable {
         /// stores, µs.
         public var streamingMedianMicros: Double
         /// The trial's cycles that decided the size: the first and each check
-        /// since (nil in reports written before sizes were checked again).
+        /// since, a cycle that confirmed a check included (nil in reports
+        /// written before sizes were checked again).
         public var checks: Int?
-        /// The checks that changed the kind the one before had decided (nil
-        /// where `checks` is).
+        /// How many times the checks changed the kind (nil where `checks`
+        /// is).
         public var changes: Int?
 
         /// A trial outcome with these fields.

@@ -94,7 +94,7 @@ import Testing
         #expect(outcomes.map(\.streamingMedian) == [100, 300, 96, 100, 94])
     }
 
-    @Test("a decided size is checked again after 128, 256, … conversions of its kind; a check can change it")
+    @Test("a decided size is checked again after 128, 256, … conversions of its kind; a change needs a second cycle")
     func checks() {
         #expect(
             (0...7).map(StoreKindTrials.conversionsBetweenChecks(afterChecks:)) == [
@@ -125,8 +125,9 @@ import Testing
         }
         // A check has the first cycle's blocks without its lead-in: ordinary
         // 0-7, streaming 8-23, then ordinary's fifth timed conversion (turn
-        // 28) decides. Here ordinary stores take half the time: the size
-        // changes to them.
+        // 28) decides. Here ordinary stores take half the time, which would
+        // change the kind: the decision stays, and a confirming cycle
+        // starts at once.
         let firstCheck = check(gap: 128, kind: true) { $0 ? 200 : 100 }
         let kinds =
             Array(repeating: false, count: 8) + Array(repeating: true, count: 16) + Array(repeating: false, count: 5)
@@ -134,19 +135,39 @@ import Testing
         #expect(firstCheck.map(\.timed) == (0..<29).map { $0 % 8 >= 4 })
         #expect(
             trials.outcomes == [
-                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 200, checks: 2, changes: 1)
+                .init(bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 200, checks: 2, changes: 0)
             ])
-        // The next check comes 256 conversions later; streaming 4 % faster
-        // does not change the decision it checks, now ordinary stores.
-        #expect(check(gap: 256, kind: false) { $0 ? 96 : 100 }.count == 29)
+        // The confirming cycle, the same blocks with no conversion between,
+        // agrees: the size changes to ordinary stores.
+        let confirming = check(gap: 0, kind: true) { $0 ? 200 : 100 }
+        #expect(confirming.map(\.streaming) == kinds && confirming.map(\.timed) == firstCheck.map(\.timed))
         #expect(
             trials.outcomes == [
-                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 96, checks: 3, changes: 1)
+                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 200, checks: 3, changes: 1)
             ])
-        // Then 512 later, streaming 10 % faster changes it back.
-        #expect(check(gap: 512, kind: false) { $0 ? 90 : 100 }.count == 29)
+        // The next check comes 512 conversions later (three cycles so far);
+        // streaming 4 % faster does not change the decision it checks, now
+        // ordinary stores, and needs no confirming.
+        #expect(check(gap: 512, kind: false) { $0 ? 96 : 100 }.count == 29)
+        #expect(
+            trials.outcomes == [
+                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 96, checks: 4, changes: 1)
+            ])
+        // Then 1024 later, streaming 10 % faster, and again in the cycle
+        // that confirms it: the size changes back.
+        #expect(check(gap: 1024, kind: false) { $0 ? 90 : 100 }.count == 29)
+        #expect(trials.decision(forBytes: 1000) == false)
+        #expect(check(gap: 0, kind: false) { $0 ? 90 : 100 }.count == 29)
+        #expect(
+            trials.outcomes == [
+                .init(bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 6, changes: 2)
+            ])
+        // 2048 later, one slow cycle for streaming would change the kind,
+        // and the confirming cycle finds it faster again: it stays.
+        #expect(check(gap: 2048, kind: true) { $0 ? 300 : 100 }.count == 29)
+        #expect(check(gap: 0, kind: true) { $0 ? 90 : 100 }.count == 29)
         let decided = StoreKindTrials.Outcome(
-            bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 4, changes: 2)
+            bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 8, changes: 2)
         #expect(trials.outcomes == [decided])
         #expect(trials.decision(forBytes: 1000) == true)
         // A time recorded between cycles is ignored: no cycle ends.
