@@ -157,7 +157,8 @@ extension ParallelConverter {
     /// small frames, over every inner converter, with thread counts that
     /// leave bands of uneven heights, and check it as the registry makes it.
     public static let entry = ConverterEntry(
-        name: "parallel", role: .exact, make: { ParallelConverter(inner: SIMDConverter(), threads: $0) },
+        name: "parallel", role: .exact,
+        make: { ParallelConverter(inner: SIMDConverter(trials: .registry), threads: $0) },
         conformancePaths: {
             [
                 (
@@ -176,7 +177,7 @@ extension ParallelConverter {
                     "parallel(scalar, 7 threads)",
                     ParallelConverter(inner: ScalarConverter(), threads: 7, minimumParallelPixels: 0)
                 ),
-                ("parallel (registry default)", ParallelConverter(inner: SIMDConverter())),
+                ("parallel (registry default)", ParallelConverter(inner: SIMDConverter(trials: .registry))),
             ]
         })
 }

@@ -26,8 +26,10 @@ import Darwin
 /// with streaming stores (see `SIMDStorePolicy`); with `.automatic`, the
 /// upright sizes the cache-size rule cannot call are decided by trial
 /// (`StoreKindTrials`) where the rows are 64-byte aligned: each converter
-/// (and the copies of it) runs its own trials, and bands of a split frame
-/// take its decision once there is one, the rule before.
+/// (and the copies of it) runs its own trials unless it was made with
+/// shared ones (the registry's `simd` and `parallel` share
+/// `StoreKindTrials.registry`), and bands of a split frame take its
+/// decision once there is one, the rule before.
 public struct SIMDConverter: DestinationBandConverter {
     /// `"simd"`; `"simd-cached"` or `"simd-streaming"` when made with that
     /// store policy (not when FRAMEBENCH_STORES chose it); `"simd-LEVEL"`
@@ -39,17 +41,20 @@ public struct SIMDConverter: DestinationBandConverter {
     public let stores: SIMDStorePolicy
     /// With `.automatic`, the store kinds found by trial for upright frames
     /// in `SIMDStorePolicy.uprightTrialRange` (shared by copies of this
-    /// converter); nil otherwise.
+    /// converter, and by the converters made with the same `trials`); nil
+    /// otherwise.
     public let trials: StoreKindTrials?
 
     /// A converter for `level`, or for the highest supported level below it
     /// when this CPU (or FRAMEBENCH_SIMD) does not allow `level`, so it
     /// never runs instructions the CPU lacks. `stores` nil: the policy
-    /// FRAMEBENCH_STORES names, else `.automatic`.
-    public init(level: SIMDLevel = .best, stores: SIMDStorePolicy? = nil) {
+    /// FRAMEBENCH_STORES names, else `.automatic`. With `.automatic`, it
+    /// decides by `trials`, which other converters may share (nil: trials
+    /// of its own).
+    public init(level: SIMDLevel = .best, stores: SIMDStorePolicy? = nil, trials: StoreKindTrials? = nil) {
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
         self.stores = stores ?? SIMDStorePolicy.environmentDefault
-        trials = self.stores == .automatic ? StoreKindTrials() : nil
+        self.trials = self.stores == .automatic ? trials ?? StoreKindTrials() : nil
         name = stores == nil || stores == .automatic ? "simd" : "simd-\(stores!.rawValue)"
     }
 
@@ -84,7 +89,7 @@ public struct SIMDConverter: DestinationBandConverter {
         // not the rule's kind: a busy phase, when both kinds go to memory,
         // hides the lead ordinary stores take once the destination stays in
         // cache (docs/kernel.md, "A tie goes to ordinary stores").
-        let (streaming, timed) = trials.nextKind(forBytes: bytes, prior: false)
+        let (streaming, timed) = trials.nextKind(forBytes: bytes, into: destination.row(0), prior: false)
         let start = timed ? StoreKindTrials.now() : 0
         convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
         if timed { trials.record(bytes: bytes, streaming: streaming, nanoseconds: StoreKindTrials.now() &- start) }
@@ -155,7 +160,7 @@ extension SIMDConverter {
     /// conformance tests check every level this machine runs, with ordinary
     /// and with streaming stores.
     public static let entry = ConverterEntry(
-        name: "simd", role: .exact, make: { _ in SIMDConverter() },
+        name: "simd", role: .exact, make: { _ in SIMDConverter(trials: .registry) },
         conformancePaths: {
             SIMDLevel.supported.flatMap { level in
                 [

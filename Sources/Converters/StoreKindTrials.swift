@@ -9,14 +9,18 @@ import Statistics
 /// converts: for each destination size in bytes (stride × height), after
 /// `leadInBlocks` untimed blocks of `blockLength` conversions of the prior
 /// kind (the first frames of a size meet cold caches and fresh pages,
-/// whichever kind they take), conversions run in blocks of `blockLength`
-/// of one kind in the order of `blockOrder` (ordinary, streaming,
+/// whichever kind they take), conversions run in blocks of one kind in the
+/// order of `blockOrder` (ordinary, streaming,
 /// streaming, ordinary, streaming, ordinary, ordinary, streaming: over
 /// each cycle of eight blocks, which the default of sixteen timed
 /// conversions a kind fills, a drift in the machine's speed that is linear
-/// or quadratic in time favours neither), the first `untimedPerBlock`
-/// conversions of each block untimed (a destination the other kind wrote
-/// last takes a few frames to settle); once each kind has
+/// or quadratic in time favours neither). A block's first `untimedPerBlock`
+/// conversions into each destination are untimed (a destination the other
+/// kind wrote last takes a few frames to settle), and the block ends with
+/// its `blockLength − untimedPerBlock`-th timed one: with one destination,
+/// blocks of `blockLength`; with several (converters that share the
+/// trials, as the registry's `simd` and `parallel` do), as many settled
+/// conversions a destination. Once each kind has
 /// `samplesPerKind` timed conversions, that size keeps the prior kind
 /// (ordinary stores, for an automatic `SIMDConverter`) unless the other kind's median time (nearest rank,
 /// `Percentile.median`) is below `1 − margin` of its own. Which kind wins
@@ -42,10 +46,13 @@ import Statistics
 public final class StoreKindTrials: @unchecked Sendable {
     /// Timed conversions of each kind in a cycle, which then decides the size.
     public let samplesPerKind: Int
-    /// Conversions in a block of one kind: `untimedPerBlock` untimed, then
-    /// timed ones.
+    /// Conversions in a block of one kind into one destination:
+    /// `untimedPerBlock` untimed, then timed ones (a block ends with its
+    /// `blockLength − untimedPerBlock`-th timed conversion, whatever the
+    /// destinations).
     public static let blockLength = 8
-    /// The conversions at the start of each block that are not timed: with
+    /// The conversions into each destination at the start of each block
+    /// that are not timed: with
     /// ordinary stores, a 640x480 destination that streaming stores wrote
     /// last took two to four conversions to come back to its steady time
     /// (docs/kernel.md, "Settling").
@@ -79,18 +86,51 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// One destination size's trial: the kind a cycle keeps unless the
     /// other is clearly faster (the prior kind, then the last decision),
     /// whether the running cycle confirms a check that would change it, the
-    /// conversions since the last decision or of the running cycle (a
-    /// check's counted from `leadInBlocks × blockLength`, as if after the
-    /// lead-in), the running cycle's times, and the latest decision with
-    /// how it came about.
+    /// untimed lead-in conversions left (a first cycle's), the conversions
+    /// since the last decision, the running cycle's block (counted through
+    /// `blockOrder`, repeating), its timed conversions so far and its
+    /// conversions into each destination, the running cycle's times, and
+    /// the latest decision with how it came about.
     private struct Trial {
         var prior: Bool
         var checking = true
         var confirming = false
+        var leadIn = StoreKindTrials.leadInBlocks * StoreKindTrials.blockLength
         var conversions = 0
+        var block = 0
+        var blockTimed = 0
+        var blockConversions: [UnsafeRawPointer: Int] = [:]
         var cached: [UInt64] = []
         var streaming: [UInt64] = []
         var decided: Outcome?
+
+        /// Starts a cycle with no lead-in (a check, or the cycle that
+        /// confirms one) that keeps `prior` unless the other kind is
+        /// clearly faster.
+        mutating func startCheck(keeping prior: Bool) {
+            (self.prior, checking, leadIn, conversions) = (prior, true, 0, 0)
+            (block, blockTimed, blockConversions, cached, streaming) = (0, 0, [:], [], [])
+        }
+
+        /// The kind of the running cycle's next conversion into
+        /// `destination`, and whether it is timed: the prior kind, untimed,
+        /// through the lead-in; then the block's kind, timed once the block
+        /// has had `untimedPerBlock` conversions into `destination`.
+        mutating func next(into destination: UnsafeRawPointer) -> (streaming: Bool, timed: Bool) {
+            guard leadIn == 0 else {
+                leadIn -= 1
+                return (prior, false)
+            }
+            let kind = StoreKindTrials.blockOrder[block % StoreKindTrials.blockOrder.count]
+            let earlier = blockConversions[destination, default: 0]
+            blockConversions[destination] = earlier + 1
+            guard earlier >= StoreKindTrials.untimedPerBlock else { return (kind, false) }
+            blockTimed += 1
+            if blockTimed == StoreKindTrials.blockLength - StoreKindTrials.untimedPerBlock {
+                (block, blockTimed, blockConversions) = (block + 1, 0, [:])
+            }
+            return (kind, true)
+        }
     }
 
     /// A decided size: the kind it keeps, the medians of the latest cycle,
@@ -126,63 +166,58 @@ public final class StoreKindTrials: @unchecked Sendable {
         }
     }
 
+    /// The trials the registry's `simd` and `parallel`'s inner converter
+    /// share (`SIMDConverter.entry`, `ParallelConverter.entry`): one kernel,
+    /// one decision per size in a process, so that `parallel` running one
+    /// thread stores as `simd` does.
+    public static let registry = StoreKindTrials()
+
     /// Trials that decide after `samplesPerKind` timed conversions of each
     /// kind (at least 1).
     public init(samplesPerKind: Int = 16) {
         self.samplesPerKind = max(1, samplesPerKind)
     }
 
-    /// The kind of conversion `turn` (from 0) of a trial, where `prior` is
-    /// the kind a first cycle keeps unless the other is clearly faster, and whether it is timed: the first `leadInBlocks`
-    /// blocks of the prior kind, untimed; then blocks of `blockLength` of the
-    /// kinds of `blockOrder`, repeated, each timed but for its first
-    /// `untimedPerBlock` conversions.
-    public static func kind(turn: Int, prior: Bool) -> (streaming: Bool, timed: Bool) {
-        let trialTurn = turn - leadInBlocks * blockLength
-        guard trialTurn >= 0 else { return (prior, false) }
-        let block = trialTurn / blockLength % blockOrder.count
-        return (blockOrder[block], trialTurn % blockLength >= untimedPerBlock)
-    }
-
-    /// Conversions of one size up to the one that first decides its kind:
-    /// the first by which both kinds have `samplesPerKind` timed ones. A
-    /// check's cycle, with no lead-in, takes `leadInBlocks × blockLength`
-    /// fewer.
+    /// Conversions of one size into one destination up to the one that
+    /// first decides its kind: the first by which both kinds have
+    /// `samplesPerKind` timed ones. A check's cycle, with no lead-in, takes
+    /// `leadInBlocks × blockLength` fewer.
     public var conversionsToDecide: Int {
+        var trial = Trial(prior: false)
+        let destination = UnsafeRawPointer(bitPattern: 64)!
         var timed = [false: 0, true: 0]
         var turn = 0
         while timed[false]! < samplesPerKind || timed[true]! < samplesPerKind {
-            let (streaming, isTimed) = Self.kind(turn: turn, prior: false)
+            let (streaming, isTimed) = trial.next(into: destination)
             if isTimed { timed[streaming]! += 1 }
             turn += 1
         }
         return turn
     }
 
-    /// Whether to stream into a destination of `bytes` (stride × height)
-    /// now: between cycles, the decision, untimed, until its next check
-    /// begins; during a cycle, the kind whose block it is, with `timed`
-    /// saying whether `record` should be given the conversion's time (the
-    /// first `untimedPerBlock` of each block are not timed). `prior` is the
-    /// kind of the lead-in, which the first cycle keeps unless the other is
-    /// clearly faster (`margin`).
-    public func nextKind(forBytes bytes: Int, prior: Bool) -> (streaming: Bool, timed: Bool) {
+    /// Whether to stream into `destination` (its first byte), of `bytes`
+    /// (stride × height), now: between cycles, the decision, untimed, until
+    /// its next check begins; during a cycle, the kind whose block it is,
+    /// with `timed` saying whether `record` should be given the
+    /// conversion's time (a block's first `untimedPerBlock` conversions
+    /// into each destination are not timed). `prior` is the kind of the
+    /// lead-in, which the first cycle keeps unless the other is clearly
+    /// faster (`margin`).
+    public func nextKind(
+        forBytes bytes: Int, into destination: UnsafeRawPointer, prior: Bool
+    ) -> (streaming: Bool, timed: Bool) {
         lock.withLock {
             var trial = trials[bytes] ?? Trial(prior: prior)
             defer { trials[bytes] = trial }
             if !trial.checking, let decided = trial.decided {
-                let decision = decided.streaming
                 trial.conversions += 1
                 if trial.conversions >= Self.conversionsBetweenChecks(afterChecks: decided.checks) {
-                    // The next conversion starts a cycle's first timed block.
-                    (trial.checking, trial.prior) = (true, decision)
-                    (trial.conversions, trial.cached, trial.streaming) = (Self.leadInBlocks * Self.blockLength, [], [])
+                    // The next conversion starts a check's first block.
+                    trial.startCheck(keeping: decided.streaming)
                 }
-                return (decision, false)
+                return (decided.streaming, false)
             }
-            let turn = trial.conversions
-            trial.conversions += 1
-            return Self.kind(turn: turn, prior: trial.prior)
+            return trial.next(into: destination)
         }
     }
 
@@ -214,9 +249,8 @@ public final class StoreKindTrials: @unchecked Sendable {
                     streamingMedian: streamed, checks: (earlier?.checks ?? 0) + 1,
                     changes: (earlier?.changes ?? 0) + (changed && !confirms ? 1 : 0))
                 if confirms {
-                    // The confirming cycle starts with its first timed block.
+                    trial.startCheck(keeping: !decision)
                     trial.confirming = true
-                    (trial.conversions, trial.cached, trial.streaming) = (Self.leadInBlocks * Self.blockLength, [], [])
                 } else {
                     (trial.checking, trial.confirming, trial.conversions) = (false, false, 0)
                 }

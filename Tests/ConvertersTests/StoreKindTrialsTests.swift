@@ -12,6 +12,10 @@ import Testing
 /// 128, 256, … conversions of its kind, the same blocks decide it again;
 /// every conversion on the way is exact.
 @Suite struct StoreKindTrialsTests {
+    /// The destination the trials below are handed (any address: the
+    /// trials only tell destinations apart by it).
+    static var destination: UnsafeRawPointer { UnsafeRawPointer(bitPattern: 0x1000)! }
+
     /// Runs a whole trial of one size on `trials`, with `prior` the kind
     /// its lead-in takes and its first cycle keeps unless the other is faster, giving each timed conversion the time
     /// `cost(streaming, sample)` for sample numbers below `samplesPerKind`
@@ -23,7 +27,7 @@ import Testing
         var handed: [(streaming: Bool, timed: Bool)] = []
         var counts = [false: 0, true: 0]
         while trials.decision(forBytes: bytes) == nil && handed.count < 100 {
-            let next = trials.nextKind(forBytes: bytes, prior: prior)
+            let next = trials.nextKind(forBytes: bytes, into: Self.destination, prior: prior)
             handed.append(next)
             guard next.timed else { continue }
             let sample = counts[next.streaming]!
@@ -68,7 +72,9 @@ import Testing
         }
         #expect(trials.decision(forBytes: 1000) == true)
         // Once decided, the size gets its kind untimed.
-        for _ in 0..<3 { #expect(trials.nextKind(forBytes: 1000, prior: false) == (true, false)) }
+        for _ in 0..<3 {
+            #expect(trials.nextKind(forBytes: 1000, into: Self.destination, prior: false) == (true, false))
+        }
 
         // Another size decides on its own: the prior is streaming, and
         // ordinary stores take two thirds of its time.
@@ -109,14 +115,14 @@ import Testing
         /// with `cost`; returns the kinds the cycle handed out, in order.
         func check(gap: Int, kind: Bool, cost: (Bool) -> UInt64) -> [(streaming: Bool, timed: Bool)] {
             for _ in 0..<gap {
-                let next = trials.nextKind(forBytes: 1000, prior: false)
+                let next = trials.nextKind(forBytes: 1000, into: Self.destination, prior: false)
                 #expect(next.streaming == kind && !next.timed)
             }
             let checks = trials.outcomes[0].checks
             var handed: [(streaming: Bool, timed: Bool)] = []
             while trials.outcomes[0].checks == checks && handed.count < 100 {
                 #expect(trials.decision(forBytes: 1000) == kind)
-                let next = trials.nextKind(forBytes: 1000, prior: false)
+                let next = trials.nextKind(forBytes: 1000, into: Self.destination, prior: false)
                 handed.append(next)
                 guard next.timed else { continue }
                 trials.record(bytes: 1000, streaming: next.streaming, nanoseconds: cost(next.streaming))
@@ -173,6 +179,33 @@ import Testing
         // A time recorded between cycles is ignored: no cycle ends.
         trials.record(bytes: 1000, streaming: false, nanoseconds: 1)
         #expect(trials.outcomes == [decided])
+    }
+
+    @Test(
+        "with two destinations, a block's first four conversions into each are untimed, and it ends with its fourth timed one"
+    )
+    func twoDestinations() {
+        let trials = StoreKindTrials(samplesPerKind: 4)
+        let (first, second) = (UnsafeRawPointer(bitPattern: 0x1000)!, UnsafeRawPointer(bitPattern: 0x2000)!)
+        // Two converters' conversions, alternating, as in the report's rounds.
+        var handed: [(streaming: Bool, timed: Bool)] = []
+        while trials.decision(forBytes: 1000) == nil && handed.count < 200 {
+            let next = trials.nextKind(forBytes: 1000, into: handed.count % 2 == 0 ? first : second, prior: false)
+            handed.append(next)
+            if next.timed {
+                trials.record(bytes: 1000, streaming: next.streaming, nanoseconds: next.streaming ? 100 : 50)
+            }
+        }
+        // The lead-in: 16 untimed, eight into each. Then each block: four
+        // untimed into each destination (8), then four timed (12 in all):
+        // ordinary 16-27, streaming 28-39, which gives ordinary stores its
+        // fourth timed conversion at 27 and streaming at 39, and decides.
+        let block = Array(repeating: false, count: 8) + Array(repeating: true, count: 4)
+        #expect(
+            handed.map(\.streaming) == Array(repeating: false, count: 16) + Array(repeating: false, count: 12)
+                + Array(repeating: true, count: 12))
+        #expect(handed.map(\.timed) == Array(repeating: false, count: 16) + block + block)
+        #expect(trials.decision(forBytes: 1000) == false)
     }
 
     @Test("an even number of samples has the lower of its two middle ones as its median (nearest rank)")
