@@ -88,15 +88,15 @@ public struct FloorMethod: Hashable, Sendable, CaseIterable, CustomStringConvert
 /// converter is from being memory-bound.
 ///
 /// One pass reads every meaningful I420 byte once (each plane row by row at
-/// its stride, `width` bytes a row, never padding) with the widest vector
-/// loads of `level`, folding them into an OR so the loads cannot be
-/// removed, and writes every BGRA pixel byte once (`width × 4` bytes a row
+/// its stride, `width` bytes a row, never padding) with vector loads (the
+/// widest of `level`, or 32 bytes as the row kernel reads for `blocks`),
+/// folding them into an OR so the loads cannot be removed, and writes every BGRA pixel byte once (`width × 4` bytes a row
 /// at the destination stride, never padding) with the value 0xFF, with
 /// ordinary or streaming stores (`method.stores`). Bytes go a piece at a time,
-/// each piece read, then its BGRA pixels written, as `method.shape` says: pieces
-/// of 64 or 256 pixels of a row pair (as the row kernel moves them), 64
-/// pixels prefetching the next row pair's, whole row pairs, or one row at a
-/// time (as libyuv goes); or a plane at a time,
+/// each piece read, then its BGRA pixels written, as `method.shape` says: 64-pixel
+/// blocks of a row pair in the row kernel's own walk and order, the same
+/// blocks prefetching the next row pair's, pieces of 256 pixels of a row
+/// pair, whole row pairs, or one row at a time (as libyuv goes); or a plane at a time,
 /// every source plane read, then the destination written. With more than one
 /// thread the frame is split into the same bands as `ParallelConverter`
 /// uses.

@@ -13,8 +13,10 @@ import Synchronization
 // module instantiates it with its own tag (`floorPassBaseline` here,
 // `floorPassAVX2` and `floorPassAVX512` in SIMDRowsAVX2 and SIMDRowsAVX512),
 // so each instance is compiled with that module's -target-cpu; the
-// plane-by-plane pass (`floorPlanesPass`) likewise, with `Planes` in
-// those names.
+// plane-by-plane pass (`floorPlanesPass`) and the row kernel's own block
+// walk (`floorBlocksPass`) likewise, with `Planes` or `Blocks` in those
+// names. The block walk reads 32 bytes a load at every level, as the
+// kernel does, and streams 64-byte lines.
 //
 // Streaming rows store ordinarily up to the row's first 64-byte boundary,
 // stream whole 64-byte lines, and store ordinarily after the last whole
@@ -23,8 +25,8 @@ import Synchronization
 // Loads and ordinary stores are plain pointer loads and stores of SIMD
 // types (the stdlib's generic SIMD helpers can compile to lane loops);
 // streaming stores are clang's intrinsics. Check the hot loops of every
-// level after any change (vector loads and ORs of the level's width,
-// streaming stores of 64 bytes a line, no calls):
+// level after any change (vector loads and ORs of the level's width, 32
+// bytes in the block walk; streaming stores of 64 bytes a line; no calls):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRows.build/FloorRows.swift.o
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/FloorRowsAVX2.swift.o
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/FloorRowsAVX512.swift.o
@@ -230,7 +232,7 @@ func fillRow<Level: SIMDLevelTag>(
 /// `read` also gets `state`, which it folds the bytes into (passed along
 /// rather than captured, which would keep it in memory).
 @inlinable @inline(__always)
-public func forEachFloorPiece<State>(
+func forEachFloorPiece<State>(
     _ source: SourceFrame, _ destination: BGRAView, piece: Int = floorPiece, singleRows: Bool = false,
     state: inout State, read: (inout State, UnsafeRawPointer, Int) -> Void,
     write: (UnsafeMutableRawPointer, Int) -> Void
@@ -400,7 +402,7 @@ func floorBlocksWalk<Level: SIMDLevelTag, Stores: SIMDStoreKind, Chroma: SIMDChr
         // it reads anyway, so that no block tests for a next pair.
         let next = row &+ 2 < source.height
         let nextY0 = next ? UnsafeRawPointer(source.y.row(row &+ 2)) : y0
-        let nextY1 = row &+ 3 < source.height ? UnsafeRawPointer(source.y.row(row &+ 3)) : nextY0
+        let nextY1 = next ? (row &+ 3 < source.height ? UnsafeRawPointer(source.y.row(row &+ 3)) : nextY0) : y1
         let nextU = next ? UnsafeRawPointer(uPlane.row((row >> 1) &+ 1)) : u
         let nextV = next ? UnsafeRawPointer(vPlane.row((row >> 1) &+ 1)) : v
         var x = 0

@@ -1,7 +1,8 @@
 import Frames
 import SIMDRows
 
-// The memory floor at the AVX2 level: `floorPass` (SIMDRows/FloorRows.swift)
+// The memory floor at the AVX2 level: `floorPass`, `floorBlocksPass` and
+// `floorPlanesPass` (SIMDRows/FloorRows.swift)
 // instantiated with this module's tag, so it is compiled with -target-cpu
 // haswell. Check the hot loops (vmovdqu/vpor ymm loads, vmovntdq ymm
 // stores, no calls) after any change:

@@ -5,11 +5,12 @@ import SIMDRows
 import _Builtin_intrinsics.intel
 #endif
 
-// The memory floor at the AVX-512 levels: `floorPass` (SIMDRows/FloorRows.swift)
+// The memory floor at the AVX-512 levels: `floorPass`, `floorBlocksPass` and
+// `floorPlanesPass` (SIMDRows/FloorRows.swift)
 // instantiated with this module's tag, so it is compiled with -target-cpu
 // skylake-avx512 (the VBMI level measures the same floor: it adds no
-// instruction that moves memory). Check the hot loops (vmovdqu/vporq zmm loads, vmovntdq
-// zmm stores, no calls) after any change:
+// instruction that moves memory). Check the hot loops (vmovdqu/vporq zmm loads,
+// ymm in `floorBlocksPass`; vmovntdq zmm stores; no calls) after any change:
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/FloorRowsAVX512.swift.o
 
 extension SIMDLevelTagAVX512 {

@@ -10,10 +10,13 @@ import Testing
 /// plane (each plane ends right before a guard page). No timing is checked.
 @Suite struct MemoryFloorTests {
     static let canary: UInt8 = 0x5A
-    static let heights = [1, 3, 33]
+    /// Odd heights end in a row alone; even ones in a last pair with no
+    /// next pair to prefetch.
+    static let heights = [1, 2, 3, 4, 33]
     /// 1 ... 67 covers every short-row path at every level; the wider ones
-    /// reach the unrolled loops (AVX-512 folds 256 bytes a step).
-    static let widths = Array(1...67) + [130, 257, 520, 1031]
+    /// reach the unrolled loops (AVX-512 folds 256 bytes a step) and the
+    /// blocks' walk with and without a tail (128 and 192: whole blocks only).
+    static let widths = Array(1...67) + [128, 130, 192, 257, 520, 1031]
 
     /// A destination whose rows start unaligned and whose last row ends right
     /// before a guard page, padding (`padding` bytes a row) set to the canary.
