@@ -16,11 +16,13 @@ import Statistics
 /// conversions a kind fills, a drift in the machine's speed that is linear
 /// or quadratic in time favours neither). A block's first `untimedPerBlock`
 /// conversions into each destination are untimed (a destination the other
-/// kind wrote last takes a few frames to settle), and the block ends with
+/// kind wrote last takes a few frames to settle), at most
+/// `untimedPerBlock × blockDestinations` in all, and the block ends with
 /// its `blockLength − untimedPerBlock`-th timed one: with one destination,
-/// blocks of `blockLength`; with several (converters that share the
-/// trials, as the registry's `simd` and `parallel` do), as many settled
-/// conversions a destination. Once each kind has
+/// blocks of `blockLength`; with a few (converters that share the trials,
+/// as the registry's `simd` and `parallel` do), as many settled
+/// conversions a destination; with a new destination every frame, 16
+/// untimed, then timed ones. Once each kind has
 /// `samplesPerKind` timed conversions, that size keeps the prior kind
 /// (ordinary stores, for an automatic `SIMDConverter`) unless the other kind's median time (nearest rank,
 /// `Percentile.median`) is below `1 − margin` of its own. Which kind wins
@@ -57,6 +59,11 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// last took two to four conversions to come back to its steady time
     /// (docs/kernel.md, "Settling").
     public static let untimedPerBlock = 4
+    /// The destinations a block waits to settle: after `untimedPerBlock`
+    /// untimed conversions into each of that many, a block times whatever
+    /// comes (a converter handed a new buffer every frame would otherwise
+    /// never be timed).
+    public static let blockDestinations = 4
     /// Untimed blocks of the prior kind before the first timed block.
     public static let leadInBlocks = 2
     /// The kinds of the timed blocks in turn, repeated (true for
@@ -88,9 +95,10 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// whether the running cycle confirms a check that would change it, the
     /// untimed lead-in conversions left (a first cycle's), the conversions
     /// since the last decision, the running cycle's block (counted through
-    /// `blockOrder`, repeating), its timed conversions so far and its
-    /// conversions into each destination, the running cycle's times, and
-    /// the latest decision with how it came about.
+    /// `blockOrder`, repeating), its timed and untimed conversions so far
+    /// and its conversions into each destination (at most
+    /// `blockDestinations` of them), the running cycle's times, and the
+    /// latest decision with how it came about.
     private struct Trial {
         var prior: Bool
         var checking = true
@@ -99,6 +107,7 @@ public final class StoreKindTrials: @unchecked Sendable {
         var conversions = 0
         var block = 0
         var blockTimed = 0
+        var blockUntimed = 0
         var blockConversions: [UnsafeRawPointer: Int] = [:]
         var cached: [UInt64] = []
         var streaming: [UInt64] = []
@@ -109,25 +118,33 @@ public final class StoreKindTrials: @unchecked Sendable {
         /// clearly faster.
         mutating func startCheck(keeping prior: Bool) {
             (self.prior, checking, leadIn, conversions) = (prior, true, 0, 0)
-            (block, blockTimed, blockConversions, cached, streaming) = (0, 0, [:], [], [])
+            (block, blockTimed, blockUntimed, blockConversions) = (0, 0, 0, [:])
+            (cached, streaming) = ([], [])
         }
 
         /// The kind of the running cycle's next conversion into
         /// `destination`, and whether it is timed: the prior kind, untimed,
         /// through the lead-in; then the block's kind, timed once the block
-        /// has had `untimedPerBlock` conversions into `destination`.
+        /// has had `untimedPerBlock` conversions into `destination`, or
+        /// `untimedPerBlock × blockDestinations` untimed ones in all.
         mutating func next(into destination: UnsafeRawPointer) -> (streaming: Bool, timed: Bool) {
             guard leadIn == 0 else {
                 leadIn -= 1
                 return (prior, false)
             }
             let kind = StoreKindTrials.blockOrder[block % StoreKindTrials.blockOrder.count]
-            let earlier = blockConversions[destination, default: 0]
-            blockConversions[destination] = earlier + 1
-            guard earlier >= StoreKindTrials.untimedPerBlock else { return (kind, false) }
+            let untimed = StoreKindTrials.untimedPerBlock
+            if blockUntimed < untimed * StoreKindTrials.blockDestinations {
+                let earlier = blockConversions[destination, default: 0]
+                if earlier < untimed {
+                    blockConversions[destination] = earlier + 1
+                    blockUntimed += 1
+                    return (kind, false)
+                }
+            }
             blockTimed += 1
-            if blockTimed == StoreKindTrials.blockLength - StoreKindTrials.untimedPerBlock {
-                (block, blockTimed, blockConversions) = (block + 1, 0, [:])
+            if blockTimed == StoreKindTrials.blockLength - untimed {
+                (block, blockTimed, blockUntimed, blockConversions) = (block + 1, 0, 0, [:])
             }
             return (kind, true)
         }

@@ -208,6 +208,27 @@ import Testing
         #expect(trials.decision(forBytes: 1000) == false)
     }
 
+    @Test("with a new destination every conversion, a block times its conversions after sixteen untimed ones")
+    func newDestinations() {
+        let trials = StoreKindTrials(samplesPerKind: 4)
+        var handed: [(streaming: Bool, timed: Bool)] = []
+        while trials.decision(forBytes: 1000) == nil && handed.count < 200 {
+            // Addresses 64 bytes apart, none used twice.
+            let destination = UnsafeRawPointer(bitPattern: 0x10000 + 64 * handed.count)!
+            let next = trials.nextKind(forBytes: 1000, into: destination, prior: false)
+            handed.append(next)
+            if next.timed {
+                trials.record(bytes: 1000, streaming: next.streaming, nanoseconds: next.streaming ? 50 : 100)
+            }
+        }
+        // The lead-in (16), then two blocks of 16 untimed and 4 timed:
+        // ordinary 16-35, streaming 36-55, which is 2 × faster and takes over.
+        let block = Array(repeating: false, count: 16) + Array(repeating: true, count: 4)
+        #expect(handed.map(\.timed) == Array(repeating: false, count: 16) + block + block)
+        #expect(handed.map(\.streaming) == Array(repeating: false, count: 36) + Array(repeating: true, count: 20))
+        #expect(trials.decision(forBytes: 1000) == true)
+    }
+
     @Test("an even number of samples has the lower of its two middle ones as its median (nearest rank)")
     func evenMedian() {
         let trials = StoreKindTrials(samplesPerKind: 4)
