@@ -256,9 +256,12 @@ import Testing
             ConvertersUnderTest.oracle.convert(
                 .i420(source.view), to: expected.view, matrix: .bt601, orientation: .upright)
             let bytes = size.width * 4 * size.height
+            // One destination, as the trial counts conversions into each
+            // (`conversionsToDecide`), refilled before every conversion.
+            let actual = BGRABuffer(size: size)
             for conversion in 0..<trials.conversionsToDecide {
                 #expect(trials.decision(forBytes: bytes) == nil)
-                let actual = BGRABuffer(size: size)
+                actual.view.base.update(repeating: UInt8(truncatingIfNeeded: conversion * 37 + 1), count: bytes)
                 try converter.convert(.i420(source.view), to: actual.view, matrix: .bt601, orientation: .upright)
                 if let at = firstDifference(actual.allBytes, expected.allBytes) {
                     Issue.record("\(size) conversion \(conversion): first difference at byte \(at)")
