@@ -12,7 +12,9 @@ import SIMDRows
 // 8 in the order 0-7, 16-23, 8-15, 24-31 (`lumaWords`). Chroma terms are
 // computed once for the 32 samples the two rows share and spread to that
 // order with one `vpermw` each, and one `vpermt2w` interleaves the B|G
-// and R|A words of 16 pixels into their BGRA bytes in memory order.
+// and R|A words of 16 pixels into their BGRA bytes in memory order. The
+// VBMI level replaces this block (`pairBlock64`) with its own; its masked
+// block and row ends are these.
 //
 // Written with clang's AVX-512 intrinsics rather than Swift's `SIMD32`: at
 // 32 lanes the standard library's generic lane operations (comparisons,
@@ -152,9 +154,11 @@ extension SIMDLevelTagAVX512 {
         pairBlock64(m, stores, y0, y1, u, v, out0, out1, top, reversed: true)
     }
 
-    /// Pixels 0 ..< 64 of two rows, written in order or `reversed`.
+    /// Pixels 0 ..< 64 of two rows, written in order or `reversed`, in the
+    /// arithmetic this file describes; the default for the contract of
+    /// `SIMDLevelTagAVX512.pairBlock64`.
     @inlinable @inline(__always)
-    static func pairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    public static func pairBlock64<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
@@ -172,11 +176,15 @@ extension SIMDLevelTagAVX512 {
         storePixels32(m, stores, y1 + 32, second, bound, out1 + (128 &- low), reversed: reversed)
     }
 
-    /// Clamped in 16-bit lanes (`pixelWords`), each 16 pixels' B|G and R|A
-    /// words interleaved by one `vpermt2w`; the default for the contract
-    /// of `SIMDLevelTagAVX512.storePixels32`.
+    /// Converts the 32 pixels whose luma bytes are at `y` (no alignment
+    /// needed) and whose chroma terms `t` are spread to the lane order of
+    /// `lumaWords`, and stores their 128 BGRA bytes at `out` (64-byte
+    /// aligned when `Stores` streams), pixel `31 - j` as pixel `j` when
+    /// `reversed`: clamped in 16-bit lanes (`pixelWords`, `bound` 32 lanes
+    /// of `SIMDRowConstants.upperBound`), each 16 pixels' B|G and R|A
+    /// words interleaved by one `vpermt2w`.
     @inlinable @inline(__always)
-    public static func storePixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    static func storePixels32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms512, _ bound: __m512i,
         _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
@@ -220,14 +228,14 @@ extension SIMDLevelTagAVX512 {
     /// The luma term `A` (docs/kernel.md) of 32 pixels from their luma as
     /// `y × 0x0101` words (`doubledLuma`).
     @inlinable @inline(__always)
-    public static func lumaTerm<M: SIMDRowMatrix>(_ m: M.Type, _ doubledLuma: __m512i) -> __m512i {
+    static func lumaTerm<M: SIMDRowMatrix>(_ m: M.Type, _ doubledLuma: __m512i) -> __m512i {
         _mm512_or_si512(_mm512_mulhi_epu16(doubledLuma, splat(M.yg)), splat(SIMDRowConstants.lumaOffset))
     }
 
     /// The R|A words of 32 pixels (red clamped in the low byte, 0xFF
     /// above) from their luma term `a` and red chroma terms `tr`.
     @inlinable @inline(__always)
-    public static func redAlphaWords(_ a: __m512i, _ tr: __m512i) -> __m512i {
+    static func redAlphaWords(_ a: __m512i, _ tr: __m512i) -> __m512i {
         // Red clamps above by a saturating add instead: sums up to the
         // bound land in 0xC000 ... 0xFFFF, so the arithmetic shift by 6
         // leaves the clamped channel in the low byte and 0xFF (alpha) above.
@@ -252,7 +260,7 @@ extension SIMDLevelTagAVX512 {
     /// broadcast to both halves, each byte doubled within its lane
     /// (`vpshufb`).
     @inlinable @inline(__always)
-    public static func lumaWords(_ p: UnsafePointer<UInt8>) -> __m512i {
+    static func lumaWords(_ p: UnsafePointer<UInt8>) -> __m512i {
         let bytes = _mm512_broadcast_i64x4(UnsafeRawPointer(p).loadUnaligned(as: __m256i.self))
         return _mm512_shuffle_epi8(bytes, lumaControl)
     }
@@ -338,7 +346,7 @@ public struct Terms512 {
 
     /// The terms `b`, `g`, `r`.
     @inlinable @inline(__always)
-    init(b: __m512i, g: __m512i, r: __m512i) {
+    public init(b: __m512i, g: __m512i, r: __m512i) {
         self.b = b
         self.g = g
         self.r = r

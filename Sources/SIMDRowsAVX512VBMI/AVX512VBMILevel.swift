@@ -5,10 +5,10 @@ import SIMDRowsAVX512
 /// The tag that instantiates the SIMD kernel in this module, which is
 /// compiled for AVX-512 with VBMI (`-target-cpu skylake-avx512` and
 /// `-mavx512vbmi`: Ice Lake, Zen 4 and later). Its blocks are
-/// `SIMDLevelTagAVX512`'s but for the last step of a row-pair block
-/// (PixelBytes512.swift), which saturates blue and green to bytes with
-/// one `vpackuswb` and takes each 16 pixels' bytes from two vectors with
-/// one `vpermt2b`.
+/// `SIMDLevelTagAVX512`'s but for the 64-pixel row-pair block
+/// (PairBlockVBMI.swift): the AVX2 block's arithmetic, with byte permutes
+/// (`vpermb`, `vpermt2b`) that take luma, chroma pairs and each 16
+/// pixels' bytes in any order.
 public enum SIMDAVX512VBMILevel: SIMDLevelTagAVX512 {
     /// 64 bytes: one ZMM register.
     public typealias FloorVector = SIMD8<UInt64>

@@ -121,11 +121,11 @@ import Testing
         #expect(range.lowerBound >= 0 && range.upperBound <= 65535, "\(matrix.name): \(range)")
     }
 
-    /// The AVX2 block's terms (docs/kernel.md, "The AVX2 block"), derived
-    /// here from docs/arithmetic.md: the luma term without its offset and
+    /// The AVX2 and VBMI blocks' terms (docs/kernel.md, "The AVX2 block"
+    /// and "The VBMI level"), derived here from docs/arithmetic.md: the luma term without its offset and
     /// the signed chroma terms must fit signed 16-bit lanes, red's term
     /// plus 0xC000 an unsigned one, and no sum may saturate below.
-    @Test("the AVX2 block's signed terms fit their 16-bit lanes", arguments: ColorMatrix.allCases)
+    @Test("the AVX2 and VBMI blocks' signed terms fit their 16-bit lanes", arguments: ColorMatrix.allCases)
     func signedTermRanges(matrix: ColorMatrix) {
         let k = SIMDRowMatrices.constants(matrix)
         let lumas = (0...255).map { ($0 * 0x0101 * k.yg) >> 16 }
@@ -143,13 +143,14 @@ import Testing
         }
     }
 
-    /// The AVX2 block's NV12 terms take each product from one `vpmaddubsw`
-    /// of the unsigned (u, v) bytes by a signed byte pair (docs/kernel.md,
-    /// "The AVX2 block"), built as −UB, VG << 8 | UG and VR << 8: −UB must
+    /// The AVX2 block's NV12 terms, and every term of the VBMI block, take
+    /// each product from one `vpmaddubsw` of the unsigned (u, v) bytes by a
+    /// signed byte pair (docs/kernel.md, "The AVX2 block" and "The VBMI
+    /// level"), built as −UB, VG << 8 | UG and VR << 8: −UB must
     /// be a negative signed byte, UG, VG and VR non-negative ones (so that
     /// no byte spills into its neighbour), and no sum of two products may
     /// saturate its signed 16-bit lane.
-    @Test("the AVX2 block's NV12 coefficients fit vpmaddubsw", arguments: ColorMatrix.allCases)
+    @Test("the AVX2 and VBMI blocks' pair coefficients fit vpmaddubsw", arguments: ColorMatrix.allCases)
     func pairCoefficients(matrix: ColorMatrix) {
         let k = SIMDRowMatrices.constants(matrix)
         #expect((-128 ... -1).contains(-k.ub), "\(matrix.name) UB \(k.ub)")
