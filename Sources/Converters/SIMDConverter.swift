@@ -24,7 +24,7 @@ import Darwin
 /// meaningful bytes of each plane row and writes only
 /// `width × 4` bytes of each destination row. Large frames are written
 /// with streaming stores (see `SIMDStorePolicy`); with `.automatic`, the
-/// upright sizes the cache-size rule cannot call are decided by trial
+/// upright and mirrored sizes the cache-size rule cannot call are decided by trial
 /// (`StoreKindTrials`) where the rows are 64-byte aligned: each converter
 /// (and the copies of it) runs its own trials unless it was made with
 /// shared ones (the registry's `simd` and `parallel` share
@@ -39,8 +39,8 @@ public struct SIMDConverter: DestinationBandConverter {
     public let level: SIMDLevel
     /// When it writes with streaming stores.
     public let stores: SIMDStorePolicy
-    /// With `.automatic`, the store kinds found by trial for upright frames
-    /// in `SIMDStorePolicy.uprightTrialRange` (shared by copies of this
+    /// With `.automatic`, the store kinds found by trial for upright and
+    /// mirrored frames in `SIMDStorePolicy.trialRange` (shared by copies of this
     /// converter, and by the converters made with the same `trials`); nil
     /// otherwise.
     public let trials: StoreKindTrials?
@@ -78,7 +78,7 @@ public struct SIMDConverter: DestinationBandConverter {
         // The kernel streams only into 64-byte-aligned rows (`streams(into:)`).
         let rows = 0..<destination.height
         let bytes = destination.stride * destination.height
-        guard let trials, orientation == .upright, SIMDStorePolicy.uprightTrialRange.contains(bytes),
+        guard let trials, SIMDStorePolicy.writesAscendingLines(orientation), SIMDStorePolicy.trialRange.contains(bytes),
             streamingStoresFit(destination)
         else {
             let rule = stores.wantsStreaming(for: destination, orientation: orientation)
@@ -137,7 +137,7 @@ public struct SIMDConverter: DestinationBandConverter {
     /// The store kind for `destination` in `orientation` outside a trial:
     /// its size's trial decision where there is one, else the policy's rule.
     private func wantsStreaming(for destination: BGRAView, orientation: Orientation) -> Bool {
-        if let trials, orientation == .upright,
+        if let trials, SIMDStorePolicy.writesAscendingLines(orientation),
             let decision = trials.decision(forBytes: destination.stride * destination.height)
         {
             return decision

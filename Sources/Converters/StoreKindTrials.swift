@@ -3,9 +3,10 @@ import Foundation
 import SIMDRows
 import Statistics
 
-/// The store kind an automatic `SIMDConverter` uses for upright frames in
+/// The store kind an automatic `SIMDConverter` uses for upright and
+/// mirrored frames (`SIMDStorePolicy.writesAscendingLines`) in
 /// the range of sizes where the cache-size rule cannot tell
-/// (`SIMDStorePolicy.uprightTrialRange`), found by trial on the frames it
+/// (`SIMDStorePolicy.trialRange`), found by trial on the frames it
 /// converts: for each destination size in bytes (stride × height), after
 /// `leadInBlocks` untimed blocks of `blockLength` conversions of the prior
 /// kind (the first frames of a size meet cold caches and fresh pages,

@@ -65,14 +65,14 @@ public struct MachineInfo {
     }
 
     /// The `simd` converter's path: its instruction-set level and when it
-    /// uses streaming stores (by trial in the upright trial range).
+    /// uses streaming stores (by trial in the trial range).
     public static func simdDescription() -> String {
         let simd = SIMDConverter()
         let stores =
             simd.stores == .automatic
-            ? "stores upright ordinary below \(SIMDStorePolicy.uprightTrialRange.lowerBound >> 10) KiB of output, "
-                + "streaming from \(SIMDStorePolicy.uprightTrialRange.upperBound >> 10) KiB, the faster by trial between; "
-                + "streaming from \(SIMDStorePolicy.streamingThreshold(for: .mirror) >> 10) KiB in other orientations"
+            ? "stores upright and mirrored ordinary below \(SIMDStorePolicy.trialRange.lowerBound >> 10) KiB of output, "
+                + "streaming from \(SIMDStorePolicy.trialRange.upperBound >> 10) KiB, the faster by trial between; "
+                + "streaming from \(SIMDStorePolicy.streamingThreshold(for: .rotate180) >> 10) KiB in other orientations"
             : "\(simd.stores.rawValue) stores"
         return "simd level \(simd.level), \(stores)"
     }

@@ -16,8 +16,11 @@ public protocol SIMDLevelTagMirroringBlocks: SIMDLevelTag {
 
 extension SIMDLevelTagMirroringBlocks {
     /// Row pairs of an even width of at least 64 pixels in reversed 64-pixel
-    /// blocks (`convertPairBlock64Reversed`), from the source's start, so
-    /// that it is read upwards; anything else by `convertReversedInPieces`.
+    /// blocks (`convertPairBlock64Reversed`); anything else by
+    /// `convertReversedInPieces`. Stored normally, the blocks go from the
+    /// source's end, so that the output is one ascending run of lines as
+    /// upright (`SIMDStorePolicy.writesAscendingLines`); streamed, from the
+    /// source's start, so that the source is read upwards.
     /// At an even width the reversed chroma rows pair with the reversed
     /// luma exactly as the upright rows do, so each block keeps its
     /// upright chroma.
@@ -45,19 +48,31 @@ extension SIMDLevelTagMirroringBlocks {
                 top)
         }
         // Blocks from `rest` on end their output on whole 64-byte lines; the
-        // rest is one block from 0 that overlaps the next (rewriting
-        // identical bytes), and both are stored normally so that no cache
-        // line gets both store kinds.
+        // rest is one block from 0 that overlaps the block from `rest`
+        // (rewriting identical bytes), and both are stored normally so that
+        // no cache line gets both store kinds. They end the row's output.
         let rest = width & 63
-        var x = 0
-        if rest != 0 {
-            block(CachedStores.self, 0)
-            block(CachedStores.self, rest)
-            x = rest &+ 64
-        }
-        while x < width {
-            block(stores, x)
-            x &+= 64
+        let first = rest != 0 ? rest &+ 64 : 0
+        if Stores.streams {
+            if rest != 0 {
+                block(CachedStores.self, 0)
+                block(CachedStores.self, rest)
+            }
+            var x = first
+            while x < width {
+                block(stores, x)
+                x &+= 64
+            }
+        } else {
+            var x = width &- 64
+            while x >= first {
+                block(stores, x)
+                x &-= 64
+            }
+            if rest != 0 {
+                block(CachedStores.self, rest)
+                block(CachedStores.self, 0)
+            }
         }
     }
 }

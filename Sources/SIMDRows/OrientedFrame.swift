@@ -163,7 +163,10 @@ func convertInRowOrder<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreK
 /// pairs from 0): reversed and converted a piece at a time, so that reading
 /// the source and writing the destination overlap (a whole row pair
 /// reversed, then converted: 1.16x upright's time at 1080p instead of
-/// 1.0x). Pieces from the row's end, which reads the source upwards.
+/// 1.0x). Stored normally, the pieces go from the output row's start, so
+/// the destination is written in ascending lines as upright
+/// (`SIMDStorePolicy.writesAscendingLines`); streamed, from its end, so
+/// the source is read upwards.
 @inlinable
 public func convertReversedInPieces<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type,
@@ -173,8 +176,9 @@ public func convertReversedInPieces<M: SIMDRowMatrix, Level: SIMDLevelTag, Store
 ) {
     let chromaWidth = (width &+ 1) &>> 1
     let pieces = RowPieces(width: width, size: mirrorPiece)
-    for index in stride(from: pieces.count &- 1, through: 0, by: -1) {
+    for step in 0..<pieces.count {
         // Output pixels x ..< x + count.
+        let index = Stores.streams ? pieces.count &- 1 &- step : step
         let (x, count, chromaStart, chromaCount) = pieces[index]
         let ry0 = reversed
         let ry1 = reversed + 2 &* mirrorPiece

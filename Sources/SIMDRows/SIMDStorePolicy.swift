@@ -19,8 +19,9 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     case streaming
     /// Streaming stores for destinations of at least
     /// `streamingThreshold(for:)` bytes (and aligned rows), ordinary
-    /// stores below; for upright frames in `uprightTrialRange`, an
-    /// automatic `SIMDConverter` decides by trial instead.
+    /// stores below; for frames written in ascending lines
+    /// (`writesAscendingLines`) in `trialRange`, an automatic
+    /// `SIMDConverter` decides by trial instead.
     case automatic
 
     /// The level-2 cache a core of this machine has to itself (`/sys`),
@@ -34,30 +35,37 @@ public enum SIMDStorePolicy: String, Sendable, CaseIterable {
     }
 
     /// The streaming threshold for a core with `level2PerCore` bytes of L2
-    /// (1 MiB when unknown): 5/8 of it for an upright frame, 3/8 for any
-    /// other orientation. A frame's bytes are 5.5 a pixel, 4 of them
-    /// written, so upright the source and destination together come to
-    /// about 7/8 of that L2 at the threshold: a frame that no longer fits
-    /// beside what else the core holds goes to memory anyway, and streaming
-    /// saves reading its destination lines first. Only an upright frame's
-    /// output is one ascending run of lines; the other orientations (rows
-    /// backwards, columns reversed, transposed tiles) lose with ordinary
-    /// stores from a smaller frame, so they stream once source and
-    /// destination come to about half of that L2. docs/kernel.md ("Store
-    /// policy") gives the measurements on each machine kind the rule was
-    /// checked on.
+    /// (1 MiB when unknown): 5/8 of it for a frame written in ascending
+    /// lines (`writesAscendingLines`), 3/8 for any other orientation. A
+    /// frame's bytes are 5.5 a pixel, 4 of them written, so upright the
+    /// source and destination together come to about 7/8 of that L2 at the
+    /// threshold: a frame that no longer fits beside what else the core
+    /// holds goes to memory anyway, and streaming saves reading its
+    /// destination lines first. The other orientations (rows bottom up,
+    /// transposed tiles) lose with ordinary stores from a smaller frame,
+    /// so they stream once source and destination come to about half of
+    /// that L2. docs/kernel.md ("Store policy") gives the measurements on
+    /// each machine kind the rule was checked on.
     public static func threshold(level2PerCore: Int?, orientation: Orientation) -> Int {
-        (level2PerCore ?? 1 << 20) / 8 * (orientation == .upright ? 5 : 3)
+        (level2PerCore ?? 1 << 20) / 8 * (writesAscendingLines(orientation) ? 5 : 3)
     }
 
-    /// The upright destination sizes, in bytes, for which an automatic
-    /// `SIMDConverter` finds the store kind by trial (`StoreKindTrials`)
-    /// rather than by `streamingThreshold(for:)`: from half the threshold
-    /// to four times it. On every machine kind measured, ordinary stores
-    /// won below that range and streaming above it; within it, which wins
-    /// moved with what else ran between two frames (docs/kernel.md, "Store
-    /// policy").
-    public static var uprightTrialRange: Range<Int> {
+    /// Whether the kernel, storing normally, writes a frame converted into
+    /// `orientation` as one ascending run of cache lines, each row from its
+    /// start: upright, and mirrored (whose blocks and pieces then read each
+    /// source row from its end).
+    public static func writesAscendingLines(_ orientation: Orientation) -> Bool {
+        orientation == .upright || orientation == .mirror
+    }
+
+    /// The destination sizes, in bytes, of frames written in ascending
+    /// lines (`writesAscendingLines`) for which an automatic `SIMDConverter`
+    /// finds the store kind by trial (`StoreKindTrials`) rather than by
+    /// `streamingThreshold(for:)`: from half the upright threshold to four
+    /// times it. On every machine kind measured, ordinary stores won below
+    /// that range and streaming above it; within it, which wins moved with
+    /// what else ran between two frames (docs/kernel.md, "Store policy").
+    public static var trialRange: Range<Int> {
         let threshold = streamingThreshold(for: .upright)
         return threshold / 2..<4 * threshold
     }

@@ -241,11 +241,13 @@ import Testing
             ])
     }
 
-    @Test("an automatic converter decides each upright size in the trial range, exact with either kind")
+    @Test(
+        "an automatic converter decides each upright size in the trial range, exact with either kind; a mirrored one too"
+    )
     func converterTrial() throws {
         let converter = SIMDConverter(stores: .automatic)
         let trials = try #require(converter.trials)
-        let range = SIMDStorePolicy.uprightTrialRange
+        let range = SIMDStorePolicy.trialRange
         // 1024 pixels wide (4 KiB rows, 64-byte aligned, so both kinds run):
         // the first height whose frame is in the range, and one below it.
         let inside = FrameSize(width: 1024, height: (range.lowerBound + 4095) / 4096)
@@ -279,6 +281,14 @@ import Testing
                 #expect(bands.streams(into: output.view.band(rows: 0..<2)) == decision)
             }
         }
+        // A mirrored frame, written in ascending lines too, is decided by trial.
+        let mirroring = SIMDConverter(stores: .automatic)
+        let mirrored = BGRABuffer(size: inside)
+        let upright = I420Buffer.random(size: inside, padding: 0, seed: 5)
+        for _ in 0..<trials.conversionsToDecide {
+            try mirroring.convert(.i420(upright.view), to: mirrored.view, matrix: .bt601, orientation: .mirror)
+        }
+        #expect(mirroring.trials?.decision(forBytes: inside.width * 4 * inside.height) != nil)
         // Other orientations keep the cache-size rule: no trial.
         let turning = SIMDConverter(stores: .automatic)
         let turned = FrameSize(width: inside.height, height: inside.width)

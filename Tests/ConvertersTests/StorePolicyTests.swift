@@ -32,10 +32,12 @@ import Testing
         #expect(caches.map(\.size) == [48 << 10, 32 << 10, 1 << 20, 32 << 20])
         #expect(caches.map(\.sharing) == [1, 1, 1, 2])
         #expect(CPUCache.level2PerCore(in: caches) == 1 << 20)
-        #expect(SIMDStorePolicy.threshold(level2PerCore: 1 << 20, orientation: .upright) == 640 << 10)
-        #expect(SIMDStorePolicy.threshold(level2PerCore: 2 << 20, orientation: .upright) == 1280 << 10)
-        #expect(SIMDStorePolicy.threshold(level2PerCore: nil, orientation: .upright) == 640 << 10)
-        for orientation in Orientation.allCases where orientation != .upright {
+        for orientation in [Orientation.upright, .mirror] {
+            #expect(SIMDStorePolicy.threshold(level2PerCore: 1 << 20, orientation: orientation) == 640 << 10)
+            #expect(SIMDStorePolicy.threshold(level2PerCore: 2 << 20, orientation: orientation) == 1280 << 10)
+            #expect(SIMDStorePolicy.threshold(level2PerCore: nil, orientation: orientation) == 640 << 10)
+        }
+        for orientation in Orientation.allCases where orientation != .upright && orientation != .mirror {
             #expect(SIMDStorePolicy.threshold(level2PerCore: 1 << 20, orientation: orientation) == 384 << 10)
             #expect(SIMDStorePolicy.threshold(level2PerCore: 2 << 20, orientation: orientation) == 768 << 10)
             #expect(SIMDStorePolicy.threshold(level2PerCore: nil, orientation: orientation) == 384 << 10)

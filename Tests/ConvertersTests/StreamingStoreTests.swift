@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test(
-        "automatic stores stream from the threshold up (lower when not upright), and bands follow the whole frame",
+        "automatic stores stream from their orientation's threshold up, and bands follow the whole frame",
         arguments: [Orientation.upright, .mirror, .rotate90])
     func automaticThreshold(orientation: Orientation) throws {
         let automatic = SIMDConverter(stores: .automatic)
