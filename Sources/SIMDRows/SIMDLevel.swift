@@ -41,17 +41,33 @@ extension SIMDLevel {
     /// `avx2`, `avx512`, `avx512vbmi`), like libyuv's `LIBYUV_DISABLE_*`.
     public static let environmentVariable = "FRAMEBENCH_SIMD"
 
-    /// Levels this CPU and OS can run, lowest first, capped by the
-    /// FRAMEBENCH_SIMD environment variable (values: baseline, avx2, avx512, avx512vbmi),
-    /// like libyuv's LIBYUV_DISABLE_*. Read once per process.
+    /// Levels this CPU and OS can run and this build holds (`built`),
+    /// lowest first, capped by the FRAMEBENCH_SIMD environment variable
+    /// (values: baseline, avx2, avx512, avx512vbmi), like libyuv's
+    /// LIBYUV_DISABLE_*. Read once per process.
     public static var supported: [SIMDLevel] { detected }
+
+    /// The levels whose kernels this build holds, lowest first: all four,
+    /// but a build with `-Xswiftc -DFRAMEBENCH_NO_AVX512` leaves out both
+    /// AVX-512 levels and one with `-Xswiftc -DFRAMEBENCH_NO_AVX512VBMI`
+    /// the VBMI level, to compile faster where they cannot run
+    /// (`scripts/kernel-build-flags` prints the flags for this machine).
+    public static let built: [SIMDLevel] = {
+        #if FRAMEBENCH_NO_AVX512
+        [.baseline, .avx2]
+        #elseif FRAMEBENCH_NO_AVX512VBMI
+        [.baseline, .avx2, .avx512]
+        #else
+        SIMDLevel.allCases
+        #endif
+    }()
 
     /// The highest supported level.
     public static var best: SIMDLevel { detected.last ?? .baseline }
 
     private static let detected: [SIMDLevel] = {
         let cap = getenv(environmentVariable).map { String(cString: $0) }
-        return supported(cpuFlags: hostCPUFlags(), cap: cap)
+        return supported(cpuFlags: hostCPUFlags(), cap: cap).filter(built.contains)
     }()
 
     /// The level a FRAMEBENCH_SIMD value names (case and surrounding

@@ -17,15 +17,20 @@ public enum SIMDAVX512Level: SIMDLevelTagAVX512 {
 /// into `destination` with the kernel compiled for AVX-512 (all rows
 /// upright: the upright frame kernel). Call only when the CPU and OS
 /// support AVX-512 F, BW, VL, DQ and CD (`SIMDLevel.supported` contains
-/// `.avx512`); otherwise it faults with an illegal instruction. `streaming`
-/// as for `convertFrame`.
+/// `.avx512`); otherwise it faults with an illegal instruction (or, in a
+/// build without this level, `SIMDLevel.built`, stops with a precondition
+/// failure). `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
 public func convertAVX512(
     _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
     streaming: Bool
 ) {
+    #if FRAMEBENCH_NO_AVX512
+    preconditionFailure("this build leaves out the AVX-512 kernels (SIMDLevel.built)")
+    #else
     convertFrame(
         SIMDAVX512Level.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
         streaming: streaming)
+    #endif
 }

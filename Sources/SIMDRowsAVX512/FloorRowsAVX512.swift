@@ -29,33 +29,46 @@ extension SIMDLevelTagAVX512 {
     @inlinable public static var floorStoresPerStep: Int { 1 }
 }
 
-/// One memory-floor pass (`floorPass`) with 64-byte
-/// vectors: ordinary stores one a step, streaming lines as one 64-byte
-/// `vmovntdq`. Call only when the CPU supports AVX-512.
+/// One memory-floor pass (`floorPass`) with 64-byte vectors: ordinary
+/// stores one a step, streaming lines as one 64-byte `vmovntdq`. Call
+/// only when `SIMDLevel.supported` contains `.avx512`.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPassAVX512(
     _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
+    #if FRAMEBENCH_NO_AVX512
+    preconditionFailure("this build leaves out the AVX-512 kernels (SIMDLevel.built)")
+    #else
     floorPass(
         SIMDAVX512Level.self, source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+    #endif
 }
 
 /// One memory-floor pass in the row kernel's 64-pixel blocks
-/// (`floorBlocksPass`, with its `prefetch`). Call only when the CPU
-/// supports AVX-512.
+/// (`floorBlocksPass`, with its `prefetch`). Call only when
+/// `SIMDLevel.supported` contains `.avx512`.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorBlocksPassAVX512(
     _ source: SourceFrame, to destination: BGRAView, streaming: Bool, prefetch: Bool
 ) -> UInt8 {
+    #if FRAMEBENCH_NO_AVX512
+    preconditionFailure("this build leaves out the AVX-512 kernels (SIMDLevel.built)")
+    #else
     floorBlocksPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming, prefetch: prefetch)
+    #endif
 }
 
 /// One memory-floor pass plane by plane (`floorPlanesPass`) with
-/// 64-byte vectors. Call only when the CPU supports AVX-512.
+/// 64-byte vectors. Call only when `SIMDLevel.supported` contains
+/// `.avx512`.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
 public func floorPlanesPassAVX512(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
+    #if FRAMEBENCH_NO_AVX512
+    preconditionFailure("this build leaves out the AVX-512 kernels (SIMDLevel.built)")
+    #else
     floorPlanesPass(SIMDAVX512Level.self, source, to: destination, streaming: streaming)
+    #endif
 }

@@ -19,14 +19,19 @@ public enum SIMDAVX512VBMILevel: SIMDLevelTagAVX512 {
 /// rows upright: the upright frame kernel). Call only when the CPU and OS
 /// support AVX-512 F, BW, VL, DQ, CD and VBMI (`SIMDLevel.supported`
 /// contains `.avx512vbmi`); otherwise it faults with an illegal
-/// instruction. `streaming` as for `convertFrame`.
+/// instruction (or, in a build without this level, `SIMDLevel.built`,
+/// stops with a precondition failure). `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
 public func convertAVX512VBMI(
     _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
     streaming: Bool
 ) {
+    #if FRAMEBENCH_NO_AVX512 || FRAMEBENCH_NO_AVX512VBMI
+    preconditionFailure("this build leaves out the AVX-512 VBMI kernel (SIMDLevel.built)")
+    #else
     convertFrame(
         SIMDAVX512VBMILevel.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
         streaming: streaming)
+    #endif
 }

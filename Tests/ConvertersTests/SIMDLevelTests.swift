@@ -89,7 +89,7 @@ import Testing
         let flags =
             info.split(separator: "\n").lazy.compactMap { SIMDLevel.cpuFlags(fromCPUInfoLine: String($0)) }.first ?? []
         let cap = ProcessInfo.processInfo.environment[SIMDLevel.environmentVariable]
-        #expect(levels == SIMDLevel.supported(cpuFlags: flags, cap: cap))
+        #expect(levels == SIMDLevel.supported(cpuFlags: flags, cap: cap).filter(SIMDLevel.built.contains))
         #endif
     }
 
