@@ -32,8 +32,10 @@ import Statistics
 /// runs, among the work it runs with. That changes as a run goes on (in
 /// a cell's first rounds every contender can run up to 1.6 times slower),
 /// so a decided size is checked again: after
-/// `conversionsBetweenChecks(afterChecks:)` conversions of its kind (128,
-/// then twice as many each time, up to 2048), another cycle of the same
+/// `conversionsBetweenChecks(after:)` conversions of its kind (128, then
+/// twice as many each time, up to 2048; more where the kind it does not
+/// keep was much slower, so that a check's conversions of that kind cost
+/// at most `checkBudget` of the time between checks), another cycle of the same
 /// blocks, with no lead-in, decides it afresh from that cycle's times
 /// alone, the kind it had standing in for the prior one; a check that
 /// would change the kind is confirmed first: another cycle runs at once,
@@ -84,11 +86,32 @@ public final class StoreKindTrials: @unchecked Sendable {
     private let lock = NSLock()
     private var trials: [Int: Trial] = [:]
 
-    /// The conversions of its kind a decided size makes before it is
-    /// checked again, after `checks` cycles (at least 1) have decided it:
-    /// 128, doubling with each check, up to 2048.
-    public static func conversionsBetweenChecks(afterChecks checks: Int) -> Int {
-        128 << min(max(checks, 1) - 1, 4)
+    /// The share of a decided size's time that its checks may spend on
+    /// the kind it does not keep, beyond what the kept kind would take:
+    /// where that kind was much slower, checks come further apart
+    /// (`conversionsBetweenChecks(after:)`).
+    public static let checkBudget = 0.01
+
+    /// The most conversions between two checks of a size, however much
+    /// slower the kind it does not keep was: a change in what the host
+    /// runs beside the converter is still found within minutes of frames.
+    public static let longestGapBetweenChecks = 8192
+
+    /// The conversions of its kind the size of `outcome` makes before it
+    /// is checked again: 128 after its first cycle, doubling with each
+    /// check, up to 2048; or, if more, as many as make a cycle's
+    /// conversions of the other kind (as many as the latest cycle made)
+    /// cost `checkBudget` of them, at the latest cycle's medians, up to
+    /// `longestGapBetweenChecks`.
+    public static func conversionsBetweenChecks(after outcome: Outcome) -> Int {
+        let schedule = 128 << min(max(outcome.checks, 1) - 1, 4)
+        let (kept, other) =
+            outcome.streaming
+            ? (outcome.streamingMedian, outcome.cachedMedian) : (outcome.cachedMedian, outcome.streamingMedian)
+        guard kept > 0, other > kept else { return schedule }
+        let excess = Double(other - kept) / Double(kept)
+        let budgeted = Double(outcome.otherKindConversions) * excess / checkBudget
+        return max(schedule, Int(min(budgeted.rounded(), Double(longestGapBetweenChecks))))
     }
 
     /// One destination size's trial: the kind a cycle keeps unless the
@@ -98,8 +121,9 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// since the last decision, the running cycle's block (counted through
     /// `blockOrder`, repeating), its timed and untimed conversions so far
     /// and its conversions into each destination (at most
-    /// `blockDestinations` of them), the running cycle's times, and the
-    /// latest decision with how it came about.
+    /// `blockDestinations` of them), the running cycle's conversions of
+    /// each kind (the lead-in's aside) and its times, and the latest
+    /// decision with how it came about.
     private struct Trial {
         var prior: Bool
         var checking = true
@@ -110,6 +134,7 @@ public final class StoreKindTrials: @unchecked Sendable {
         var blockTimed = 0
         var blockUntimed = 0
         var blockConversions: [UnsafeRawPointer: Int] = [:]
+        var kindConversions = [false: 0, true: 0]
         var cached: [UInt64] = []
         var streaming: [UInt64] = []
         var decided: Outcome?
@@ -120,7 +145,7 @@ public final class StoreKindTrials: @unchecked Sendable {
         mutating func startCheck(keeping prior: Bool) {
             (self.prior, checking, leadIn, conversions) = (prior, true, 0, 0)
             (block, blockTimed, blockUntimed, blockConversions) = (0, 0, 0, [:])
-            (cached, streaming) = ([], [])
+            (kindConversions, cached, streaming) = ([false: 0, true: 0], [], [])
         }
 
         /// The kind of the running cycle's next conversion into
@@ -134,6 +159,7 @@ public final class StoreKindTrials: @unchecked Sendable {
                 return (prior, false)
             }
             let kind = StoreKindTrials.blockOrder[block % StoreKindTrials.blockOrder.count]
+            kindConversions[kind, default: 0] += 1
             let untimed = StoreKindTrials.untimedPerBlock
             if blockUntimed < untimed * StoreKindTrials.blockDestinations {
                 let earlier = blockConversions[destination, default: 0]
@@ -173,14 +199,18 @@ public final class StoreKindTrials: @unchecked Sendable {
         /// How many times the kind changed: each time, a check that would
         /// change it and the cycle run at once to confirm it agreed.
         public var changes: Int
+        /// The conversions of the kind it does not keep, timed or not, in
+        /// the latest cycle (the first cycle's lead-in aside).
+        public var otherKindConversions: Int
 
         /// An outcome with these fields.
         public init(
-            bytes: Int, streaming: Bool, cachedMedian: UInt64, streamingMedian: UInt64, checks: Int, changes: Int
+            bytes: Int, streaming: Bool, cachedMedian: UInt64, streamingMedian: UInt64, checks: Int, changes: Int,
+            otherKindConversions: Int
         ) {
             (self.bytes, self.streaming) = (bytes, streaming)
             (self.cachedMedian, self.streamingMedian) = (cachedMedian, streamingMedian)
-            (self.checks, self.changes) = (checks, changes)
+            (self.checks, self.changes, self.otherKindConversions) = (checks, changes, otherKindConversions)
         }
     }
 
@@ -229,7 +259,7 @@ public final class StoreKindTrials: @unchecked Sendable {
             defer { trials[bytes] = trial }
             if !trial.checking, let decided = trial.decided {
                 trial.conversions += 1
-                if trial.conversions >= Self.conversionsBetweenChecks(afterChecks: decided.checks) {
+                if trial.conversions >= Self.conversionsBetweenChecks(after: decided) {
                     // The next conversion starts a check's first block.
                     trial.startCheck(keeping: decided.streaming)
                 }
@@ -262,10 +292,12 @@ public final class StoreKindTrials: @unchecked Sendable {
                 let earlier = trial.decided
                 let changed = earlier.map { $0.streaming != decision } ?? false
                 let confirms = changed && !trial.confirming
+                let keeps = confirms ? !decision : decision
                 trial.decided = Outcome(
-                    bytes: bytes, streaming: confirms ? !decision : decision, cachedMedian: cached,
-                    streamingMedian: streamed, checks: (earlier?.checks ?? 0) + 1,
-                    changes: (earlier?.changes ?? 0) + (changed && !confirms ? 1 : 0))
+                    bytes: bytes, streaming: keeps, cachedMedian: cached, streamingMedian: streamed,
+                    checks: (earlier?.checks ?? 0) + 1,
+                    changes: (earlier?.changes ?? 0) + (changed && !confirms ? 1 : 0),
+                    otherKindConversions: trial.kindConversions[!keeps, default: 0])
                 if confirms {
                     trial.startCheck(keeping: !decision)
                     trial.confirming = true

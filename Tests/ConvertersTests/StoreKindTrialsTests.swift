@@ -9,8 +9,9 @@ import Testing
 /// blocks of eight of one kind (ordinary, streaming, streaming, ordinary,
 /// streaming, ordinary, ordinary, streaming), the first four of each
 /// untimed, and the size keeps the prior kind unless the other's median time is at least 5 % lower; after
-/// 128, 256, … conversions of its kind, the same blocks decide it again;
-/// every conversion on the way is exact.
+/// 128, 256, … conversions of its kind, or more where the other kind was
+/// much slower, the same blocks decide it again; every conversion on the
+/// way is exact.
 @Suite struct StoreKindTrialsTests {
     /// The destination the trials below are handed (any address: the
     /// trials only tell destinations apart by it).
@@ -100,15 +101,49 @@ import Testing
         #expect(outcomes.map(\.streamingMedian) == [100, 300, 96, 100, 94])
     }
 
-    @Test("a decided size is checked again after 128, 256, … conversions of its kind; a change needs a second cycle")
-    func checks() {
+    @Test(
+        "checks come 128, 256, … 2048 conversions apart, or as far apart as makes the other kind's conversions in a check cost 1 % of the gap, up to 8192"
+    )
+    func gaps() {
+        /// The gap after a cycle that kept `streaming`, with these medians,
+        /// after `checks` cycles, which made `other` conversions of the
+        /// kind it did not keep.
+        func gap(checks: Int, streaming: Bool = true, cached: UInt64, streamed: UInt64, other: Int = 32) -> Int {
+            StoreKindTrials.conversionsBetweenChecks(
+                after: .init(
+                    bytes: 1000, streaming: streaming, cachedMedian: cached, streamingMedian: streamed,
+                    checks: checks, changes: 0, otherKindConversions: other))
+        }
+        // The other kind no slower than the kept one: the schedule alone.
         #expect(
-            (0...7).map(StoreKindTrials.conversionsBetweenChecks(afterChecks:)) == [
+            (0...7).map { gap(checks: $0, cached: 100, streamed: 100) } == [
                 128, 128, 256, 512, 1024, 2048, 2048, 2048,
             ])
+        #expect(gap(checks: 1, cached: 97, streamed: 100) == 128)
+        // The other kind 10 % slower: 32 conversions × 0.1 ÷ 1 % = 320.
+        #expect(gap(checks: 1, cached: 110, streamed: 100) == 320)
+        #expect(gap(checks: 2, cached: 110, streamed: 100) == 320)
+        #expect(gap(checks: 3, cached: 110, streamed: 100) == 512)
+        // 1.5 times slower, whichever kind is kept: 32 × 0.5 ÷ 1 % = 1600;
+        // with 80 conversions of the other kind (a cycle over four
+        // destinations), 4000.
+        #expect(gap(checks: 1, cached: 150, streamed: 100) == 1600)
+        #expect(gap(checks: 1, streaming: false, cached: 100, streamed: 150) == 1600)
+        #expect(gap(checks: 1, cached: 150, streamed: 100, other: 80) == 4000)
+        #expect(gap(checks: 6, cached: 150, streamed: 100) == 2048)
+        // Four times slower would give 9600: at most 8192.
+        #expect(gap(checks: 1, cached: 400, streamed: 100) == 8192)
+        // No time measured for the kept kind: the schedule.
+        #expect(gap(checks: 1, cached: 100, streamed: 0) == 128)
+    }
+
+    @Test("a decided size is checked again after the gap its latest cycle gives; a change needs a second cycle")
+    func checks() {
         let trials = StoreKindTrials(samplesPerKind: 5)
-        // The prior is ordinary; streaming takes half the time.
+        // The prior is ordinary; streaming takes half the time. The first
+        // cycle made 13 conversions with ordinary stores (see `blocks`).
         _ = Self.runTrial(trials, bytes: 1000, prior: false) { streaming, _ in streaming ? 100 : 200 }
+        #expect(trials.outcomes.map(\.otherKindConversions) == [13])
         /// Hands out the `gap` conversions between two cycles, which must be
         /// the decided kind `kind`, untimed; then runs the next cycle,
         /// during which the decision stays `kind`, timing its conversions
@@ -134,14 +169,17 @@ import Testing
         // 28) decides. Here ordinary stores take half the time, which would
         // change the kind: the decision stays, and a confirming cycle
         // starts at once.
-        let firstCheck = check(gap: 128, kind: true) { $0 ? 200 : 100 }
+        // The gap: 13 conversions × 1.0 ÷ 1 % = 1300.
+        let firstCheck = check(gap: 1300, kind: true) { $0 ? 200 : 100 }
         let kinds =
             Array(repeating: false, count: 8) + Array(repeating: true, count: 16) + Array(repeating: false, count: 5)
         #expect(firstCheck.map(\.streaming) == kinds)
         #expect(firstCheck.map(\.timed) == (0..<29).map { $0 % 8 >= 4 })
         #expect(
             trials.outcomes == [
-                .init(bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 200, checks: 2, changes: 0)
+                .init(
+                    bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 200, checks: 2, changes: 0,
+                    otherKindConversions: 13)
             ])
         // The confirming cycle, the same blocks with no conversion between,
         // agrees: the size changes to ordinary stores.
@@ -149,31 +187,40 @@ import Testing
         #expect(confirming.map(\.streaming) == kinds && confirming.map(\.timed) == firstCheck.map(\.timed))
         #expect(
             trials.outcomes == [
-                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 200, checks: 3, changes: 1)
+                .init(
+                    bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 200, checks: 3, changes: 1,
+                    otherKindConversions: 16)
             ])
-        // The next check comes 512 conversions later (three cycles so far);
-        // streaming 4 % faster does not change the decision it checks, now
-        // ordinary stores, and needs no confirming.
-        #expect(check(gap: 512, kind: false) { $0 ? 96 : 100 }.count == 29)
+        // The next check comes 16 × 1.0 ÷ 1 % = 1600 conversions later (the
+        // schedule, after three cycles, gives 512); streaming 4 % faster
+        // does not change the decision it checks, now ordinary stores, and
+        // needs no confirming.
+        #expect(check(gap: 1600, kind: false) { $0 ? 96 : 100 }.count == 29)
         #expect(
             trials.outcomes == [
-                .init(bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 96, checks: 4, changes: 1)
+                .init(
+                    bytes: 1000, streaming: false, cachedMedian: 100, streamingMedian: 96, checks: 4, changes: 1,
+                    otherKindConversions: 16)
             ])
-        // Then 1024 later, streaming 10 % faster, and again in the cycle
+        // Then 1024 later (the schedule: streaming was faster), streaming 10 % faster, and again in the cycle
         // that confirms it: the size changes back.
         #expect(check(gap: 1024, kind: false) { $0 ? 90 : 100 }.count == 29)
         #expect(trials.decision(forBytes: 1000) == false)
         #expect(check(gap: 0, kind: false) { $0 ? 90 : 100 }.count == 29)
         #expect(
             trials.outcomes == [
-                .init(bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 6, changes: 2)
+                .init(
+                    bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 6, changes: 2,
+                    otherKindConversions: 13)
             ])
-        // 2048 later, one slow cycle for streaming would change the kind,
-        // and the confirming cycle finds it faster again: it stays.
+        // 2048 later (13 × 10 ÷ 90 ÷ 1 % = 144 is shorter), one slow cycle
+        // for streaming would change the kind, and the confirming cycle
+        // finds it faster again: it stays.
         #expect(check(gap: 2048, kind: true) { $0 ? 300 : 100 }.count == 29)
         #expect(check(gap: 0, kind: true) { $0 ? 90 : 100 }.count == 29)
         let decided = StoreKindTrials.Outcome(
-            bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 8, changes: 2)
+            bytes: 1000, streaming: true, cachedMedian: 100, streamingMedian: 90, checks: 8, changes: 2,
+            otherKindConversions: 13)
         #expect(trials.outcomes == [decided])
         #expect(trials.decision(forBytes: 1000) == true)
         // A time recorded between cycles is ignored: no cycle ends.
@@ -237,7 +284,9 @@ import Testing
         }
         #expect(
             trials.outcomes == [
-                .init(bytes: 64, streaming: false, cachedMedian: 20, streamingMedian: 20, checks: 1, changes: 0)
+                .init(
+                    bytes: 64, streaming: false, cachedMedian: 20, streamingMedian: 20, checks: 1, changes: 0,
+                    otherKindConversions: 8)
             ])
     }
 
