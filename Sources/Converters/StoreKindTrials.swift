@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SIMDRows
 import Statistics
+import Synchronization
 
 /// The store kind an automatic `SIMDConverter` uses for upright and
 /// mirrored frames (`SIMDStorePolicy.writesAscendingLines`) in
@@ -46,8 +47,16 @@ import Statistics
 /// finds it where that kind left it (streaming leaves it in memory, not
 /// in cache), which alternation would charge to every conversion.
 ///
+/// Between cycles a size's conversions are handed out without the lock
+/// where they can be: `quick` holds one decided size, its kind and how
+/// many conversions it may still take before the lock must see one. A
+/// conversion right after a frame of streaming stores waits for every
+/// cache line it misses behind those stores' traffic, and the locked path
+/// touches about ten lines (docs/kernel.md, "The trial's own cost").
+///
 /// `@unchecked Sendable`: the trials are only touched under `lock`, a
-/// pthread mutex (`NSLock`), which the thread sanitizer sees.
+/// pthread mutex (`NSLock`), which the thread sanitizer sees; `quick` is
+/// an atomic.
 public final class StoreKindTrials: @unchecked Sendable {
     /// Timed conversions of each kind in a cycle, which then decides the size.
     public let samplesPerKind: Int
@@ -85,6 +94,12 @@ public final class StoreKindTrials: @unchecked Sendable {
 
     private let lock = NSLock()
     private var trials: [Int: Trial] = [:]
+    /// One decided size's conversions that need not take the lock: its
+    /// bytes (from bit 24), its kind (bit 23: streaming) and how many
+    /// more conversions it may take (bits 0–22), which its trial's
+    /// `conversions` already counts; 0 when no size has any. Set under
+    /// `lock`, taken from by `nextKind` with a compare-and-exchange.
+    private let quick = Atomic<UInt64>(0)
 
     /// The share of a decided size's time that its checks may spend on
     /// the kind it does not keep, beyond what the kept kind would take:
@@ -254,19 +269,47 @@ public final class StoreKindTrials: @unchecked Sendable {
     public func nextKind(
         forBytes bytes: Int, into destination: UnsafeRawPointer, prior: Bool
     ) -> (streaming: Bool, timed: Bool) {
-        lock.withLock {
+        var word = quick.load(ordering: .relaxed)
+        while word >> 24 == UInt64(bytes) && word & Self.quickCount > 0 {
+            let taken = quick.compareExchange(expected: word, desired: word - 1, ordering: .relaxed)
+            if taken.exchanged { return (word & Self.quickStreaming != 0, false) }
+            word = taken.original
+        }
+        return lock.withLock {
+            reclaimQuick()
             var trial = trials[bytes] ?? Trial(prior: prior)
             defer { trials[bytes] = trial }
             if !trial.checking, let decided = trial.decided {
                 trial.conversions += 1
-                if trial.conversions >= Self.conversionsBetweenChecks(after: decided) {
+                let gap = Self.conversionsBetweenChecks(after: decided)
+                if trial.conversions >= gap {
                     // The next conversion starts a check's first block.
                     trial.startCheck(keeping: decided.streaming)
+                } else if gap - trial.conversions > 1 {
+                    // All but the last conversion before the check may
+                    // skip the lock; the last one starts the check here.
+                    let more = min(gap - trial.conversions - 1, Int(Self.quickCount))
+                    let kind = decided.streaming ? Self.quickStreaming : 0
+                    quick.store(UInt64(bytes) << 24 | kind | UInt64(more), ordering: .relaxed)
+                    trial.conversions += more
                 }
                 return (decided.streaming, false)
             }
             return trial.next(into: destination)
         }
+    }
+
+    /// The bits of `quick` that count its conversions.
+    private static let quickCount: UInt64 = 0x7f_ffff
+    /// The bit of `quick` set when its size streams.
+    private static let quickStreaming: UInt64 = 0x80_0000
+
+    /// Takes back the conversions `quick` still holds, and uncounts them
+    /// from their size's trial. Called under `lock`.
+    private func reclaimQuick() {
+        let earlier = quick.exchange(0, ordering: .relaxed)
+        let untaken = Int(earlier & Self.quickCount)
+        if untaken > 0 { trials[Int(earlier >> 24)]?.conversions -= untaken }
     }
 
     /// Records that a timed trial conversion into `bytes` with `streaming`

@@ -228,6 +228,34 @@ import Testing
         #expect(trials.outcomes == [decided])
     }
 
+    @Test("sizes that take turns between their checks each start a check after their own gap")
+    func sizesTakingTurns() {
+        let trials = StoreKindTrials(samplesPerKind: 5)
+        // 1000 streams, ordinary stores twice as slow: 13 conversions ×
+        // 1.0 ÷ 1 % = 1300. 2000 keeps streaming, the prior, ordinary stores
+        // 2 % slower: the schedule's 128.
+        _ = Self.runTrial(trials, bytes: 1000, prior: false) { streaming, _ in streaming ? 100 : 200 }
+        _ = Self.runTrial(trials, bytes: 2000, prior: true) { streaming, _ in streaming ? 100 : 102 }
+        #expect(trials.outcomes.map(StoreKindTrials.conversionsBetweenChecks(after:)) == [1300, 128])
+        // Runs of three conversions of 1000 and five of 2000 in turn, until
+        // each has handed out the first of its check (ordinary stores,
+        // where both stream).
+        var counts = [1000: 0, 2000: 0]
+        var checkStarts: [Int: Int] = [:]
+        var turn = 0
+        while checkStarts.count < 2 && turn < 2000 {
+            let (bytes, length) = turn % 2 == 0 ? (1000, 3) : (2000, 5)
+            for _ in 0..<length where checkStarts[bytes] == nil {
+                let next = trials.nextKind(forBytes: bytes, into: Self.destination, prior: false)
+                counts[bytes]! += 1
+                #expect(!next.timed)
+                if !next.streaming { checkStarts[bytes] = counts[bytes]! }
+            }
+            turn += 1
+        }
+        #expect(checkStarts == [1000: 1301, 2000: 129])
+    }
+
     @Test(
         "with two destinations, a block's first four conversions into each are untimed, and it ends with its fourth timed one"
     )
