@@ -36,7 +36,8 @@ import Synchronization
 /// `conversionsBetweenChecks(after:)` conversions of its kind (128, then
 /// twice as many each time, up to 2048; more where the kind it does not
 /// keep was much slower, so that a check's conversions of that kind cost
-/// at most `checkBudget` of the time between checks), another cycle of the same
+/// beyond the kept kind's time at most `checkBudget` of the time between
+/// checks, up to `longestGapBetweenChecks` apart), another cycle of the same
 /// blocks, with no lead-in, decides it afresh from that cycle's times
 /// alone, the kind it had standing in for the prior one; a check that
 /// would change the kind is confirmed first: another cycle runs at once,
@@ -116,8 +117,8 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// is checked again: 128 after its first cycle, doubling with each
     /// check, up to 2048; or, if more, as many as make a cycle's
     /// conversions of the other kind (as many as the latest cycle made)
-    /// cost `checkBudget` of them, at the latest cycle's medians, up to
-    /// `longestGapBetweenChecks`.
+    /// cost `checkBudget` of them beyond the kept kind's time, at the
+    /// latest cycle's medians, up to `longestGapBetweenChecks`.
     public static func conversionsBetweenChecks(after outcome: Outcome) -> Int {
         let schedule = 128 << min(max(outcome.checks, 1) - 1, 4)
         let (kept, other) =
@@ -133,7 +134,8 @@ public final class StoreKindTrials: @unchecked Sendable {
     /// other is clearly faster (the prior kind, then the last decision),
     /// whether the running cycle confirms a check that would change it, the
     /// untimed lead-in conversions left (a first cycle's), the conversions
-    /// since the last decision, the running cycle's block (counted through
+    /// since the last decision (with those handed to `quick` in advance and
+    /// not yet taken), the running cycle's block (counted through
     /// `blockOrder`, repeating), its timed and untimed conversions so far
     /// and its conversions into each destination (at most
     /// `blockDestinations` of them), the running cycle's conversions of
@@ -270,7 +272,7 @@ public final class StoreKindTrials: @unchecked Sendable {
         forBytes bytes: Int, into destination: UnsafeRawPointer, prior: Bool
     ) -> (streaming: Bool, timed: Bool) {
         var word = quick.load(ordering: .relaxed)
-        while word >> 24 == UInt64(bytes) && word & Self.quickCount > 0 {
+        while word >> 24 == UInt64(truncatingIfNeeded: bytes) && word & Self.quickCount > 0 {
             let taken = quick.compareExchange(expected: word, desired: word - 1, ordering: .relaxed)
             if taken.exchanged { return (word & Self.quickStreaming != 0, false) }
             word = taken.original
@@ -285,7 +287,7 @@ public final class StoreKindTrials: @unchecked Sendable {
                 if trial.conversions >= gap {
                     // The next conversion starts a check's first block.
                     trial.startCheck(keeping: decided.streaming)
-                } else if gap - trial.conversions > 1 {
+                } else if gap - trial.conversions > 1, Self.quickSizes.contains(bytes) {
                     // All but the last conversion before the check may
                     // skip the lock; the last one starts the check here.
                     let more = min(gap - trial.conversions - 1, Int(Self.quickCount))
@@ -299,6 +301,8 @@ public final class StoreKindTrials: @unchecked Sendable {
         }
     }
 
+    /// The sizes `quick` can hold (its bits from 24).
+    private static let quickSizes = 1..<(1 << 40)
     /// The bits of `quick` that count its conversions.
     private static let quickCount: UInt64 = 0x7f_ffff
     /// The bit of `quick` set when its size streams.

@@ -1,6 +1,8 @@
 import Converters
+import Dispatch
 import Frames
 import SIMDRows
+import Synchronization
 import TestSupport
 import Testing
 
@@ -254,6 +256,23 @@ import Testing
             turn += 1
         }
         #expect(checkStarts == [1000: 1301, 2000: 129])
+    }
+
+    @Test("threads taking a decided size's conversions at once start its check after exactly its gap")
+    func concurrentGap() {
+        let trials = StoreKindTrials(samplesPerKind: 5)
+        // Streaming, ordinary stores twice as slow: a gap of 1300 (see `checks`).
+        _ = Self.runTrial(trials, bytes: 1000, prior: false) { streaming, _ in streaming ? 100 : 200 }
+        let handedOut = Mutex<[(streaming: Bool, timed: Bool)]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            var mine: [(streaming: Bool, timed: Bool)] = []
+            for _ in 0..<325 { mine.append(trials.nextKind(forBytes: 1000, into: Self.destination, prior: false)) }
+            handedOut.withLock { $0 += mine }
+        }
+        let handed = handedOut.withLock { $0 }
+        #expect(handed.count == 1300 && handed.allSatisfy { $0.streaming && !$0.timed })
+        // The next conversion is the check's first: ordinary stores, untimed.
+        #expect(trials.nextKind(forBytes: 1000, into: Self.destination, prior: false) == (false, false))
     }
 
     @Test(
