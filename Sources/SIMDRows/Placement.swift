@@ -2,29 +2,28 @@
 import _Builtin_intrinsics.intel
 #endif
 
-// Placing pixels at their oriented positions. A quarter turn transposes
-// 8 × 8 (and at AVX-512 16 × 16) blocks of converted BGRA pixels (one
-// 32-bit lane each) from a small scratch the row kernel has just written
-// (L1-resident: one of two tiles of 32 rows × 128 pixels). A mirror
-// reverses the source rows' bytes before the kernel converts them
-// (`reverseBytesAVX2`): 1.5 bytes a pixel instead of the 4 of a converted
-// pixel, and each piece of the output is then written in order, streaming
-// as the upright frame is.
+// Placing pixels at their oriented positions. The tiles around an
+// AVX-512 quarter turn's blocks (`convertTransposed`) transpose 8 × 8
+// blocks of converted BGRA pixels (one 32-bit lane each) from a small
+// scratch the row kernel has just written (L1-resident: one of two tiles
+// of 32 rows × 128 pixels). A mirror reverses the source rows' bytes
+// before the kernel converts them (`reverseBytesAVX2`): 1.5 bytes a pixel
+// instead of the 4 of a converted pixel, and each piece of the output is
+// then written in order, streaming as the upright frame is.
 //
 // The transpose loads each block row as two 128-bit halves, and puts the
 // halves of rows k and k + 4 into one vector, so that a 4 × 4 transpose
 // within each 128-bit lane (two rounds of `unpack` of 32-bit, then 64-bit
-// lanes) leaves every output row whole: no lane-crossing shuffle. At the
-// SSE2 baseline it is four 4 × 4 transposes of 128-bit vectors. Both are
+// lanes) leaves every output row whole: no lane-crossing shuffle. It is
 // clang's intrinsics: built from `SIMD8` lane initialisers, LLVM made
 // broadcast-and-blend sequences of ~120 instructions a block. Check after
 // any change:
-//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
+//   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX512.build/AVX512Level.swift.o
 
 #if arch(x86_64)
-/// The 8 × 8 transpose of `SIMDLevelTag.transposeBlock8` in 256-bit
-/// vectors (AVX2): 16 half-row loads, 16 `vpunpck*`, 8 stores. Emitted
-/// only into the modules compiled for AVX2 and up, which call it.
+/// The 8 × 8 transpose of `SIMDLevelTagTransposingBlocks.transposeBlock8`
+/// in 256-bit vectors (AVX2): 16 half-row loads, 16 `vpunpck*`, 8 stores.
+/// Emitted only into the modules compiled for AVX-512, which call it.
 @_alwaysEmitIntoClient @inline(__always)
 public func transposeBlock8AVX2<Stores: SIMDStoreKind>(
     _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
@@ -51,65 +50,6 @@ public func transposeBlock8AVX2<Stores: SIMDStoreKind>(
         Stores.store(unsafeBitCast(_mm256_unpacklo_epi64(a1, a3), to: Dwords8.self), at: out + 2 &* outStride)
         Stores.store(unsafeBitCast(_mm256_unpackhi_epi64(a1, a3), to: Dwords8.self), at: out + 3 &* outStride)
     }
-}
-#endif
-
-extension SIMDLevelTag {
-    /// Four 4 × 4 transposes of 128-bit vectors (SSE2) on x86-64; pixel by
-    /// pixel elsewhere.
-    @inlinable @inline(__always)
-    public static func transposeBlock8<Stores: SIMDStoreKind>(
-        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
-    ) {
-        #if arch(x86_64)
-        /// Pixels `half * 4 ..< half * 4 + 4` of row `k`.
-        @inline(__always)
-        func row(_ k: Int, _ half: Int) -> __m128i {
-            (from + (k &* rowStride &+ 16 &* half)).loadUnaligned(as: __m128i.self)
-        }
-        for half in 0..<2 {
-            // Output rows 4 half ..< 4 half + 4: their low halves from rows
-            // 0 ... 3, their high halves from rows 4 ... 7.
-            let top = transposed4(row(0, half), row(1, half), row(2, half), row(3, half))
-            let bottom = transposed4(row(4, half), row(5, half), row(6, half), row(7, half))
-            let out = to + (4 &* half) &* outStride
-            Stores.store(unsafeBitCast((top.0, bottom.0), to: Dwords8.self), at: out)
-            Stores.store(unsafeBitCast((top.1, bottom.1), to: Dwords8.self), at: out + outStride)
-            Stores.store(unsafeBitCast((top.2, bottom.2), to: Dwords8.self), at: out + 2 &* outStride)
-            Stores.store(unsafeBitCast((top.3, bottom.3), to: Dwords8.self), at: out + 3 &* outStride)
-        }
-        #else
-        transposeBlock8ByPixel(from: from, rowStride: rowStride, to: to, outStride: outStride)
-        #endif
-    }
-}
-
-/// `SIMDLevelTag.transposeBlock8` one pixel at a time, with ordinary
-/// stores (targets without a vector transpose here).
-@inlinable
-public func transposeBlock8ByPixel(
-    from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
-) {
-    for j in 0..<8 {
-        for i in 0..<8 {
-            let pixel = from.load(fromByteOffset: i &* rowStride &+ 4 &* j, as: UInt32.self)
-            to.storeBytes(of: pixel, toByteOffset: j &* outStride &+ 4 &* i, as: UInt32.self)
-        }
-    }
-}
-
-#if arch(x86_64)
-/// The columns of the 4 × 4 block of 32-bit lanes whose rows are `a`, `b`, `c`, `d`.
-@inlinable @inline(__always)
-func transposed4(_ a: __m128i, _ b: __m128i, _ c: __m128i, _ d: __m128i) -> (__m128i, __m128i, __m128i, __m128i) {
-    let ab0 = _mm_unpacklo_epi32(a, b)
-    let ab1 = _mm_unpackhi_epi32(a, b)
-    let cd0 = _mm_unpacklo_epi32(c, d)
-    let cd1 = _mm_unpackhi_epi32(c, d)
-    return (
-        _mm_unpacklo_epi64(ab0, cd0), _mm_unpackhi_epi64(ab0, cd0), _mm_unpacklo_epi64(ab1, cd1),
-        _mm_unpackhi_epi64(ab1, cd1)
-    )
 }
 #endif
 
@@ -147,7 +87,7 @@ public func reverseBytesAVX2(from: UnsafePointer<UInt8>, to: UnsafeMutablePointe
     if i > -32 { block(0) }
 }
 
-extension SIMDLevelTagAVX2 {
+extension SIMDLevelTagTransposingBlocks where Self: SIMDLevelTagAVX2 {
     /// In 256-bit vectors (`transposeBlock8AVX2`).
     @_alwaysEmitIntoClient @inline(__always)
     public static func transposeBlock8<Stores: SIMDStoreKind>(
@@ -155,7 +95,9 @@ extension SIMDLevelTagAVX2 {
     ) {
         transposeBlock8AVX2(stores, from: from, rowStride: rowStride, to: to, outStride: outStride)
     }
+}
 
+extension SIMDLevelTagAVX2 {
     /// In 256-bit vectors (`reverseBytesAVX2`).
     @_alwaysEmitIntoClient @inline(__always)
     public static func reverseBytes(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {

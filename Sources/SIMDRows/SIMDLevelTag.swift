@@ -71,23 +71,6 @@ public protocol SIMDLevelTag {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
         start: Int, end: Int)
 
-    /// Transposes the 8 × 8 pixels (32-bit lanes) whose rows start at
-    /// `from`, `from + rowStride`, ... (`rowStride` in bytes, negative to
-    /// take the rows bottom up) into 8 rows of 8 pixels at `to`,
-    /// `to + outStride`, ...: output row `j` holds column `j` of the block.
-    /// Reads and writes exactly those bytes, stored by `Stores` (32-byte
-    /// aligned output rows when it streams). The default: four 4 × 4
-    /// transposes of 128-bit vectors.
-    static func transposeBlock8<Stores: SIMDStoreKind>(
-        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
-
-    /// `transposeBlock8` for 16 × 16 pixels: output row `j` (64 bytes at
-    /// `to + j × outStride`) holds column `j` of the block, 64-byte aligned
-    /// when `Stores` streams. The default: four `transposeBlock8`, the two
-    /// halves of each output row one after the other.
-    static func transposeBlock16<Stores: SIMDStoreKind>(
-        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
-
     /// Writes the `count` bytes at `from` into `to` in reverse order
     /// (`to[i] = from[count - 1 - i]`), reading and writing exactly those
     /// bytes; the two ranges do not overlap. The default goes byte by byte.
@@ -110,8 +93,8 @@ public protocol SIMDLevelTag {
     /// their rows of `destination`, oriented by `axes`, which swaps rows and
     /// columns (a quarter turn). Writes exactly those destination rows,
     /// with `Stores` where whole aligned 64-byte lines allow it. The
-    /// default: tiles converted into a scratch, then transposed
-    /// (`convertTransposed`).
+    /// default: tiles of the planes transposed into a scratch, then
+    /// converted upright (`convertThroughTransposedPlanes`).
     static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView, _ axes: OrientedAxes,
         columns: Range<Int>)
@@ -140,28 +123,16 @@ extension SIMDLevelTag {
             m, Self.self, stores, y0, y1, u, v, out0, out1, width: width, bound: bound, scratch: scratch)
     }
 
-    /// Tiles through a scratch (`convertTransposed`).
+    /// Tiles of the planes transposed into a scratch, then converted
+    /// upright (`convertThroughTransposedPlanes`).
     @inlinable @inline(__always)
     public static func convertQuarterTurn<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView, _ axes: OrientedAxes,
         columns: Range<Int>
     ) {
-        convertTransposed(
-            m, Self.self, stores, source, destination, axes, columns: columns, sourceRows: 0..<source.height)
-    }
-
-    /// Four 8 × 8 blocks.
-    @inlinable @inline(__always)
-    public static func transposeBlock16<Stores: SIMDStoreKind>(
-        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
-    ) {
-        for half in 0..<2 {
-            let columns = from + 32 &* half
-            let rows = to + 8 &* half &* outStride
-            transposeBlock8(stores, from: columns, rowStride: rowStride, to: rows, outStride: outStride)
-            transposeBlock8(
-                stores, from: columns + 8 &* rowStride, rowStride: rowStride, to: rows + 32, outStride: outStride)
-        }
+        let width = source.width
+        let rows = axes.reversesColumns ? (width &- columns.upperBound)..<(width &- columns.lowerBound) : columns
+        convertThroughTransposedPlanes(m, Self.self, stores, source, destination, axes, rows: rows)
     }
 
     /// Byte by byte.

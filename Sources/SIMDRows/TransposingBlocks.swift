@@ -17,6 +17,23 @@ public protocol SIMDLevelTagTransposingBlocks: SIMDLevelTag {
         _ m: M.Type, _ stores: Stores.Type, luma: UnsafePointer<UInt8>, lumaStride: Int,
         u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, chromaStride: Int,
         to: UnsafeMutablePointer<UInt8>, outStride: Int, reversesRows: Bool, top: SIMD16<UInt16>)
+
+    /// Transposes the 8 × 8 pixels (32-bit lanes) whose rows start at
+    /// `from`, `from + rowStride`, ... (`rowStride` in bytes, negative to
+    /// take the rows bottom up) into 8 rows of 8 pixels at `to`,
+    /// `to + outStride`, ...: output row `j` holds column `j` of the block.
+    /// Reads and writes exactly those bytes, stored by `Stores` (32-byte
+    /// aligned output rows when it streams); for the tiles around the blocks
+    /// (`convertTransposed`).
+    static func transposeBlock8<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
+
+    /// `transposeBlock8` for 16 × 16 pixels: output row `j` (64 bytes at
+    /// `to + j × outStride`) holds column `j` of the block, 64-byte aligned
+    /// when `Stores` streams. The default: four `transposeBlock8`, the two
+    /// halves of each output row one after the other.
+    static func transposeBlock16<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int)
 }
 
 /// Source columns per strip of a quarter turn in blocks: the blocks of a
@@ -25,6 +42,20 @@ public protocol SIMDLevelTagTransposingBlocks: SIMDLevelTag {
 @inlinable var blockStripColumns: Int { 64 }
 
 extension SIMDLevelTagTransposingBlocks {
+    /// Four 8 × 8 blocks (`transposeBlock8`).
+    @inlinable @inline(__always)
+    public static func transposeBlock16<Stores: SIMDStoreKind>(
+        _ stores: Stores.Type, from: UnsafeRawPointer, rowStride: Int, to: UnsafeMutableRawPointer, outStride: Int
+    ) {
+        for half in 0..<2 {
+            let columns = from + 32 &* half
+            let rows = to + 8 &* half &* outStride
+            transposeBlock8(stores, from: columns, rowStride: rowStride, to: rows, outStride: outStride)
+            transposeBlock8(
+                stores, from: columns + 8 &* rowStride, rowStride: rowStride, to: rows + 32, outStride: outStride)
+        }
+    }
+
     /// Whole 16 × 16 blocks (`convertBlock16Transposed`) where they fit,
     /// starting on chroma pairs and ending on the output's 16-pixel lines;
     /// the columns and rows around them by `convertTransposed`.
