@@ -115,8 +115,9 @@ public struct ParallelConverter: FrameConverter {
     }
 
     /// Band alignment, in destination rows (source columns), of quarter
-    /// turns: a multiple of the SIMD kernel's 8 × 8 transposed blocks, so
-    /// that a band splits into whole blocks.
+    /// turns: a multiple of the AVX-512 kernel's 16 × 16 transposed blocks,
+    /// so that a band splits into whole blocks, and an even row, where the
+    /// turned planes' chroma pairs start at the levels below.
     static let transposedBandAlignment = 16
 
     /// Bands per thread: more than one, so that a thread slowed by another

@@ -4,7 +4,8 @@ import Synchronization
 // Oriented conversion in one pass from the source planes (docs/kernel.md,
 // "Orientations"): every source pixel is converted by the upright row
 // kernel with the chroma sample its orientation gives it
-// (`OrientedAxes`), then placed.
+// (`OrientedAxes`), then placed; below AVX-512 a quarter turn converts
+// tiles of the turned planes upright instead.
 //
 // - Orientations that keep rows as rows (upright, mirror, 180 degrees and
 //   its mirror, a vertical flip) convert source rows from the top straight
@@ -23,10 +24,11 @@ import Synchronization
 //
 // Along a reversed axis of odd length the chroma pairs start at 1: pixel
 // 0 takes sample 0 alone, then pixels 1 and 2 share sample 1, and so on.
-// Rows then pair as 0 | 1, 2 | 3, 4 ...; in a quarter turn, column 0 is
-// then a tile of its own, one column wide. Rows whose columns run
-// backwards need no column phase: their reversed copies are rows of the
-// mirrored planes, pairs from 0.
+// Rows then pair as 0 | 1, 2 | 3, 4 ...; in a quarter turn's tiles of
+// converted pixels (AVX-512), column 0 is then a tile of its own, one
+// column wide. Rows whose columns run backwards need no column phase:
+// their reversed copies are rows of the mirrored planes, pairs from 0, as
+// turned planes' rows and columns are.
 
 /// Converts destination rows `rows` of `source` oriented by `orientation`
 /// into `destination` with `matrix`; instantiated in the calling module for

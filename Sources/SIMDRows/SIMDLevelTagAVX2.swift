@@ -5,8 +5,9 @@ import _Builtin_intrinsics.intel
 /// A level whose module is compiled for AVX2 or more (SIMDRowsAVX2,
 /// SIMDRowsAVX512, SIMDRowsAVX512VBMI). What such a level does alike is written once here and
 /// emitted into that module: it converts row pairs, streams 32 bytes with
-/// one `vmovntdq`, and on x86-64 (Placement.swift) transposes 8 × 8 blocks
-/// and reverses bytes in 256-bit vectors.
+/// one `vmovntdq`, and on x86-64 (Placement.swift) reverses bytes in
+/// 256-bit vectors, and where it also transposes blocks (AVX-512) transposes
+/// 8 × 8 pixels in them.
 public protocol SIMDLevelTagAVX2: SIMDLevelTag {}
 
 extension SIMDLevelTagAVX2 {

@@ -18,7 +18,7 @@ import _Builtin_intrinsics.intel
 // planes pair from 0 like any upright frame.
 
 /// Destination rows per tile of a quarter turn through transposed planes:
-/// one 64-byte line of each source luma row it reads.
+/// 64 bytes of each source luma row it reads (one line where aligned).
 @inlinable var planeTileRows: Int { 64 }
 
 /// Destination columns per tile (source rows it reads): 1 KiB of each of
@@ -27,13 +27,18 @@ import _Builtin_intrinsics.intel
 /// planes").
 @inlinable var planeTileColumns: Int { 256 }
 
-/// Quarter turns (`axes.swaps`): destination rows `rows` of `source`
-/// oriented by `axes`, a tile of `planeTileRows` × `planeTileColumns` at a
-/// time, its planes transposed into a scratch and converted upright from
-/// there (`convertRows`) with `Stores`, as libyuv's rotation and conversion
-/// would produce them. Tiles start on even destination columns, and on
-/// even rows unless `rows` starts on an odd one, so each is an upright
-/// I420 (or NV12) frame of its own.
+/// Converts destination rows `rows` of `source` turned by `axes` into
+/// `destination`, byte for byte as libyuv's rotation of each plane and
+/// upright conversion give them: a tile of `planeTileRows` ×
+/// `planeTileColumns` at a time, its planes transposed into a scratch and
+/// converted upright from there (`convertRows`) with `Stores`. Tiles start
+/// on even destination columns, and on even rows unless `rows` starts on an
+/// odd one, so each is an upright I420 (or NV12) frame of its own. Writes
+/// exactly those rows.
+/// - Precondition: `axes.swaps` (a quarter turn); `destination` has the
+///   turned size of `source` and `rows` lies within it; where `Stores`
+///   streams, `destination`'s rows start on 64-byte boundaries
+///   (`streamingStoresFit`, as `convertFrame` checks).
 @inlinable
 public func convertThroughTransposedPlanes<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind>(
     _ m: M.Type, _ level: Level.Type, _ stores: Stores.Type, _ source: SourceFrame, _ destination: BGRAView,
@@ -50,9 +55,10 @@ public func convertThroughTransposedPlanes<M: SIMDRowMatrix, Level: SIMDLevelTag
     let chromaStride = (planeTileColumns &>> 1) &* step
     let lumaBytes = planeTileRows &* lumaStride
     let chromaBytes = (planeTileRows &>> 1) &* chromaStride
+    let chromaPlanes = step == 2 ? 1 : 2  // NV12's pairs, or U and V
     let bound = SIMDRowConstants.upperBound
     let (uPlane, vPlane) = (source.u, source.v)
-    withUnsafeTemporaryAllocation(byteCount: lumaBytes &+ 2 &* chromaBytes, alignment: 64) { buffer in
+    withUnsafeTemporaryAllocation(byteCount: lumaBytes &+ chromaPlanes &* chromaBytes, alignment: 64) { buffer in
         let luma = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let u = luma + lumaBytes
         let v = step == 2 ? u + 1 : u + chromaBytes
@@ -99,11 +105,12 @@ public func convertThroughTransposedPlanes<M: SIMDRowMatrix, Level: SIMDLevelTag
 
 /// Writes rows `rows` and columns `columns` of a plane (`planeWidth` ×
 /// `planeHeight` elements of `elementSize` bytes, rows `stride` bytes
-/// apart from `base`) turned by `axes` (a quarter turn) into `tile`: tile
-/// row `i`, element `j` is turned row `rows.lowerBound + i`, column
-/// `columns.lowerBound + j`, which is source column `x` (from the right
-/// when `axes.reversesColumns`) of source row `y` (from the bottom when
-/// `axes.reversesRows`). Tile rows are `tileStride` bytes apart.
+/// apart from `base`) turned by `axes` (a quarter turn) into `tile`, whose
+/// rows are `tileStride` bytes apart: tile row `i`, element `j` is the
+/// turned plane's row `r = rows.lowerBound + i`, column
+/// `c = columns.lowerBound + j`, which is the source plane's column `r`
+/// (`planeWidth - 1 - r` when `axes.reversesColumns`) of its row `c`
+/// (`planeHeight - 1 - c` when `axes.reversesRows`).
 @inlinable @inline(__always)
 func transposePlaneTile(
     _ base: UnsafePointer<UInt8>, _ stride: Int, elementSize: Int, planeWidth: Int, planeHeight: Int,
@@ -111,7 +118,8 @@ func transposePlaneTile(
     tileStride: Int
 ) {
     let count = rows.count
-    // The source rows, top first or bottom first, and the leftmost source
+    // The tile's columns are source rows, its rows source columns: the
+    // source rows top first or bottom first, and the leftmost source
     // column; when columns run backwards the scratch fills bottom up.
     let firstRow = axes.reversesRows ? planeHeight &- 1 &- columns.lowerBound : columns.lowerBound
     let rowStep = axes.reversesRows ? -stride : stride
