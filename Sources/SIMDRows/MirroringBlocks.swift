@@ -1,6 +1,6 @@
 /// A level that converts a 64-pixel row-pair block with its pixels put in
 /// reverse order in registers, so that a mirror needs no reversed copy of
-/// the source (docs/kernel.md, "Orientations").
+/// the source (docs/kernel.md, "Orientations"): AVX2 and AVX-512.
 public protocol SIMDLevelTagMirroringBlocks: SIMDLevelTag {
     /// Converts pixels 0 ..< 64 of two luma rows `y0`, `y1` that share the
     /// chroma samples 0 ..< 32 of `u` and `v`, and writes pixel `63 - j` as

@@ -3,8 +3,9 @@ import SIMDRows
 
 /// The tag that instantiates the SIMD kernel in this module, which is
 /// compiled with `-target-cpu haswell` (AVX2, FMA, BMI2); what it does is
-/// `SIMDLevelTagAVX2`'s.
-public enum SIMDAVX2Level: SIMDLevelTagAVX2 {}
+/// `SIMDLevelTagAVX2`'s, and it mirrors row pairs in its 64-pixel blocks
+/// (`SIMDLevelTagMirroringBlocks`, PairBlock256.swift).
+public enum SIMDAVX2Level: SIMDLevelTagAVX2, SIMDLevelTagMirroringBlocks {}
 
 /// Converts destination rows `rows` of `source` oriented by `orientation`
 /// into `destination` with the kernel compiled for AVX2 (all rows upright:

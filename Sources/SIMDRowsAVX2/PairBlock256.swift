@@ -25,7 +25,11 @@ import SIMDRows
 // - from NV12 pairs (16 bytes by `framebench_broadcast128`), computed from
 //   pairs repeated by one in-lane shuffle, each term's products one
 //   `vpmaddubsw` of the (u, v) bytes.
-// The two rows of a pair share the chroma terms. After a change, read the
+// The two rows of a pair share the chroma terms. A mirrored block takes
+// the same instructions: other shuffle controls put its luma bytes and
+// chroma samples in the reverse of that order (pixels 15-12, 7-4 |
+// 11-8, 3-0), so that the same unpacks give pixels 15-8 and 7-0 in memory
+// order. After a change, read the
 // hot loop (after a change to SIMDRows' inlinable code this module uses,
 // touch AVX2Level.swift: SwiftPM does not rebuild it):
 //   objdump -d --no-show-raw-insn .build/release/SIMDRowsAVX2.build/AVX2Level.swift.o
@@ -40,10 +44,27 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
-        pairBlock32(m, stores, y0, y1, u, v, out0, out1)
+        pairBlock32(m, stores, y0, y1, u, v, out0, out1, reversed: false)
         pairBlock32(
             m, stores, y0 + 32, y1 + 32, chromaSampleAddress(m, u, 16), chromaSampleAddress(m, v, 16), out0 + 128,
-            out1 + 128)
+            out1 + 128, reversed: false)
+    }
+
+    /// `convertPairBlock64` with the pixels written in reverse order, in
+    /// the same instructions (only the shuffle controls differ); the
+    /// contract of `SIMDLevelTagMirroringBlocks.convertPairBlock64Reversed`.
+    /// (`top` is not used: this block clamps without it.)
+    @inline(__always)
+    public static func convertPairBlock64Reversed<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
+    ) {
+        // Source pixels 0 ..< 32 are output pixels 32 ..< 64.
+        pairBlock32(m, stores, y0, y1, u, v, out0 + 128, out1 + 128, reversed: true)
+        pairBlock32(
+            m, stores, y0 + 32, y1 + 32, chromaSampleAddress(m, u, 16), chromaSampleAddress(m, v, 16), out0, out1,
+            reversed: true)
     }
 
     /// 16: an end of a row pair is converted in 32- and 16-pixel blocks.
@@ -68,7 +89,7 @@ extension SIMDAVX2Level {
         while end &- x >= 32 {
             pairBlock32(
                 m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
-                out0 + x &<< 2, out1 + x &<< 2)
+                out0 + x &<< 2, out1 + x &<< 2, reversed: false)
             x &+= 32
         }
         while x < end {
@@ -89,8 +110,8 @@ extension SIMDAVX2Level {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
         let terms = chromaTerms16(m, u, v)
-        pixels16(m, stores, y0, terms, out0)
-        pixels16(m, stores, y1, terms, out1)
+        pixels16(m, stores, y0, terms, out0, reversed: false)
+        pixels16(m, stores, y1, terms, out1, reversed: false)
     }
 
     /// The chroma terms of pixels 0 ..< 16 from chroma samples 0 ..< 8 of
@@ -103,7 +124,7 @@ extension SIMDAVX2Level {
         _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
     ) -> Terms256 {
         if M.Chroma.step == 2 {
-            return pairTerms16(m, u)
+            return pairTerms16(m, u, reversed: false)
         }
         return chromaTerms(
             m, _mm256_shuffle_epi8(broadcast64(u), firstSamples), _mm256_shuffle_epi8(broadcast64(v), firstSamples))
@@ -117,32 +138,36 @@ extension SIMDAVX2Level {
     }
 
     /// Pixels 0 ..< 32 of two rows sharing the chroma samples 0 ..< 16 of
-    /// `u` and `v`: 128 bytes at `out0` and at `out1`.
+    /// `u` and `v`: 128 bytes at `out0` and at `out1`, pixel `31 - j` as
+    /// output pixel `j` when `reversed`.
     @inline(__always)
     static func pairBlock32<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
-        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
-        let (first, second) = chromaTerms32(m, u, v)
-        pixels16(m, stores, y0, first, out0)
-        pixels16(m, stores, y1, first, out1)
-        pixels16(m, stores, y0 + 16, second, out0 + 64)
-        pixels16(m, stores, y1 + 16, second, out1 + 64)
+        let (first, second) = chromaTerms32(m, u, v, reversed: reversed)
+        // Reversed, source pixels 0 ..< 16 are output pixels 16 ..< 32.
+        let low = reversed ? 64 : 0
+        pixels16(m, stores, y0, first, out0 + low, reversed: reversed)
+        pixels16(m, stores, y1, first, out1 + low, reversed: reversed)
+        pixels16(m, stores, y0 + 16, second, out0 + (64 &- low), reversed: reversed)
+        pixels16(m, stores, y1 + 16, second, out1 + (64 &- low), reversed: reversed)
     }
 
-    /// 16 pixels from the luma bytes at `y` and their chroma terms `t`:
-    /// 64 bytes at `out`. Blue and green are signed sums, shifted and
-    /// packed to saturated bytes (`vpackuswb`) and interleaved into B|G
-    /// words; red's sum lands in 0xC000 ... 0xFFFF (a saturating add
-    /// clamps it above, `vpmaxuw` below), so that the shift leaves R|A
-    /// words.
+    /// 16 pixels from the luma bytes at `y` and their chroma terms `t`
+    /// (in the pixel order of `lumaWords` with the same `reversed`): 64
+    /// bytes at `out`, pixel `15 - j` as output pixel `j` when `reversed`.
+    /// Blue and green are signed sums, shifted and packed to saturated
+    /// bytes (`vpackuswb`) and interleaved into B|G words; red's sum lands
+    /// in 0xC000 ... 0xFFFF (a saturating add clamps it above, `vpmaxuw`
+    /// below), so that the shift leaves R|A words.
     @inline(__always)
     static func pixels16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms256,
-        _ out: UnsafeMutablePointer<UInt8>
+        _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
-        let a = _mm256_mulhi_epu16(lumaWords(y), splat(M.yg))  // y1 - YB
+        let a = _mm256_mulhi_epu16(lumaWords(y, reversed: reversed), splat(M.yg))  // y1 - YB
         let b = shiftRight6(_mm256_adds_epi16(a, t.b))
         let g = shiftRight6(_mm256_adds_epi16(a, t.g))
         let interleave = _mm256_setr_epi8(
@@ -150,8 +175,8 @@ extension SIMDAVX2Level {
             0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)
         let bg = _mm256_shuffle_epi8(_mm256_packus_epi16(b, g), interleave)
         let ra = shiftRight6(_mm256_max_epu16(_mm256_adds_epu16(a, t.r), splat(0xC000)))
-        store(stores, _mm256_unpacklo_epi16(bg, ra), at: out)  // pixels 0 ... 7
-        store(stores, _mm256_unpackhi_epi16(bg, ra), at: out + 32)  // pixels 8 ... 15
+        store(stores, _mm256_unpacklo_epi16(bg, ra), at: out)  // pixels 0 ... 7 (reversed: 15 ... 8)
+        store(stores, _mm256_unpackhi_epi16(bg, ra), at: out + 32)  // pixels 8 ... 15 (reversed: 7 ... 0)
     }
 
     /// `x >> 6` in each signed 16-bit lane (rounding towards −∞), as the
@@ -162,15 +187,21 @@ extension SIMDAVX2Level {
     }
 
     /// The 16 luma bytes at `y` (no alignment needed) as `y × 0x0101`
-    /// words in the order 0-3, 8-11 | 4-7, 12-15: loaded into both
-    /// 128-bit lanes (`framebench_broadcast128`), each byte doubled
-    /// within its lane (`vpshufb`).
+    /// words in the order 0-3, 8-11 | 4-7, 12-15, or when `reversed`
+    /// 15-12, 7-4 | 11-8, 3-0: loaded into both 128-bit lanes
+    /// (`framebench_broadcast128`), each byte doubled within its lane
+    /// (`vpshufb`).
     @inline(__always)
-    static func lumaWords(_ y: UnsafePointer<UInt8>) -> __m256i {
+    static func lumaWords(_ y: UnsafePointer<UInt8>, reversed: Bool) -> __m256i {
         let bytes = framebench_broadcast128(y)
-        let control = _mm256_setr_epi8(
-            0, 0, 1, 1, 2, 2, 3, 3, 8, 8, 9, 9, 10, 10, 11, 11,
-            4, 4, 5, 5, 6, 6, 7, 7, 12, 12, 13, 13, 14, 14, 15, 15)
+        let control =
+            reversed
+            ? _mm256_setr_epi8(
+                15, 15, 14, 14, 13, 13, 12, 12, 7, 7, 6, 6, 5, 5, 4, 4,
+                11, 11, 10, 10, 9, 9, 8, 8, 3, 3, 2, 2, 1, 1, 0, 0)
+            : _mm256_setr_epi8(
+                0, 0, 1, 1, 2, 2, 3, 3, 8, 8, 9, 9, 10, 10, 11, 11,
+                4, 4, 5, 5, 6, 6, 7, 7, 12, 12, 13, 13, 14, 14, 15, 15)
         return _mm256_shuffle_epi8(bytes, control)
     }
 
@@ -178,8 +209,10 @@ extension SIMDAVX2Level {
     /// (`second`) from chroma samples 0 ..< 16 of `u` and `v` in `M`'s
     /// layout (reading 16 bytes of each plane, or 32 bytes of pairs), each
     /// term repeated for the two pixels that share its sample, in the pixel
-    /// order of `lumaWords`: samples 0, 0, 1, 1, 4, 4, 5, 5 | 2, 2, 3, 3, 6,
-    /// 6, 7, 7 for `first`, and the same plus 8 for `second`.
+    /// order of `lumaWords` with the same `reversed`: samples 0, 0, 1, 1,
+    /// 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7 for `first` (reversed: 7, 7, 6,
+    /// 6, 3, 3, 2, 2 | 5, 5, 4, 4, 1, 1, 0, 0), and the same plus 8 for
+    /// `second`.
     ///
     /// From planes, the terms are computed once for the 16 samples (in the
     /// order of `planeSamples`) and repeated by `vpunpcklwd` and
@@ -189,14 +222,15 @@ extension SIMDAVX2Level {
     /// computed for each half (`pairTerms16`).
     @inline(__always)
     static func chromaTerms32<M: SIMDRowMatrix>(
-        _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>
+        _ m: M.Type, _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>, reversed: Bool
     ) -> (first: Terms256, second: Terms256) {
         if M.Chroma.step == 2 {
-            return (pairTerms16(m, u), pairTerms16(m, u + 16))
+            return (pairTerms16(m, u, reversed: reversed), pairTerms16(m, u + 16, reversed: reversed))
         }
+        let samples = planeSamples(reversed: reversed)
         let terms = chromaTerms(
-            m, _mm256_shuffle_epi8(framebench_broadcast128(u), planeSamples),
-            _mm256_shuffle_epi8(framebench_broadcast128(v), planeSamples))
+            m, _mm256_shuffle_epi8(framebench_broadcast128(u), samples),
+            _mm256_shuffle_epi8(framebench_broadcast128(v), samples))
         return (
             Terms256(
                 b: _mm256_unpacklo_epi16(terms.b, terms.b), g: _mm256_unpacklo_epi16(terms.g, terms.g),
@@ -211,13 +245,19 @@ extension SIMDAVX2Level {
     /// (the 16 bytes in each 128-bit lane) to zero-extended words, each
     /// once, samples 0, 1, 4, 5, 8, 9, 12, 13 | 2, 3, 6, 7, 10, 11, 14, 15:
     /// so that words 0-3 | 8-11 repeated are `firstSamples`' order, and
-    /// words 4-7 | 12-15 the same for samples 8 ..< 16.
+    /// words 4-7 | 12-15 the same for samples 8 ..< 16. When `reversed`,
+    /// samples 7, 6, 3, 2, 15, 14, 11, 10 | 5, 4, 1, 0, 13, 12, 9, 8: the
+    /// reversed orders of `chromaTerms32`, repeated the same way.
     @inline(__always)
-    static var planeSamples: __m256i {
+    static func planeSamples(reversed: Bool) -> __m256i {
         let z: Int8 = -128  // a zero byte
-        return _mm256_setr_epi8(
-            0, z, 1, z, 4, z, 5, z, 8, z, 9, z, 12, z, 13, z,
-            2, z, 3, z, 6, z, 7, z, 10, z, 11, z, 14, z, 15, z)
+        return reversed
+            ? _mm256_setr_epi8(
+                7, z, 6, z, 3, z, 2, z, 15, z, 14, z, 11, z, 10, z,
+                5, z, 4, z, 1, z, 0, z, 13, z, 12, z, 9, z, 8, z)
+            : _mm256_setr_epi8(
+                0, z, 1, z, 4, z, 5, z, 8, z, 9, z, 12, z, 13, z,
+                2, z, 3, z, 6, z, 7, z, 10, z, 11, z, 14, z, 15, z)
     }
 
     /// The `vpshufb` control that takes chroma samples 0 ..< 8 of a plane
@@ -233,12 +273,18 @@ extension SIMDAVX2Level {
 
     /// The `vpshufb` control that takes 8 NV12 pairs (u, v) (the 16 bytes
     /// in each 128-bit lane) to words of those two bytes, pairs 0, 0, 1, 1,
-    /// 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7: the order of `firstSamples`.
+    /// 4, 4, 5, 5 | 2, 2, 3, 3, 6, 6, 7, 7: the order of `firstSamples`;
+    /// when `reversed`, pairs 7, 7, 6, 6, 3, 3, 2, 2 | 5, 5, 4, 4, 1, 1,
+    /// 0, 0.
     @inline(__always)
-    static var repeatedPairs: __m256i {
-        _mm256_setr_epi8(
-            0, 1, 0, 1, 2, 3, 2, 3, 8, 9, 8, 9, 10, 11, 10, 11,
-            4, 5, 4, 5, 6, 7, 6, 7, 12, 13, 12, 13, 14, 15, 14, 15)
+    static func repeatedPairs(reversed: Bool) -> __m256i {
+        reversed
+            ? _mm256_setr_epi8(
+                14, 15, 14, 15, 12, 13, 12, 13, 6, 7, 6, 7, 4, 5, 4, 5,
+                10, 11, 10, 11, 8, 9, 8, 9, 2, 3, 2, 3, 0, 1, 0, 1)
+            : _mm256_setr_epi8(
+                0, 1, 0, 1, 2, 3, 2, 3, 8, 9, 8, 9, 10, 11, 10, 11,
+                4, 5, 4, 5, 6, 7, 6, 7, 12, 13, 12, 13, 14, 15, 14, 15)
     }
 
     /// The chroma terms of samples `uw` and `vw` (one per 16-bit lane),
@@ -270,10 +316,12 @@ extension SIMDAVX2Level {
 
     /// The chroma terms of pixels 0 ..< 16 from the 8 NV12 pairs at `pairs`
     /// (16 bytes), repeated by one `vpshufb` (`repeatedPairs`) into the
-    /// order of `firstSamples`.
+    /// order of `firstSamples`, or its reverse.
     @inline(__always)
-    static func pairTerms16<M: SIMDRowMatrix>(_ m: M.Type, _ pairs: UnsafePointer<UInt8>) -> Terms256 {
-        pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(pairs), repeatedPairs))
+    static func pairTerms16<M: SIMDRowMatrix>(
+        _ m: M.Type, _ pairs: UnsafePointer<UInt8>, reversed: Bool
+    ) -> Terms256 {
+        pairTerms(m, _mm256_shuffle_epi8(framebench_broadcast128(pairs), repeatedPairs(reversed: reversed)))
     }
 
     /// The chroma terms of NV12 pairs `p` (u in the low byte of each 16-bit
