@@ -187,7 +187,7 @@ func transposeElements(
 func transposeBytes16(
     _ from: UnsafeRawPointer, _ fromStride: Int, _ to: UnsafeMutableRawPointer, _ toStride: Int
 ) {
-    @inline(__always) func row(_ j: Int) -> __m128i { (from + j &* fromStride).loadUnaligned(as: __m128i.self) }
+    @inline(__always) func row(_ j: Int) -> __m128i { blockRow(from, fromStride, j) }
     var r = (
         row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7),
         row(8), row(9), row(10), row(11), row(12), row(13), row(14), row(15)
@@ -204,12 +204,7 @@ func transposeBytes16(
             _mm_unpacklo_epi8(r.7, r.15), _mm_unpackhi_epi8(r.7, r.15)
         )
     }
-    withUnsafeBytes(of: r) { vectors in
-        for k in 0..<16 {
-            (to + k &* toStride).storeBytes(
-                of: vectors.load(fromByteOffset: 16 &* k, as: __m128i.self), as: __m128i.self)
-        }
-    }
+    storeBlockRows(r, to, toStride)
 }
 
 /// The 8 × 8 transpose of 16-bit elements of `transposeElements`: three
@@ -218,7 +213,7 @@ func transposeBytes16(
 func transposeWords8(
     _ from: UnsafeRawPointer, _ fromStride: Int, _ to: UnsafeMutableRawPointer, _ toStride: Int
 ) {
-    @inline(__always) func row(_ j: Int) -> __m128i { (from + j &* fromStride).loadUnaligned(as: __m128i.self) }
+    @inline(__always) func row(_ j: Int) -> __m128i { blockRow(from, fromStride, j) }
     var r = (row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
     for _ in 0..<3 {
         r = (
@@ -228,10 +223,24 @@ func transposeWords8(
             _mm_unpacklo_epi16(r.3, r.7), _mm_unpackhi_epi16(r.3, r.7)
         )
     }
-    withUnsafeBytes(of: r) { vectors in
-        for k in 0..<8 {
-            (to + k &* toStride).storeBytes(
-                of: vectors.load(fromByteOffset: 16 &* k, as: __m128i.self), as: __m128i.self)
+    storeBlockRows(r, to, toStride)
+}
+
+/// Row `j` of a block at `from` whose rows are `stride` bytes apart: 16
+/// bytes, no alignment needed.
+@inlinable @inline(__always)
+func blockRow(_ from: UnsafeRawPointer, _ stride: Int, _ j: Int) -> __m128i {
+    (from + j &* stride).loadUnaligned(as: __m128i.self)
+}
+
+/// Stores the 128-bit vectors that make up `rows` (a tuple of `__m128i`),
+/// vector `k` at `to + k × stride` (no alignment needed): a transposed
+/// block's rows.
+@inlinable @inline(__always)
+func storeBlockRows<Rows>(_ rows: Rows, _ to: UnsafeMutableRawPointer, _ stride: Int) {
+    withUnsafeBytes(of: rows) { vectors in
+        for k in 0..<(vectors.count &>> 4) {
+            (to + k &* stride).storeBytes(of: vectors.load(fromByteOffset: 16 &* k, as: __m128i.self), as: __m128i.self)
         }
     }
 }
