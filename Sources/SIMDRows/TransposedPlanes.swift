@@ -27,10 +27,25 @@ import _Builtin_intrinsics.intel
 /// planes").
 @inlinable var planeTileColumns: Int { 256 }
 
+/// Destination rows of the next tile from an even row with `remaining`
+/// rows left: `planeTileRows`, or fewer, so that the last tile keeps at
+/// least half as many. A tile of fewer than 32 rows has fewer than 16
+/// chroma rows, too few for a block of `transposeElements`, which then
+/// moves its chroma element by element (a 720-pixel-wide source turned
+/// would otherwise end on a tile of 16 rows).
+@inlinable @inline(__always)
+func planeTileHeight(remaining: Int) -> Int {
+    let half = planeTileRows &>> 1
+    if remaining <= planeTileRows { return remaining }
+    if remaining >= planeTileRows &+ half { return planeTileRows }
+    return (remaining &- half) & ~1
+}
+
 /// Converts destination rows `rows` of `source` turned by `axes` into
 /// `destination`, byte for byte as libyuv's rotation of each plane and
-/// upright conversion give them: a tile of `planeTileRows` ×
-/// `planeTileColumns` at a time, its planes transposed into a scratch and
+/// upright conversion give them: a tile of `planeTileRows` (or
+/// `planeTileHeight`'s fewer, at the end) × `planeTileColumns` at a time,
+/// its planes transposed into a scratch and
 /// converted upright from there (`convertRows`) with `Stores`. Tiles start
 /// on even destination columns, and on even rows unless `rows` starts on an
 /// odd one, so each is an upright I420 (or NV12) frame of its own. Writes
@@ -64,7 +79,7 @@ public func convertThroughTransposedPlanes<M: SIMDRowMatrix, Level: SIMDLevelTag
         let v = step == 2 ? u + 1 : u + chromaBytes
         var top = rows.lowerBound
         while top < rows.upperBound {
-            let count = top & 1 != 0 ? 1 : min(planeTileRows, rows.upperBound &- top)
+            let count = top & 1 != 0 ? 1 : planeTileHeight(remaining: rows.upperBound &- top)
             let chromaTop = top &>> 1
             let chromaCount = ((top &+ count &- 1) &>> 1) &- chromaTop &+ 1
             var left = 0
