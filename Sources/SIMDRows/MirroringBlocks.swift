@@ -18,9 +18,10 @@ extension SIMDLevelTagMirroringBlocks {
     /// Row pairs of an even width of at least 64 pixels in reversed 64-pixel
     /// blocks (`convertPairBlock64Reversed`); anything else by
     /// `convertReversedInPieces`. Stored normally, the blocks go from the
-    /// source's end, so that the output is one ascending run of lines as
-    /// upright (`SIMDStorePolicy.writesAscendingLines`); streamed, from the
-    /// source's start, so that the source is read upwards.
+    /// source's end, so that the output is written from each row's start
+    /// as upright (`SIMDStorePolicy.writesAscendingLines`; at AVX2 each
+    /// block's lines ascend too, at AVX-512 they go 2, 3, 0, 1); streamed,
+    /// from the source's start, so that the source is read upwards.
     /// At an even width the reversed chroma rows pair with the reversed
     /// luma exactly as the upright rows do, so each block keeps its
     /// upright chroma.

@@ -12,8 +12,9 @@ import Synchronization
 //   into the destination rows they become; when columns run backwards,
 //   from a scratch copy of pieces of the rows with their bytes reversed
 //   (`SIMDLevelTag.reverseBytes`), each plane on its own width; at
-//   AVX2 and AVX-512 row pairs of even width convert upright blocks and
-//   write their pixels in reverse (`SIMDLevelTagMirroringBlocks`).
+//   AVX2 and AVX-512 row pairs of an even width of 64 pixels or more
+//   convert upright blocks and write their pixels in reverse
+//   (`SIMDLevelTagMirroringBlocks`).
 // - Quarter turns transpose tiles of the source planes into a scratch
 //   and convert them upright from there (`convertThroughTransposedPlanes`,
 //   TransposedPlanes.swift). A level that transposes blocks in registers

@@ -29,10 +29,10 @@ import _Builtin_intrinsics.intel
 
 /// Destination rows of the next tile from an even row with `remaining`
 /// rows left: `planeTileRows`, or fewer, so that the last tile keeps at
-/// least half as many. A tile of fewer than 32 rows has fewer than 16
-/// chroma rows, too few for a block of `transposeElements`, which then
-/// moves its chroma element by element (a 720-pixel-wide source turned
-/// would otherwise end on a tile of 16 rows).
+/// least half as many. A tile of fewer than 31 rows has fewer than 16
+/// chroma rows, too few for a 16 × 16 byte block of `transposeElements`,
+/// which then moves I420 chroma element by element (a 720-pixel-wide
+/// source turned would otherwise end on a tile of 16 rows).
 @inlinable @inline(__always)
 func planeTileHeight(remaining: Int) -> Int {
     let half = planeTileRows &>> 1

@@ -3,9 +3,13 @@ import SIMDRows
 
 /// The tag that instantiates the SIMD kernel in this module, which is
 /// compiled with `-target-cpu haswell` (AVX2, FMA, BMI2); what it does is
-/// `SIMDLevelTagAVX2`'s, and it mirrors row pairs in its 64-pixel blocks
-/// (`SIMDLevelTagMirroringBlocks`, PairBlock256.swift).
-public enum SIMDAVX2Level: SIMDLevelTagAVX2, SIMDLevelTagMirroringBlocks {}
+/// `SIMDLevelTagAVX2`'s, and on x86-64 it mirrors row pairs in its
+/// 64-pixel blocks (`SIMDLevelTagMirroringBlocks`, PairBlock256.swift).
+public enum SIMDAVX2Level: SIMDLevelTagAVX2 {}
+
+#if arch(x86_64)
+extension SIMDAVX2Level: SIMDLevelTagMirroringBlocks {}
+#endif
 
 /// Converts destination rows `rows` of `source` oriented by `orientation`
 /// into `destination` with the kernel compiled for AVX2 (all rows upright:

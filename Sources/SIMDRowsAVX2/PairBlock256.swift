@@ -60,11 +60,12 @@ extension SIMDAVX2Level {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>
     ) {
-        // Source pixels 0 ..< 32 are output pixels 32 ..< 64.
-        pairBlock32(m, stores, y0, y1, u, v, out0 + 128, out1 + 128, reversed: true)
+        // Source pixels 32 ..< 64 are output pixels 0 ..< 32: stored first,
+        // so that each row's lines are written in ascending order.
         pairBlock32(
             m, stores, y0 + 32, y1 + 32, chromaSampleAddress(m, u, 16), chromaSampleAddress(m, v, 16), out0, out1,
             reversed: true)
+        pairBlock32(m, stores, y0, y1, u, v, out0 + 128, out1 + 128, reversed: true)
     }
 
     /// 16: an end of a row pair is converted in 32- and 16-pixel blocks.
@@ -147,12 +148,19 @@ extension SIMDAVX2Level {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
         let (first, second) = chromaTerms32(m, u, v, reversed: reversed)
-        // Reversed, source pixels 0 ..< 16 are output pixels 16 ..< 32.
-        let low = reversed ? 64 : 0
-        pixels16(m, stores, y0, first, out0 + low, reversed: reversed)
-        pixels16(m, stores, y1, first, out1 + low, reversed: reversed)
-        pixels16(m, stores, y0 + 16, second, out0 + (64 &- low), reversed: reversed)
-        pixels16(m, stores, y1 + 16, second, out1 + (64 &- low), reversed: reversed)
+        if reversed {
+            // Source pixels 16 ..< 32 are output pixels 0 ..< 16: stored
+            // first, so that each row's lines are written in ascending order.
+            pixels16(m, stores, y0 + 16, second, out0, reversed: true)
+            pixels16(m, stores, y1 + 16, second, out1, reversed: true)
+            pixels16(m, stores, y0, first, out0 + 64, reversed: true)
+            pixels16(m, stores, y1, first, out1 + 64, reversed: true)
+        } else {
+            pixels16(m, stores, y0, first, out0, reversed: false)
+            pixels16(m, stores, y1, first, out1, reversed: false)
+            pixels16(m, stores, y0 + 16, second, out0 + 64, reversed: false)
+            pixels16(m, stores, y1 + 16, second, out1 + 64, reversed: false)
+        }
     }
 
     /// 16 pixels from the luma bytes at `y` and their chroma terms `t`
