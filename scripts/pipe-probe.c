@@ -10,8 +10,11 @@
  * uses two pipes each and none of the other's, a pair at 1.00 shares them,
  * and a pair between the two shares some; a group that adds a store to
  * four instructions and takes longer than 1.00 shows the store taking a
- * pipe. The list runs twice: on a shared machine read the lower of each
- * line.
+ * pipe. A multiply with two saturating adds (a store with two shuffles)
+ * takes what the multiply (the store) takes alone where the adds (the
+ * shuffles) have pipes of their own, and 1.5 times that where they share
+ * its pipe and have one other. The list runs twice: on a shared machine
+ * read the lower of each line.
  *
  * Build and run (AVX2):
  *   clang -O2 -mavx2 -o /tmp/pipe-probe scripts/pipe-probe.c && /tmp/pipe-probe
@@ -82,6 +85,8 @@ static char memory[256] __attribute__((aligned(64)));
 #define FOUR_KINDS(R) MULHW(R) SHUFB(R) ADDW(R) ADDW(R)
 #define FOUR_ADDS_STORE(R) ADDW(R) ADDW(R) ADDW(R) ADDW(R) STORE(R)
 #define TWO_PAIRS_STORE(R) MULHW(R) SHUFB(R) MULHW(R) SHUFB(R) STORE(R)
+#define MULHW_TWO_ADDSW(R) MULHW(R) ADDSW(R) ADDSW(R)
+#define STORE_TWO_SHUFB(R) STORE(R) SHUFB(R) SHUFB(R)
 
 PROBE(mulhw, MULHW)
 PROBE(mullw, MULLW)
@@ -105,6 +110,8 @@ PROBE(zeroextend_shufb, ZEROEXTEND_SHUFB)
 PROBE(four_kinds, FOUR_KINDS)
 PROBE(four_adds_store, FOUR_ADDS_STORE)
 PROBE(two_pairs_store, TWO_PAIRS_STORE)
+PROBE(mulhw_two_addsw, MULHW_TWO_ADDSW)
+PROBE(store_two_shufb, STORE_TWO_SHUFB)
 
 int main(void) {
     static const struct {
@@ -133,6 +140,8 @@ int main(void) {
         {"vpmulhw + vpshufb + 2 vpaddw", four_kinds},
         {"4 vpaddw + vmovdqu", four_adds_store},
         {"2 vpmulhw + 2 vpshufb + vmovdqu", two_pairs_store},
+        {"vpmulhw + 2 vpaddsw", mulhw_two_addsw},
+        {"vmovdqu + 2 vpshufb", store_two_shufb},
     };
     for (int pass = 0; pass < 2; pass++) {
         double cycle = fastest_of_25(add_chain) / (8.0 * rounds);
