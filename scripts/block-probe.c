@@ -5,8 +5,10 @@
  *
  * Each variant converts a W x H frame (BT.601, libyuv's arithmetic as the
  * Swift block does it) in 32-pixel blocks of two rows: `i420` is the Swift
- * block from I420 planes; `nv12` is its NV12 path before the change (pairs
- * split into u and v words by two shuffles, four multiplies); `nv12-mad`
+ * block from I420 planes (the two rows of a pair a step at a time);
+ * `i420-rows` the same block one row at a time, as it was before; `nv12`
+ * is its NV12 path before the change (pairs split into u and v words by
+ * two shuffles, four multiplies); `nv12-mad`
  * the NV12 path after it (pairs repeated by one shuffle, one `vpmaddubsw` a
  * term); `nv12-perm` and `nv12-pmad` put the pairs in the I420 path's
  * once-per-sample order with a `vpermd` first; `i420-mad` takes I420 planes
@@ -54,8 +56,27 @@ AI __m256i luma(const uint8_t *y) {
     return _mm256_shuffle_epi8(broadcast128(y), c);
 }
 
-/* 16 pixels: 64 bytes at out. */
-AI void pixels16(const uint8_t *y, Terms t, uint8_t *out) {
+/* 16 pixels of two rows sharing the terms t: 64 bytes at o0 and at o1,
+ * each step for both rows before the next (the Swift block's order). */
+AI void pixels16(const uint8_t *y0, const uint8_t *y1, Terms t, uint8_t *o0, uint8_t *o1) {
+    const __m256i interleave = _mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
+                                                0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    __m256i a0 = _mm256_mulhi_epu16(luma(y0), splat(YG)), a1 = _mm256_mulhi_epu16(luma(y1), splat(YG));
+    __m256i b0 = shift6(_mm256_adds_epi16(a0, t.b)), b1 = shift6(_mm256_adds_epi16(a1, t.b));
+    __m256i g0 = shift6(_mm256_adds_epi16(a0, t.g)), g1 = shift6(_mm256_adds_epi16(a1, t.g));
+    __m256i ra0 = shift6(_mm256_max_epu16(_mm256_adds_epu16(a0, t.r), splat(0xC000)));
+    __m256i ra1 = shift6(_mm256_max_epu16(_mm256_adds_epu16(a1, t.r), splat(0xC000)));
+    __m256i bg0 = _mm256_shuffle_epi8(_mm256_packus_epi16(b0, g0), interleave);
+    __m256i bg1 = _mm256_shuffle_epi8(_mm256_packus_epi16(b1, g1), interleave);
+    _mm256_storeu_si256((__m256i *)o0, _mm256_unpacklo_epi16(bg0, ra0));
+    _mm256_storeu_si256((__m256i *)(o0 + 32), _mm256_unpackhi_epi16(bg0, ra0));
+    _mm256_storeu_si256((__m256i *)o1, _mm256_unpacklo_epi16(bg1, ra1));
+    _mm256_storeu_si256((__m256i *)(o1 + 32), _mm256_unpackhi_epi16(bg1, ra1));
+}
+
+/* The same 16 pixels of one row, from start to store (the Swift block's
+ * order until December 6, 2026: variant `i420-rows`). */
+AI void pixels16Row(const uint8_t *y, Terms t, uint8_t *out) {
     const __m256i interleave = _mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
                                                 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
     __m256i a = _mm256_mulhi_epu16(luma(y), splat(YG));
@@ -152,7 +173,7 @@ static int prefetchDistance = 0;
 
 /* A row pair in 32-pixel blocks; u is the pairs' row for NV12. PREFETCH
  * names a hint (0 for none) for the block's own output lines. */
-#define ROW_PAIR(NAME, CHROMA, NV12, PREFETCH, WRITE, LOCALITY)                                      \
+#define ROW_PAIR(NAME, CHROMA, NV12, PREFETCH, WRITE, LOCALITY, ROWS)                                      \
     __attribute__((noinline)) static void NAME(const uint8_t *y0, const uint8_t *y1, const uint8_t *u, \
                                                const uint8_t *v, uint8_t *o0, uint8_t *o1, int w) {     \
         for (int x = 0; x + 32 <= w; x += 32) {                                                       \
@@ -166,21 +187,27 @@ static int prefetchDistance = 0;
                 CHROMA(u + x, 0, &f, &s);                                                              \
             else                                                                                       \
                 CHROMA(u + x / 2, v + x / 2, &f, &s);                                                  \
-            pixels16(y0 + x, f, o0 + 4 * x), pixels16(y1 + x, f, o1 + 4 * x);                         \
-            pixels16(y0 + x + 16, s, o0 + 4 * x + 64), pixels16(y1 + x + 16, s, o1 + 4 * x + 64);      \
+            if (ROWS) {                                                                                \
+                pixels16Row(y0 + x, f, o0 + 4 * x), pixels16Row(y1 + x, f, o1 + 4 * x);               \
+                pixels16Row(y0 + x + 16, s, o0 + 4 * x + 64), pixels16Row(y1 + x + 16, s, o1 + 4 * x + 64); \
+            } else {                                                                                   \
+                pixels16(y0 + x, y1 + x, f, o0 + 4 * x, o1 + 4 * x);                                   \
+                pixels16(y0 + x + 16, y1 + x + 16, s, o0 + 4 * x + 64, o1 + 4 * x + 64);               \
+            }                                                                                          \
         }                                                                                              \
     }
 
-ROW_PAIR(i420, chromaI420, 0, 0, 0, 3)
-ROW_PAIR(nv12, chromaNV12, 1, 0, 0, 3)
-ROW_PAIR(nv12Mad, chromaNV12Mad, 1, 0, 0, 3)
-ROW_PAIR(nv12Perm, chromaNV12Perm, 1, 0, 0, 3)
-ROW_PAIR(nv12PermMad, chromaNV12PermMad, 1, 0, 0, 3)
-ROW_PAIR(i420Mad, chromaI420Mad, 0, 0, 0, 3)
-ROW_PAIR(i420PrefetchT0, chromaI420, 0, 1, 0, 3)
-ROW_PAIR(i420PrefetchW, chromaI420, 0, 1, 1, 3)
-ROW_PAIR(i420PrefetchT1, chromaI420, 0, 1, 0, 2)
-ROW_PAIR(i420PrefetchNTA, chromaI420, 0, 1, 0, 0)
+ROW_PAIR(i420, chromaI420, 0, 0, 0, 3, 0)
+ROW_PAIR(i420Rows, chromaI420, 0, 0, 0, 3, 1)
+ROW_PAIR(nv12, chromaNV12, 1, 0, 0, 3, 0)
+ROW_PAIR(nv12Mad, chromaNV12Mad, 1, 0, 0, 3, 0)
+ROW_PAIR(nv12Perm, chromaNV12Perm, 1, 0, 0, 3, 0)
+ROW_PAIR(nv12PermMad, chromaNV12PermMad, 1, 0, 0, 3, 0)
+ROW_PAIR(i420Mad, chromaI420Mad, 0, 0, 0, 3, 0)
+ROW_PAIR(i420PrefetchT0, chromaI420, 0, 1, 0, 3, 0)
+ROW_PAIR(i420PrefetchW, chromaI420, 0, 1, 1, 3, 0)
+ROW_PAIR(i420PrefetchT1, chromaI420, 0, 1, 0, 2, 0)
+ROW_PAIR(i420PrefetchNTA, chromaI420, 0, 1, 0, 0, 0)
 
 /* Reads each row's luma and one chroma row with vector loads, then fills
  * the row's output: a conversion's bytes moved as fast as they go. */
@@ -241,7 +268,7 @@ int main(int argc, char **argv) {
             pairPlane[r * width + 2 * i] = u, pairPlane[r * width + 2 * i + 1] = v;
         }
     struct { const char *name; RowPair f; int nv12, checked; } variants[] = {
-        {"i420", i420, 0, 1}, {"nv12", nv12, 1, 1}, {"nv12-mad", nv12Mad, 1, 1},
+        {"i420", i420, 0, 1}, {"i420-rows", i420Rows, 0, 1}, {"nv12", nv12, 1, 1}, {"nv12-mad", nv12Mad, 1, 1},
         {"nv12-perm", nv12Perm, 1, 1}, {"nv12-pmad", nv12PermMad, 1, 1}, {"i420-mad", i420Mad, 0, 1},
         {"floor", floorRowPair, 0, 0}, {"pf-t0", i420PrefetchT0, 0, 1}, {"pf-w", i420PrefetchW, 0, 1},
         {"pf-t1", i420PrefetchT1, 0, 1}, {"pf-nta", i420PrefetchNTA, 0, 1},

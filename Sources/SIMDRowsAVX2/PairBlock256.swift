@@ -25,7 +25,8 @@ import SIMDRows
 // - from NV12 pairs (16 bytes by `framebench_broadcast128`), computed from
 //   pairs repeated by one in-lane shuffle, each term's products one
 //   `vpmaddubsw` of the (u, v) bytes.
-// The two rows of a pair share the chroma terms. A mirrored block takes
+// The two rows of a pair share the chroma terms and go through each step
+// side by side (`pixels16`). A mirrored block takes
 // the same instructions: other shuffle controls put its luma bytes and
 // chroma samples in the reverse of that order (pixels 15-12, 7-4 |
 // 11-8, 3-0), so that the same unpacks give pixels 15-8 and 7-0 in memory
@@ -111,8 +112,7 @@ extension SIMDAVX2Level {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>
     ) {
         let terms = chromaTerms16(m, u, v)
-        pixels16(m, stores, y0, terms, out0, reversed: false)
-        pixels16(m, stores, y1, terms, out1, reversed: false)
+        pixels16(m, stores, y0, y1, terms, out0, out1, reversed: false)
     }
 
     /// The chroma terms of pixels 0 ..< 16 from chroma samples 0 ..< 8 of
@@ -151,40 +151,47 @@ extension SIMDAVX2Level {
         if reversed {
             // Source pixels 16 ..< 32 are output pixels 0 ..< 16: stored
             // first, so that each row's lines are written in ascending order.
-            pixels16(m, stores, y0 + 16, second, out0, reversed: true)
-            pixels16(m, stores, y1 + 16, second, out1, reversed: true)
-            pixels16(m, stores, y0, first, out0 + 64, reversed: true)
-            pixels16(m, stores, y1, first, out1 + 64, reversed: true)
+            pixels16(m, stores, y0 + 16, y1 + 16, second, out0, out1, reversed: true)
+            pixels16(m, stores, y0, y1, first, out0 + 64, out1 + 64, reversed: true)
         } else {
-            pixels16(m, stores, y0, first, out0, reversed: false)
-            pixels16(m, stores, y1, first, out1, reversed: false)
-            pixels16(m, stores, y0 + 16, second, out0 + 64, reversed: false)
-            pixels16(m, stores, y1 + 16, second, out1 + 64, reversed: false)
+            pixels16(m, stores, y0, y1, first, out0, out1, reversed: false)
+            pixels16(m, stores, y0 + 16, y1 + 16, second, out0 + 64, out1 + 64, reversed: false)
         }
     }
 
-    /// 16 pixels from the luma bytes at `y` and their chroma terms `t`
-    /// (in the pixel order of `lumaWords` with the same `reversed`): 64
-    /// bytes at `out`, pixel `15 - j` as output pixel `j` when `reversed`.
-    /// Blue and green are signed sums, shifted and packed to saturated
-    /// bytes (`vpackuswb`) and interleaved into B|G words; red's sum lands
-    /// in 0xC000 ... 0xFFFF (a saturating add clamps it above, `vpmaxuw`
-    /// below), so that the shift leaves R|A words.
+    /// 16 pixels of each of two rows sharing the chroma terms `t` (in the
+    /// pixel order of `lumaWords` with the same `reversed`): the luma
+    /// bytes at `y0` as 64 bytes at `out0`, those at `y1` at `out1`, pixel
+    /// `15 - j` as output pixel `j` when `reversed`. Blue and green are
+    /// signed sums, shifted and packed to saturated bytes (`vpackuswb`)
+    /// and interleaved into B|G words; red's sum lands in 0xC000 ... 0xFFFF
+    /// (a saturating add clamps it above, `vpmaxuw` below), so that the
+    /// shift leaves R|A words. Each step is written for both rows before
+    /// the next, so that a core with a small scheduler finds two
+    /// independent chains side by side (docs/kernel.md, "Two rows a
+    /// step").
     @inline(__always)
     static func pixels16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
-        _ m: M.Type, _ stores: Stores.Type, _ y: UnsafePointer<UInt8>, _ t: Terms256,
-        _ out: UnsafeMutablePointer<UInt8>, reversed: Bool
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ t: Terms256, _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, reversed: Bool
     ) {
-        let a = _mm256_mulhi_epu16(lumaWords(y, reversed: reversed), splat(M.yg))  // y1 - YB
-        let b = shiftRight6(_mm256_adds_epi16(a, t.b))
-        let g = shiftRight6(_mm256_adds_epi16(a, t.g))
+        let a0 = _mm256_mulhi_epu16(lumaWords(y0, reversed: reversed), splat(M.yg))  // y1 - YB
+        let a1 = _mm256_mulhi_epu16(lumaWords(y1, reversed: reversed), splat(M.yg))
+        let b0 = shiftRight6(_mm256_adds_epi16(a0, t.b))
+        let b1 = shiftRight6(_mm256_adds_epi16(a1, t.b))
+        let g0 = shiftRight6(_mm256_adds_epi16(a0, t.g))
+        let g1 = shiftRight6(_mm256_adds_epi16(a1, t.g))
+        let ra0 = shiftRight6(_mm256_max_epu16(_mm256_adds_epu16(a0, t.r), splat(0xC000)))
+        let ra1 = shiftRight6(_mm256_max_epu16(_mm256_adds_epu16(a1, t.r), splat(0xC000)))
         let interleave = _mm256_setr_epi8(
             0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
             0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)
-        let bg = _mm256_shuffle_epi8(_mm256_packus_epi16(b, g), interleave)
-        let ra = shiftRight6(_mm256_max_epu16(_mm256_adds_epu16(a, t.r), splat(0xC000)))
-        store(stores, _mm256_unpacklo_epi16(bg, ra), at: out)  // pixels 0 ... 7 (reversed: 15 ... 8)
-        store(stores, _mm256_unpackhi_epi16(bg, ra), at: out + 32)  // pixels 8 ... 15 (reversed: 7 ... 0)
+        let bg0 = _mm256_shuffle_epi8(_mm256_packus_epi16(b0, g0), interleave)
+        let bg1 = _mm256_shuffle_epi8(_mm256_packus_epi16(b1, g1), interleave)
+        store(stores, _mm256_unpacklo_epi16(bg0, ra0), at: out0)  // pixels 0 ... 7 (reversed: 15 ... 8)
+        store(stores, _mm256_unpackhi_epi16(bg0, ra0), at: out0 + 32)  // pixels 8 ... 15 (reversed: 7 ... 0)
+        store(stores, _mm256_unpacklo_epi16(bg1, ra1), at: out1)
+        store(stores, _mm256_unpackhi_epi16(bg1, ra1), at: out1 + 32)
     }
 
     /// `x >> 6` in each signed 16-bit lane (rounding towards −∞), as the
