@@ -6,20 +6,19 @@
  * Each variant converts a W x H frame (BT.601, libyuv's arithmetic as the
  * Swift block does it) in 32-pixel blocks of two rows: `i420` is the Swift
  * block from I420 planes (the two rows of a pair a step at a time);
- * `i420-rows` the same block one row at a time, as it was before; `nv12`
- * is its NV12 path before the change (pairs split into u and v words by
- * two shuffles, four multiplies); `nv12-mad`
- * the NV12 path after it (pairs repeated by one shuffle, one `vpmaddubsw` a
- * term); `nv12-perm` and `nv12-pmad` put the pairs in the I420 path's
- * once-per-sample order with a `vpermd` first; `i420-mad` takes I420 planes
- * through `vpmaddubsw`; `floor` reads each row's bytes and fills its output
- * row; `pf-t0`, `pf-w`, `pf-t1` and `pf-nta` are `i420` with a prefetch
- * (prefetcht0, prefetchw, prefetcht1, prefetchnta) of each block's own
- * output lines, D bytes ahead. Every variant is checked bit-exact against
- * `i420` first. Rounds run every variant once in a rotating order, each
- * into the next of its N outputs (N = 1: the output stays in L2 between
- * rounds, as in the report; N = 8: it comes from L3); prints medians and
- * ratios to `i420`.
+ * `i420-rows` the same block one row at a time; `nv12` is its NV12 path
+ * before the change (pairs split into u and v words by two shuffles, four
+ * multiplies); `nv12-mad` the NV12 path after it (pairs repeated by one
+ * shuffle, one `vpmaddubsw` a term); `nv12-perm` and `nv12-pmad` put the
+ * pairs in the I420 path's once-per-sample order with a `vpermd` first;
+ * `i420-mad` takes I420 planes through `vpmaddubsw`; `floor` reads each
+ * row's bytes and fills its output row; `pf-t0`, `pf-w`, `pf-t1` and
+ * `pf-nta` are `i420` with a prefetch (prefetcht0, prefetchw, prefetcht1,
+ * prefetchnta) of each block's own output lines, D bytes ahead. Every
+ * variant is checked bit-exact against `i420` first. Rounds run every
+ * variant once in a rotating order, each into the next of its N outputs
+ * (N = 1: the output stays in L2 between rounds, as in the report; N = 8:
+ * it comes from L3); prints medians and ratios to `i420`.
  *
  * Build and run (AVX2):
  *   clang -O2 -mavx2 -mprfchw -o /tmp/block-probe scripts/block-probe.c
@@ -74,8 +73,8 @@ AI void pixels16(const uint8_t *y0, const uint8_t *y1, Terms t, uint8_t *o0, uin
     _mm256_storeu_si256((__m256i *)(o1 + 32), _mm256_unpackhi_epi16(bg1, ra1));
 }
 
-/* The same 16 pixels of one row, from start to store (the Swift block's
- * order until December 6, 2026: variant `i420-rows`). */
+/* The same 16 pixels of one row, from its load to its stores (variant
+ * `i420-rows`). */
 AI void pixels16Row(const uint8_t *y, Terms t, uint8_t *out) {
     const __m256i interleave = _mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15,
                                                 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
@@ -173,7 +172,7 @@ static int prefetchDistance = 0;
 
 /* A row pair in 32-pixel blocks; u is the pairs' row for NV12. PREFETCH
  * names a hint (0 for none) for the block's own output lines. */
-#define ROW_PAIR(NAME, CHROMA, NV12, PREFETCH, WRITE, LOCALITY, ROWS)                                      \
+#define ROW_PAIR(NAME, CHROMA, NV12, PREFETCH, WRITE, LOCALITY, ROWS)                                \
     __attribute__((noinline)) static void NAME(const uint8_t *y0, const uint8_t *y1, const uint8_t *u, \
                                                const uint8_t *v, uint8_t *o0, uint8_t *o1, int w) {     \
         for (int x = 0; x + 32 <= w; x += 32) {                                                       \
@@ -189,7 +188,8 @@ static int prefetchDistance = 0;
                 CHROMA(u + x / 2, v + x / 2, &f, &s);                                                  \
             if (ROWS) {                                                                                \
                 pixels16Row(y0 + x, f, o0 + 4 * x), pixels16Row(y1 + x, f, o1 + 4 * x);               \
-                pixels16Row(y0 + x + 16, s, o0 + 4 * x + 64), pixels16Row(y1 + x + 16, s, o1 + 4 * x + 64); \
+                pixels16Row(y0 + x + 16, s, o0 + 4 * x + 64);                                          \
+                pixels16Row(y1 + x + 16, s, o1 + 4 * x + 64);                                          \
             } else {                                                                                   \
                 pixels16(y0 + x, y1 + x, f, o0 + 4 * x, o1 + 4 * x);                                   \
                 pixels16(y0 + x + 16, y1 + x + 16, s, o0 + 4 * x + 64, o1 + 4 * x + 64);               \
