@@ -7,7 +7,7 @@ import Reports
 public struct Contender {
     /// What runs.
     public enum Kind {
-        /// A converter, converting the frame into its own output buffer.
+        /// A converter, converting the frame into the output it holds (`OutputPassing`).
         case converter(any FrameConverter)
         /// A memory floor (`MemoryFloor`) on this many threads: the bytes a
         /// conversion reads and writes, moved as fast as the machine can.

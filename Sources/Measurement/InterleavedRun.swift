@@ -10,9 +10,10 @@ import Statistics
 /// the parallel converter, which left the other core awake). Ratios taken
 /// pair by pair within a round cancel drift of the machine.
 public enum InterleavedRun {
-    /// Runs `contenders` on `frames` (cycled) within `budget`; each
-    /// contender writes its own buffer of `outputs` (same order), which
-    /// holds its output of the last frame measured. Converters convert into
+    /// Runs `contenders` on `frames` (cycled) within `budget`, into
+    /// `outputs` (one for each contender, same order), which the contenders
+    /// whose outputs have the same size and stride pass along between
+    /// stretches of rounds (`OutputPassing`). Converters convert into
     /// `orientation` (their outputs have the oriented size); floors move
     /// the bytes of the upright frame (their outputs have the frames' size). A floor
     /// runs every method (`FloorMethod.allCases`), each as a slot of its
@@ -51,15 +52,18 @@ public enum InterleavedRun {
         }
         let count = slots.count
         defer { withExtendedLifetime(extraOutputs) {} }
+        let passing = OutputPassing(targets: slots.map(\.target))
+        var stretch = 0
 
-        /// Runs slot `index` on frame `frame` into its own output.
+        /// Runs slot `index` on frame `frame` into the output it holds in this stretch.
         func runOne(_ index: Int, frame: Int) throws(ContenderFailure) {
             let slot = slots[index]
+            let target = slots[passing.holder(of: index, stretch: stretch)].target
             switch slot.work {
-            case .floor(let floor): floor.run(views[frame], to: slot.target)
+            case .floor(let floor): floor.run(views[frame], to: target)
             case .converter(let converter):
                 do throws(ConversionError) {
-                    try converter.convert(views[frame], to: slot.target, matrix: matrix, orientation: orientation)
+                    try converter.convert(views[frame], to: target, matrix: matrix, orientation: orientation)
                 } catch {
                     throw ContenderFailure(id: contenders[slot.contender].id, error: error)
                 }
@@ -79,9 +83,13 @@ public enum InterleavedRun {
             return (t1 &- t0, cpu1 &- cpu0)
         }
 
+        let warmupStart = Clock.monotonic()
         for round in 0..<budget.warmupRounds {
             for k in 0..<count { try runOne(k, frame: round % views.count) }
         }
+        let stretchRounds = passing.stretchRounds(
+            expectedRounds: expectedRounds(
+                warmupSeconds: Clock.seconds(since: warmupStart), budget: budget, conversions: count))
         var slotSamples = slots.map { slot in
             var samples = CellSamples(id: contenders[slot.contender].id)
             if case .floor(let floor) = slot.work { samples.floorMethod = floor.method }
@@ -93,6 +101,12 @@ public enum InterleavedRun {
         var round = 0
         while round < budget.maxFrames && (round < budget.minFrames || Clock.seconds(since: start) < budget.seconds) {
             let frame = round % views.count
+            if round > 0 && round % stretchRounds == 0 {
+                stretch += 1
+                for _ in 0..<OutputPassing.settleRounds {
+                    for k in RoundOrder.order(round: round, count: count) { try runOne(k, frame: frame) }
+                }
+            }
             for k in RoundOrder.order(round: round, count: count) {
                 let (wall, cpu) = try paced(k, frame: frame)
                 slotSamples[k].wall.append(Double(wall))
@@ -105,6 +119,17 @@ public enum InterleavedRun {
             let candidates = slotSamples.indices.filter { slots[$0].contender == index }.map { slotSamples[$0] }
             return CellSamples.fastest(of: candidates) ?? candidates[0]
         }
+    }
+
+    /// The timed rounds `budget` is expected to allow, at the pace of its
+    /// warm-up rounds (which took `warmupSeconds`, and are slower than most:
+    /// they meet cold caches and fresh pages), `conversions` a round with
+    /// `budget.idleGap` before each; `budget.minFrames` without warm-up rounds.
+    private static func expectedRounds(warmupSeconds: Double, budget: RunBudget, conversions: Int) -> Int {
+        guard budget.warmupRounds > 0 else { return budget.minFrames }
+        let round = warmupSeconds / Double(budget.warmupRounds) + Double(conversions) * budget.idleGap
+        guard round > 0 else { return budget.maxFrames }
+        return min(budget.maxFrames, max(budget.minFrames, Int(budget.seconds / round)))
     }
 
     /// The number of rounds the budget will allow, extrapolated from the

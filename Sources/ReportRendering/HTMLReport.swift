@@ -21,7 +21,7 @@ public enum HTMLReport {
             body += "<p class=\"warn\">Debug build: timings are not representative.</p>"
         }
         body +=
-            "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order\(Format.pacing(report.budget).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
+            "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order, passing their outputs along between stretches of rounds\(Format.pacing(report.budget).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
         body += floorWarnings(report)
         if !report.synthetic.isEmpty {
             body += "<h2>Converters on synthetic frames</h2>"

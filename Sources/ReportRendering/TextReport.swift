@@ -14,7 +14,7 @@ public enum TextReport {
             "bench: matrix \(report.matrix.name); \(b.warmupRounds) warm-up rounds; each cell ≥ \(b.minFrames) frames "
                 + "(≤ \(b.maxFrames), ~\(Format.fixed(b.seconds, 1)) s a size"
                 + (report.deadline.map { " or less, for the report to end within \(Format.fixed($0, 1)) s" } ?? "")
-                + "); contenders interleaved per frame in a balanced order; "
+                + "); contenders interleaved per frame in a balanced order, passing their outputs along between stretches of rounds; "
                 + (Format.pacing(b).map { "paced: \($0); " } ?? "")
                 + "×libyuv, ×best peer, ×floor and ×scalar are medians of per-round paired time ratios (lower is faster)"
         )
