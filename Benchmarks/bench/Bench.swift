@@ -8,7 +8,7 @@ struct Bench: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmark and conformance suite for I420 → BGRA conversion of decoded VP8 frames.",
+        abstract: "Benchmark and conformance suite for I420 and NV12 → BGRA conversion of decoded video frames.",
         discussion: """
             A bare 'bench' runs the report. Exit status: 0 success; 1 a check failed (compare: an entry \
             is slower; decode, verify: a file is bad; present: a presentation time not strictly increasing or a frame lost; call: a participant failed; check: a converter failed a check; a --plugin refused); \(UsageFailure.exitCode) a usage mistake, bad \

@@ -16,10 +16,11 @@ struct ReportCommand: ParsableCommand, WritesDocument {
         commandName: "report",
         abstract: "The performance report (what a bare 'bench' runs).",
         discussion: """
-            Synthetic frames at 176x144, 640x480, 1280x720 and 1920x1080 (plus, without --orientation, a \
+            Synthetic frames at 176x144, 320x180, 640x360, 640x480, 1280x720 and 1920x1080 (plus, without --orientation, a \
             mirrored 640x480 and a 1280x720 turned 90 degrees, at the sizes measured), I420 or in each \
             --layout (an NV12 cell is named with nv12, and the report says what NV12 costs next to I420), through every \
-            converter and the memory floors, interleaved per frame in a balanced order: per-frame latency (median, p90, p99, \
+            converter and the memory floors, interleaved per frame in a balanced order (passing their outputs \
+            along between stretches of rounds): per-frame latency (median, p90, p99, \
             max), Mpixel/s, GB/s, time ÷ libyuv, ÷ floor and ÷ scalar (medians of per-round paired ratios \
             with their 95 % intervals), bit-exactness with libyuv. Then every IVF file of Vectors/ and of \
             each --vectors end to end: decode and convert latency, shown-frame timestamps, gaps, delivery. \
