@@ -10,6 +10,13 @@ import Statistics
 /// the parallel converter, which left the other core awake). Ratios taken
 /// pair by pair within a round cancel drift of the machine.
 public enum InterleavedRun {
+    /// How the runs move outputs between contenders, in words for a
+    /// report's record: `OutputPassing`'s group, shortest stretch and
+    /// settling rounds.
+    public static let outputPassing =
+        "outputs passed along among the contenders of one output size and stride between stretches of at least "
+        + "\(OutputPassing.shortestStretch) rounds, \(OutputPassing.settleRounds) untimed rounds after each move"
+
     /// Runs `contenders` on `frames` (cycled) within `budget`, into
     /// `outputs` (one for each contender, same order), which the contenders
     /// whose outputs have the same size and stride pass along between

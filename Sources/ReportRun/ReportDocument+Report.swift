@@ -106,7 +106,8 @@ extension ReportDocument {
         context.streamConverter = report.streamConverter
         context.parallelMinimumPixels = report.parallelMinimumPixels
         context.interleaving =
-            "per frame, in a balanced Latin-square order (each contender follows every other equally often); ratios are medians of per-round paired ratios"
+            "per frame, in a balanced Latin-square order (each contender follows every other equally often); "
+            + "\(InterleavedRun.outputPassing); ratios are medians of per-round paired ratios"
         context.seconds = finite(report.seconds)
         context.peerBuilds = report.peerBuilds
         context.storeTrials = report.storeTrials.map {
