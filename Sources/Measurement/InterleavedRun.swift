@@ -61,11 +61,14 @@ public enum InterleavedRun {
         defer { withExtendedLifetime(extraOutputs) {} }
         let passing = OutputPassing(targets: slots.map(\.target))
         var stretch = 0
+        // Each slot's output in the running stretch, looked up once a
+        // stretch rather than inside each timed conversion.
+        var targets = slots.map(\.target)
 
         /// Runs slot `index` on frame `frame` into the output it holds in this stretch.
         func runOne(_ index: Int, frame: Int) throws(ContenderFailure) {
             let slot = slots[index]
-            let target = slots[passing.holder(of: index, stretch: stretch)].target
+            let target = targets[index]
             switch slot.work {
             case .floor(let floor): floor.run(views[frame], to: target)
             case .converter(let converter):
@@ -110,6 +113,7 @@ public enum InterleavedRun {
             let frame = round % views.count
             if round > 0 && round % stretchRounds == 0 {
                 stretch += 1
+                targets = slots.indices.map { slots[passing.holder(of: $0, stretch: stretch)].target }
                 for _ in 0..<OutputPassing.settleRounds {
                     for k in RoundOrder.order(round: round, count: count) { try runOne(k, frame: frame) }
                 }
