@@ -91,6 +91,9 @@ struct ConverterName: ExpressibleByArgument, Equatable {
     /// Every converter name, for help texts and error messages.
     static var allValueStrings: [String] { ConverterRegistry.knownNames }
 
+    /// The name, as a default shows in help texts.
+    var defaultValueDescription: String { name }
+
     /// Stops with the one-line reason when a converter in `names` is known
     /// but not available on this machine (a peer whose library is not built).
     static func requireAvailable(_ names: [String]) throws {

@@ -16,7 +16,9 @@ struct DecodeCommand: ParsableCommand {
             Prints '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, like \
             'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420'; with --bgra, the MD5 of the BGRA rows the \
             converter writes ('.bgra'), converting into --orientation (docs/orientation.md; then \
-            <w>x<h> is the oriented size: swapped by rotate90 and rotate270) from the frame in --layout             (nv12: the decoded planes repacked losslessly, as a camera or a hardware decoder delivers them;             the same pixels). NNNN is the input packet. A malformed file gives the frames \
+            <w>x<h> is the oriented size: swapped by rotate90 and rotate270) from the frame in --layout \
+            (nv12: the decoded planes repacked losslessly, as a camera or a hardware decoder delivers them; \
+            the same pixels). NNNN is the input packet. A malformed file gives the frames \
             before the fault, one line on standard error naming the file, the packet and the byte \
             offset, and exit status 1.
             """)

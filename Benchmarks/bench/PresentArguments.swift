@@ -19,4 +19,7 @@ struct ScenarioArgument: ExpressibleByArgument {
 
     /// How a value looks, for help texts.
     static let format = DeliveryScenario.format
+
+    /// The spelling, as a default shows in help texts.
+    var defaultValueDescription: String { text }
 }
