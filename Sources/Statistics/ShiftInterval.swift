@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The order statistics of the pairwise differences that bound a shift
 /// between two samples with 95 % confidence, without assuming any
 /// distribution (the interval that inverts the Mann–Whitney test).
@@ -40,8 +34,6 @@ public enum ShiftInterval {
         return Swift.min(Swift.max(k, 1), largest)
     }
 
-    /// The largest `k` with `P(U ≤ k − 1) ≤ 0.025` for sample sizes `n`
-    /// and `m` (1 when there is none), from the exact null distribution.
     /// Whether `newCount` and `baseCount` samples are enough for any
     /// interval of the pairwise differences to cover the shift with 95 %
     /// confidence: even the widest, from the smallest to the largest
@@ -49,10 +41,19 @@ public enum ShiftInterval {
     /// exceed 5 % (so 4 against 4 samples suffice, 3 against 3 do not).
     public static func reachesConfidence(newCount n: Int, baseCount m: Int) -> Bool {
         guard n > 0 && m > 0 else { return false }
-        let logChoose = lgamma(Double(n + m + 1)) - lgamma(Double(n + 1)) - lgamma(Double(m + 1))
-        return logChoose >= log(40.0)
+        // C(larger + i, i) for i = 1 ... smaller, in exact integers, until
+        // it reaches 40 (so it cannot overflow).
+        let (smaller, larger) = (Swift.min(n, m), Swift.max(n, m))
+        var choose = 1
+        for i in 1...smaller {
+            choose = choose * (larger + i) / i
+            if choose >= 40 { return true }
+        }
+        return false
     }
 
+    /// The largest `k` with `P(U ≤ k − 1) ≤ 0.025` for sample sizes `n`
+    /// and `m` (1 when there is none), from the exact null distribution.
     static func exactRank(_ n: Int, _ m: Int) -> Int {
         let probability = nullDistribution(n, m, upTo: (n * m) / 2)
         // k is valid while P(U ≤ k − 1) ≤ 0.025 (a hair of slack for the

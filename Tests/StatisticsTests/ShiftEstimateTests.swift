@@ -122,6 +122,10 @@ import Testing
         #expect(!ShiftInterval.reachesConfidence(newCount: 1, baseCount: 1))
         #expect(!ShiftInterval.reachesConfidence(newCount: 1, baseCount: 38))  // 2 / 39
         #expect(ShiftInterval.reachesConfidence(newCount: 1, baseCount: 39))  // 2 / 40
+        #expect(!ShiftInterval.reachesConfidence(newCount: 2, baseCount: 7))  // 2 / C(9, 2) = 2 / 36
+        #expect(ShiftInterval.reachesConfidence(newCount: 8, baseCount: 2))  // 2 / C(10, 2) = 2 / 45
+        #expect(!ShiftInterval.reachesConfidence(newCount: 3, baseCount: 4))  // 2 / C(7, 3) = 2 / 35
+        #expect(ShiftInterval.reachesConfidence(newCount: 3, baseCount: 5))  // 2 / C(8, 3) = 2 / 56
         #expect(ShiftInterval.reachesConfidence(newCount: 1000, baseCount: 1000))
     }
 }
