@@ -114,8 +114,12 @@ public enum InterleavedRun {
             if round > 0 && round % stretchRounds == 0 {
                 stretch += 1
                 targets = slots.indices.map { slots[passing.holder(of: $0, stretch: stretch)].target }
-                for _ in 0..<OutputPassing.settleRounds {
-                    for k in RoundOrder.order(round: round, count: count) { try runOne(k, frame: frame) }
+                // The rounds before this one, as they would have run, so
+                // that this round finds its frame as any round does.
+                for earlier in (round - OutputPassing.settleRounds)..<round {
+                    for k in RoundOrder.order(round: earlier, count: count) {
+                        try runOne(k, frame: earlier % views.count)
+                    }
                 }
             }
             for k in RoundOrder.order(round: round, count: count) {

@@ -7,7 +7,10 @@ import Frames
 /// one output of its group, and from one stretch to the next the outputs
 /// move one place along the group, so that over a cell each slot writes
 /// as many of its group's outputs as there were stretches (every one of
-/// them once the stretches outnumber the group), each for as many rounds.
+/// them once the stretches outnumber the group), each for as many rounds
+/// as the cell runs in the rounds its warm-up foretold (a cell that runs
+/// longer begins another cycle, one that runs shorter cuts its last
+/// stretch short).
 ///
 /// Where the host placed an output can make every write into it slower or
 /// faster for as long as the process runs (docs/measurements.md, "Where an
@@ -23,10 +26,15 @@ struct OutputPassing {
     /// For each slot, the slots of its group in order, and its place there.
     private let groups: [(members: [Int], place: Int)]
 
-    /// Untimed rounds at the start of each stretch after the first: a
-    /// 640x480 output that streaming stores wrote last took two to four
-    /// conversions with ordinary stores to come back to its steady time
-    /// (docs/kernel.md, "Settling"), and a round writes every output once.
+    /// Untimed rounds at the start of each stretch after the first (a
+    /// round writes every output once). On the AMD EPYC kind one settled
+    /// the floor's outputs (docs/measurements.md, "Where an output lies").
+    /// On the AMD Zen 5 kind, into a 640x480 output that streaming stores
+    /// wrote last, ordinary stores took 32.8 µs in the median of their
+    /// second conversion, 30.7 in their third and about 28 once settled,
+    /// and single cases stayed slow up to their fourth (docs/kernel.md,
+    /// "Settling"); so a stretch's first timed round can still be slower
+    /// there, one sample of at least `shortestStretch`.
     static let settleRounds = 2
 
     /// The fewest timed rounds in a stretch, so that settling costs at most
@@ -43,11 +51,14 @@ struct OutputPassing {
     }
 
     /// Timed rounds in a stretch of a cell expected to run `expectedRounds`
-    /// of them: as many as let one cycle through the largest group fit in
-    /// those rounds, and at least `shortestStretch`.
+    /// rounds: as many as let one cycle through the largest group, its
+    /// settling rounds included, fit in those rounds, and at least
+    /// `shortestStretch`; `Int.max` when no group has two outputs (nothing
+    /// passes, so nothing needs settling).
     func stretchRounds(expectedRounds: Int) -> Int {
         let largest = groups.map(\.members.count).max() ?? 1
-        return max(Self.shortestStretch, expectedRounds / largest)
+        guard largest > 1 else { return .max }
+        return max(Self.shortestStretch, (expectedRounds - (largest - 1) * Self.settleRounds) / largest)
     }
 
     /// The slot whose own output slot `index` writes in stretch `stretch`.
