@@ -14,7 +14,7 @@ private struct WrongOnNV12: FrameConverter {
     func convert(
         _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
-        try ScalarConverter().convert(source, to: destination, matrix: matrix, orientation: orientation)
+        ScalarConverter().convert(source, to: destination, matrix: matrix, orientation: orientation)
         if source.layout == .nv12 { destination.base[0] ^= 1 }
     }
 }
@@ -27,7 +27,7 @@ private struct I420Only: FrameConverter {
         _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
     ) throws(ConversionError) {
         guard source.layout == .i420 else { throw .unsupported }
-        try ScalarConverter().convert(source, to: destination, matrix: matrix, orientation: orientation)
+        ScalarConverter().convert(source, to: destination, matrix: matrix, orientation: orientation)
     }
 }
 
