@@ -8,8 +8,8 @@ import Frames
 /// move one place along the group, so that over a cell each slot writes
 /// as many of its group's outputs as there were stretches (every one of
 /// them once the stretches outnumber the group), each for as many rounds
-/// as the cell runs in the rounds its warm-up foretold (a cell that runs
-/// longer begins another cycle, one that runs shorter cuts its last
+/// as nearly as the warm-up's pace foretells the cell's rounds (a cell
+/// that runs more begins another cycle, one that runs fewer cuts its last
 /// stretch short).
 ///
 /// Where the host placed an output can make every write into it slower or
