@@ -54,14 +54,17 @@ public struct PresentationRun: Sendable {
                 sequence: PresentedSequence(deliveries: [], policy: policy),
                 error: "\(error)")
         }
-        let packetTimes = Self.packetTimes(source)
+        let (packetTimes, timeFault) = Self.packetTimes(source, paced: scenario.isPaced)
         let schedule = ArrivalSchedule(scenario: scenario, packetTimes: packetTimes, start: clock.now())
         let session = PresentationSession(clock: clock, scenario: scenario, schedule: schedule)
         var failure: String?
         session.waitForPacket(0)
         do {
+            // A packet whose time cannot be presented ends the stream
+            // before it: the decode reads the bytes before its header.
             _ = try ConvertedStream.run(
-                source: source, converter: converter, matrix: matrix, layout: layout,
+                source: timeFault.map { IVFBytePrefix(source, limit: $0.offset) } ?? source, converter: converter,
+                matrix: matrix, layout: layout,
                 onPacket: { record, _ in session.waitForPacket(record.number) }
             ) { frame, _ in
                 session.frameConverted(packet: frame.packet, mediaTime: frame.time)
@@ -69,6 +72,7 @@ public struct PresentationRun: Sendable {
         } catch {
             failure = "\(error)"
         }
+        failure = failure ?? timeFault?.description
         let deliveries = session.finish()
         return PresentationRun(
             path: path, converter: converter.name, scenario: scenario,
@@ -76,13 +80,23 @@ public struct PresentationRun: Sendable {
     }
 
     /// Each packet's pts in seconds, in file order, up to the first
-    /// malformed packet (the decode then reports the fault).
-    static func packetTimes(_ source: any IVFByteSource) -> [Double] {
-        guard var reader = try? IVFReader(source: source) else { return [] }
+    /// malformed packet (the decode then reports the fault) or the first
+    /// whose time `StreamTimeLimits` refuses (returned as the fault, its
+    /// time left out), for a delivery at the stream's pace when `paced`.
+    static func packetTimes(_ source: any IVFByteSource, paced: Bool) -> ([Double], PacketTimeFault?) {
+        guard var reader = try? IVFReader(source: source) else { return ([], nil) }
         var times: [Double] = []
+        var latest: Double?
         while let packet = try? reader.next() {
-            times.append(MediaTime(value: packet.pts, timebase: reader.header.timebase).seconds)
+            let seconds = MediaTime(value: packet.pts, timebase: reader.header.timebase).seconds
+            if let reason = StreamTimeLimits.violation(
+                seconds: seconds, first: times.first ?? seconds, latest: latest, paced: paced)
+            {
+                return (times, PacketTimeFault(packet: packet.number, offset: packet.offset, reason: reason))
+            }
+            times.append(seconds)
+            latest = max(latest ?? seconds, seconds)
         }
-        return times
+        return (times, nil)
     }
 }

@@ -1,4 +1,5 @@
 import Converters
+import Foundation
 import Measurement
 import Presentation
 import Streams
@@ -44,6 +45,51 @@ import Testing
         #expect(pause.sequence.check.count(.freeze) == 1)
         let drop = Self.run(Self.altref, .pauseDrop(seconds: 1), .stream)
         #expect(!drop.sequence.check.lost.isEmpty && drop.passed && drop.sequence.check.violations.isEmpty)
+    }
+
+    /// `size-176x144.ivf` (one shown frame a packet, timebase 1/30) with
+    /// packet `number`'s pts replaced by `pts`, written to a temporary
+    /// file; its path and the byte offset of that packet's header.
+    static func vector(settingPacket number: Int, pts: Int64) throws -> (path: String, offset: Int) {
+        var bytes = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: TestPaths.ownVectorsDirectory + "/size-176x144.ivf")))
+        // IVF: a 32-byte file header, then per packet 4 bytes of size and
+        // 8 of pts (little-endian) before its data.
+        var offset = 32
+        for _ in 1..<number {
+            let size = (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+            offset += 12 + size
+        }
+        for byte in 0..<8 {
+            bytes[offset + 4 + byte] = UInt8(truncatingIfNeeded: UInt64(bitPattern: pts) >> (8 * byte))
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pts-\(UUID().uuidString).ivf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return (path, offset)
+    }
+
+    @Test(
+        "a packet time beyond what a presentation holds ends the run before that packet, naming it",
+        arguments: [Int64.max, Int64.min, 30 * 86_401] as [Int64])
+    func unpresentableTime(pts: Int64) throws {
+        let (path, offset) = try Self.vector(settingPacket: 4, pts: pts)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for policy in StampingPolicy.allCases {
+            let run = Self.run(path, .flatOut, policy)
+            #expect(run.error?.hasPrefix("packet 4 at byte \(offset): ") == true, "\(run.error ?? "no error")")
+            #expect(run.presented == 3 && !run.passed)
+        }
+    }
+
+    @Test("a paced delivery refuses a packet more than a minute after the one before; flat out presents it")
+    func longWait() throws {
+        let (path, offset) = try Self.vector(settingPacket: 3, pts: 2 + 30 * 61)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let paced = Self.run(path, .realtime, .stream)
+        #expect(paced.error?.hasPrefix("packet 3 at byte \(offset): ") == true, "\(paced.error ?? "no error")")
+        #expect(paced.presented == 2 && !paced.passed)
+        let flatOut = Self.run(path, .flatOut, .stream)
+        #expect(flatOut.error == nil && flatOut.presented == flatOut.shown && flatOut.shown > 3)
     }
 
     @Test("an unreadable file is an error, not a pass")
