@@ -70,7 +70,7 @@ public final class CallParticipant: Sendable {
                         finished: finished))
                 return true
             } catch {
-                state.error = "frame \(k): \(error)"
+                state.error = (vector.isEmpty ? "" : "\(vector): ") + "frame \(k): \(error)"
                 return false
             }
         }

@@ -94,13 +94,17 @@ public struct CallRun: Sendable {
                 let timeline = CallTimeline(
                     start: start, phase: CallTimeline.phase(ofParticipant: index), fps: configuration.fps,
                     frames: configuration.frames)
+                let source: LoopingVectorStream
+                do {
+                    source = try LoopingVectorStream(
+                        bytes: bytes, converter: ConverterRegistry.make(configuration.converter)!,
+                        layout: configuration.layout)
+                } catch {
+                    throw CallSetupError("\(choice.path): \(error)")
+                }
                 participants.append(
                     CallParticipant(
-                        index: index, request: request, vector: choice.path,
-                        source: try LoopingVectorStream(
-                            bytes: bytes, converter: ConverterRegistry.make(configuration.converter)!,
-                            layout: configuration.layout),
-                        timeline: timeline))
+                        index: index, request: request, vector: choice.path, source: source, timeline: timeline))
             }
         }
         return run(configuration, participants: participants, start: start)

@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import Presentation
 import VPX
 
 /// A participant's video as the call consumes it: one shown frame at a time.
@@ -33,13 +34,16 @@ public final class LoopingVectorStream: CallFrameSource {
     private var decoder: VP8Decoder
     private var target = ConversionTarget()
     private var repacker: SourceRepacker
-    private var packetsThisLoop = 0
+    private var shownThisLoop = 0
 
     /// A looping stream over the IVF file in `bytes`, converted with
     /// `converter` (`matrix`) from frames in `layout` (NV12: each decoded
     /// frame repacked first, as `SourceRepacker` does, which adds one copy
     /// of the frame to the participant's work).
-    /// - Throws: when the header is malformed, the file has no readable packet, or libvpx refuses to start.
+    /// - Throws: when the header is malformed, the file has no readable
+    ///   packet, a packet's time lies more than `StreamTimeLimits.span`
+    ///   from the first packet's (naming it and its byte offset), or libvpx
+    ///   refuses to start.
     public init(
         bytes: [UInt8], converter: any FrameConverter, matrix: ColorMatrix = .bt601, layout: ChromaLayout = .i420
     ) throws {
@@ -52,9 +56,18 @@ public final class LoopingVectorStream: CallFrameSource {
         size = FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
         var scan = reader
         var times: [Int64] = []
-        while let packet = try? scan.next() { times.append(packet.pts) }
+        let timebase = timebase
+        while let packet = try? scan.next() {
+            let seconds = MediaTime(value: packet.pts, timebase: timebase).seconds
+            let first = times.first.map { MediaTime(value: $0, timebase: timebase).seconds } ?? seconds
+            if let reason = StreamTimeLimits.violation(seconds: seconds, first: first, latest: nil, paced: false) {
+                throw CallSetupError("packet \(packet.number) at byte \(packet.offset): \(reason)")
+            }
+            times.append(packet.pts)
+        }
         guard let first = times.first, let last = times.last else { throw CallSetupError("no packets in the vector") }
         firstPTS = first
+        // Within the span limit, so no difference of these times overflows.
         let span = last - first
         if times.count > 1, span > 0 {
             loopTicks = span + Int64((Double(span) / Double(times.count - 1)).rounded())
@@ -66,17 +79,18 @@ public final class LoopingVectorStream: CallFrameSource {
     }
 
     /// The next shown frame of the loop (invisible packets are decoded on the way).
+    /// - Throws: the read's or the decode's error, or `CallSetupError` when
+    ///   a whole pass over the vector shows no frame.
     public func nextFrame(convert: Bool) throws -> MediaTime {
         while true {
             guard let packet = try reader.next() else {
-                guard packetsThisLoop > 0 else { throw CallSetupError("no packets in the vector") }
+                guard shownThisLoop > 0 else { throw CallSetupError("a whole pass over the vector shows no frame") }
                 loops += 1
-                packetsThisLoop = 0
+                shownThisLoop = 0
                 reader = try IVFReader(bytes: bytes)
                 decoder = try VP8Decoder()
                 continue
             }
-            packetsThisLoop += 1
             var shown = false
             try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
                 shown = true
@@ -84,7 +98,12 @@ public final class LoopingVectorStream: CallFrameSource {
                 _ = try target.convert(repacker.frame(image), with: converter, matrix: matrix)
             }
             if shown {
-                return MediaTime(value: packet.pts - firstPTS + Int64(loops) * loopTicks, timebase: timebase)
+                shownThisLoop += 1
+                let (shift, overflow) = Int64(loops).multipliedReportingOverflow(by: loopTicks)
+                guard !overflow, shift < Int64.max / 2 else {
+                    throw CallSetupError("the vector's media times leave 64 bits after \(loops) loops")
+                }
+                return MediaTime(value: packet.pts - firstPTS + shift, timebase: timebase)
             }
         }
     }

@@ -44,11 +44,22 @@ public enum CallVectors {
         return Choice(path: nearest.0, size: nearest.1, exact: false)
     }
 
+    /// The most bytes a vector may have: the call holds each in memory, and
+    /// loops over it.
+    public static let maximumBytes = 256 << 20
+
     /// The bytes of the file at `path`.
-    /// - Throws: `CallSetupError` when it cannot be read.
+    /// - Throws: `CallSetupError` when it cannot be read or holds more than
+    ///   `maximumBytes`.
     public static func bytes(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CallSetupError("\(path): cannot read") }
+        defer { try? handle.close() }
+        // One byte past the limit tells a file that is too large from one that fits.
+        guard let data = try? handle.read(upToCount: maximumBytes + 1) else {
             throw CallSetupError("\(path): cannot read")
+        }
+        guard data.count <= maximumBytes else {
+            throw CallSetupError("\(path): more than \(maximumBytes) bytes, the most a call's vector may have")
         }
         return [UInt8](data)
     }

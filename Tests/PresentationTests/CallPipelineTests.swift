@@ -226,10 +226,44 @@ struct CallPipelineTests {
                     start: start, phase: CallTimeline.phase(ofParticipant: index), fps: 60, frames: 60))
         }
         let run = CallRun.run(configuration, participants: participants, start: start)
-        #expect(run.tiles[0].error?.hasPrefix("frame 4: ") == true, "\(run.tiles[0].error ?? "none")")
+        #expect(run.tiles[0].error?.hasPrefix("\(path): frame 4: ") == true, "\(run.tiles[0].error ?? "none")")
         #expect(run.tiles[0].figures.due == 4)
         #expect(run.tiles[1].error == nil && run.tiles[1].figures.due == 60)
         let times = run.tiles[1].records.map(\.mediaTime)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    /// The byte offsets of the packet headers of the IVF file in `bytes`:
+    /// a 32-byte file header, then per packet a 12-byte header (a 4-byte
+    /// little-endian size, then an 8-byte pts) before its data.
+    static func packetOffsets(_ bytes: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        var offset = 32
+        while offset + 12 <= bytes.count {
+            offsets.append(offset)
+            offset += 12 + (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        return offsets
+    }
+
+    @Test("a vector whose packet time leaves a day of the first is refused at set-up, naming the packet")
+    func farPacketTime() throws {
+        var bytes = try CallVectors.bytes(TestPaths.ownVectorsDirectory + "/size-176x144.ivf")
+        let third = Self.packetOffsets(bytes)[2]
+        for byte in 0..<8 { bytes[third + 4 + byte] = byte == 7 ? 0x7F : 0xFF }  // pts Int64.max
+        #expect {
+            try LoopingVectorStream(bytes: bytes, converter: ConverterRegistry.make("simd")!)
+        } throws: { error in
+            "\(error)".hasPrefix("packet 3 at byte \(third): ")
+        }
+    }
+
+    @Test("a vector that shows no frame stops its participant with an error instead of looping for ever")
+    func noShownFrame() throws {
+        var bytes = try CallVectors.bytes(TestPaths.ownVectorsDirectory + "/size-176x144.ivf")
+        // Bit 4 of a VP8 frame's first byte is its show_frame flag (RFC 6386, 9.1).
+        for offset in Self.packetOffsets(bytes) { bytes[offset + 12] &= ~0x10 }
+        let stream = try LoopingVectorStream(bytes: bytes, converter: ConverterRegistry.make("simd")!)
+        #expect(throws: CallSetupError.self) { _ = try stream.nextFrame(convert: true) }
     }
 }
