@@ -187,12 +187,19 @@ public struct StreamVerifier {
                 default: "decode"
                 }
             readable = check != "read"
-            fail(check, readable ? shown.count : nil, "\(error)")
+            // A fault in the file header belongs to no frame.
+            let inHeader = (error.underlying as? IVFError).map { $0.packet == nil } ?? false
+            fail(check, readable && !inHeader ? shown.count : nil, "\(error)")
         }
-        if let expected, readable, failures.allSatisfy({ $0.check != "decode" && $0.check != "ivf" }),
-            expected.count > shown.count
-        {
+        let decodedToEnd = readable && failures.allSatisfy { $0.check != "decode" && $0.check != "ivf" }
+        if let expected, decodedToEnd, expected.count > shown.count {
             fail("md5", shown.count, "sidecar lists \(expected.count) frames, stream showed \(shown.count)")
+        }
+        if let golden, decodedToEnd, golden.count > shown.count {
+            fail("bgra-md5", shown.count, "golden list has \(golden.count) frames, stream showed \(shown.count)")
+        }
+        if decodedToEnd, shown.isEmpty {
+            fail("frames", nil, "the stream shows no frame: nothing to verify")
         }
         let timestamps = readable ? TimestampCheck(frames: shown) : nil
         if let violation = timestamps?.violations.first {
