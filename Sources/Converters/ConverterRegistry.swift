@@ -29,6 +29,11 @@ public enum ConverterRegistry {
     /// Every name `make` accepts, in report order.
     public static let knownNames = table.map(\.name)
 
+    /// Every name a built-in converter has on some machine: `knownNames`
+    /// and the `simd-LEVEL` of every level, also those this machine does
+    /// not run (plug-ins may take none of them).
+    public static let reservedNames = knownNames + SIMDConverter.levelNames.filter { !knownNames.contains($0) }
+
     /// The row called `name`, if any.
     public static func entry(named name: String) -> ConverterEntry? {
         table.first { $0.name == name }

@@ -180,6 +180,11 @@ extension SIMDConverter {
         SIMDConverter(stores: .streaming)
     }
 
+    /// `simd-LEVEL` for every level FrameBench has, whether or not this
+    /// machine runs it: names no plug-in may take, so that a report made
+    /// anywhere never shows a plug-in under a built-in's name.
+    public static let levelNames = SIMDLevel.allCases.map { "simd-\($0.rawValue)" }
+
     /// A row of `simd` at each level this machine runs (`SIMDLevel.supported`),
     /// named `simd-LEVEL` (`simd-avx512`, ...), made on request, so that one
     /// run measures two levels side by side. A level the CPU or

@@ -27,10 +27,11 @@ public enum PluginLoader {
 
     /// The converters of every plug-in in `paths`, in order: each plug-in
     /// loaded and validated, names checked against the built-in converters
-    /// (`ConverterRegistry.knownNames`) and against the plug-ins before it.
+    /// (`ConverterRegistry.reservedNames`) and against the plug-ins before it.
     /// - Throws: the first plug-in's refusal.
     public static func load(_ paths: [String]) throws(PluginError) -> [PluginConverter] {
-        var owners = Dictionary(uniqueKeysWithValues: ConverterRegistry.knownNames.map { ($0, "a built-in converter") })
+        var owners = Dictionary(
+            uniqueKeysWithValues: ConverterRegistry.reservedNames.map { ($0, "a built-in converter") })
         var converters: [PluginConverter] = []
         for path in paths {
             let loaded = try load(path, takenNames: owners)
@@ -123,10 +124,11 @@ public enum PluginLoader {
         return isLegalName(name) ? name : nil
     }
 
-    /// Up to 40 bytes of the string at `pointer`, bytes outside printable
-    /// ASCII as `\xNN`, for the refusal message.
+    /// The bytes of the string at `pointer` that `legalName` read (no more
+    /// than one past the longest legal name: the plug-in promised no more),
+    /// bytes outside printable ASCII as `\xNN`, for the refusal message.
     private static func escapedPrefix(_ pointer: UnsafePointer<CChar>) -> String {
-        let length = strnlen(pointer, 40)
+        let length = strnlen(pointer, maximumNameLength + 1)
         return UnsafeRawBufferPointer(start: pointer, count: length).map { byte in
             (0x20..<0x7f).contains(byte) && byte != 0x27 ? String(UnicodeScalar(byte)) : "\\x" + hex(byte)
         }.joined()

@@ -157,6 +157,11 @@ typedef framebench_plugin plugin_table;
 #undef NAME
 #define NAME "scalar"
 #endif
+#ifdef FAULT_LEVEL_NAME
+/* A built-in's name on machines with AVX-512 VBMI, whether or not this one has it. */
+#undef NAME
+#define NAME "simd-avx512vbmi"
+#endif
 
 #ifdef FAULT_DUPLICATE
 #define COUNT 2 /* fault: the same name twice */

@@ -259,6 +259,7 @@ struct PluginABITests {
             (["ABI_2", "FAULT_HUGE_COUNT"], .tooManyConverters(4_000_000_000)),
             (["ABI_2", "FAULT_ILLEGAL_NAME"], .illegalName(index: 0, name: "Bad_Name")),
             (["ABI_2", "FAULT_TAKEN_NAME"], .nameTaken(name: "scalar", owner: "a built-in converter")),
+            (["ABI_2", "FAULT_LEVEL_NAME"], .nameTaken(name: "simd-avx512vbmi", owner: "a built-in converter")),
             (
                 ["ABI_2", "FAULT_DUPLICATE"],
                 .nameTaken(name: "faulty", owner: "an earlier converter of the same plug-in")
