@@ -1,5 +1,6 @@
 import ConverterChecks
 import Foundation
+import Plugins
 
 #if canImport(Glibc)
 import Glibc
@@ -7,20 +8,63 @@ import Glibc
 
 /// Runs a command that will load plug-in code into its own process
 /// (report, verify, decode with `--plugin`) as a child of a parent that
-/// loads none: the parent waits, passes the child's exit status on, and
-/// turns death by a signal (a crash the pre-flight did not catch) into one
-/// line and exit status 1, so `bench` itself never dies by a signal.
+/// loads none. The parent waits and passes the child's exit status on only
+/// when the child said it finished with that status; anything else ends in
+/// one line naming what happened and exit status 1, so `bench` itself never
+/// dies by a signal, hangs on a stopped or stuck child, or reports success
+/// for a run that plug-in code cut short:
+/// - death by a signal (a crash the pre-flight did not catch);
+/// - an exit the command did not make (plug-in code calling `exit`);
+/// - a stop by `SIGSTOP` (the child is killed; a job-control stop, which
+///   the parent shared, is continued);
+/// - plug-in code running longer than `callLimit` without returning (the
+///   child's watchdog kills it).
 enum Supervisor {
-    /// Set in the child's environment.
+    /// Set in the child's environment to the descriptor it reports on.
     static let variable = "FRAMEBENCH_SUPERVISED"
 
-    /// Returns in the child (where the command goes on); in the parent,
-    /// runs the child and exits with its outcome.
+    /// The longest one call into plug-in code (a conversion, or loading the
+    /// plug-in) may run in a supervised child, in seconds.
+    static let callLimit = 10.0
+
+    /// The descriptor a supervised child reports on; nil elsewhere.
+    nonisolated(unsafe) private static var report: Int32?
+
+    /// Returns in the child (where the command goes on, watched for plug-in
+    /// code that does not return); in the parent, runs the child and exits
+    /// with its outcome.
     static func superviseUnlessSupervised() {
-        guard ProcessInfo.processInfo.environment[variable] == nil else { return }
+        if let value = ProcessInfo.processInfo.environment[variable] {
+            becomeChild(reportingOn: Int32(value))
+            return
+        }
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else {
+            Output.error("cannot make a pipe: \(String(cString: strerror(errno)))")
+            exit(1)
+        }
+        // The child inherits the writing end only.
+        let (reading, writing) = (descriptors[0], descriptors[1])
+        _ = fcntl(reading, F_SETFD, FD_CLOEXEC)
         var environment = ProcessInfo.processInfo.environment
-        environment[variable] = "1"
+        environment[variable] = "\(writing)"
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        let pid = spawnChild(environment: environment)
+        close(writing)
+        let outcome = waitForChild(pid)
+        fflush(nil)
+        exit(verdict(outcome, said: saidLines(reading)))
+    }
+
+    /// In a supervised child: the command's own exit with `status`, told
+    /// to the parent before the process exits.
+    static func finish(_ status: Int32) {
+        guard let report else { return }
+        say("finished \(status)", on: report)
+    }
+
+    /// Spawns this executable with this process's arguments and `environment`.
+    private static func spawnChild(environment: [String: String]) -> pid_t {
         let executable = WorkerProcess.currentExecutable
         let argv: [UnsafeMutablePointer<CChar>?] =
             ([executable] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
@@ -39,13 +83,106 @@ enum Supervisor {
             Output.error("cannot run \(executable): \(String(cString: strerror(spawned)))")
             exit(1)
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        fflush(nil)
-        if status & 0x7f == 0 { exit((status >> 8) & 0xff) }
-        Output.error(
-            "a plug-in converter crashed (\(WorkerProcess.signalName(status & 0x7f))) after passing its pre-flight; the output above is incomplete"
-        )
-        exit(1)
+        return pid
+    }
+
+    /// How the child ended.
+    private enum Outcome {
+        case exited(Int32)
+        case signalled(Int32)
+        case stopped(Int32)
+    }
+
+    /// Waits for `pid` to end. A child stopped by `SIGSTOP` is killed (and
+    /// reported as stopped); one stopped by job control is continued, since
+    /// this parent runs again only once its job does.
+    private static func waitForChild(_ pid: pid_t) -> Outcome {
+        var stoppedBy: Int32?
+        while true {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WUNTRACED) >= 0 else {
+                if errno == EINTR { continue }
+                return .signalled(SIGKILL)
+            }
+            if status & 0xff == 0x7f {
+                let signal = (status >> 8) & 0xff
+                if [SIGTSTP, SIGTTIN, SIGTTOU].contains(signal) {
+                    kill(pid, SIGCONT)
+                } else {
+                    stoppedBy = signal
+                    kill(pid, SIGKILL)
+                }
+                continue
+            }
+            if let stoppedBy { return .stopped(stoppedBy) }
+            return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        }
+    }
+
+    /// The lines the child said on `descriptor`, read without waiting for
+    /// its end (a process the child forked may hold the pipe open).
+    private static func saidLines(_ descriptor: Int32) -> [Substring] {
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65536 {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        close(descriptor)
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    }
+
+    /// The parent's exit status for `outcome` with `said` (the child's
+    /// lines), after one line on standard error for anything but a finish.
+    private static func verdict(_ outcome: Outcome, said: [Substring]) -> Int32 {
+        let incomplete = "the output above is incomplete"
+        if said.contains(where: { $0.hasPrefix("stuck") }) {
+            Output.error(
+                "plug-in code (a conversion, or the plug-in's loading) ran for more than \(Int(callLimit)) s without returning; the process was killed and \(incomplete)"
+            )
+            return 1
+        }
+        switch outcome {
+        case .exited(let status) where said.last == "finished \(status)":
+            return status
+        case .exited(let status):
+            Output.error(
+                "the process ended with exit status \(status) before the command finished (plug-in code ended it); \(incomplete)"
+            )
+        case .signalled(let signal):
+            Output.error(
+                "a plug-in converter crashed (\(WorkerProcess.signalName(signal))) after passing its pre-flight; \(incomplete)"
+            )
+        case .stopped(let signal):
+            Output.error(
+                "plug-in code stopped the process (\(WorkerProcess.signalName(signal))); it was killed and \(incomplete)"
+            )
+        }
+        return 1
+    }
+
+    /// In the child: keeps `descriptor` from the processes it starts, and
+    /// watches for plug-in code that runs longer than `callLimit`.
+    private static func becomeChild(reportingOn descriptor: Int32?) {
+        guard let descriptor, descriptor > STDERR_FILENO else { return }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        report = descriptor
+        Thread.detachNewThread {
+            while true {
+                usleep(100_000)
+                if let seconds = PluginCalls.runningSeconds, seconds > callLimit {
+                    say("stuck", on: descriptor)
+                    kill(getpid(), SIGKILL)
+                }
+            }
+        }
+    }
+
+    /// Writes `line` and a newline to `descriptor`.
+    private static func say(_ line: String, on descriptor: Int32) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 }

@@ -150,6 +150,8 @@ public struct WorkerProcess: Sendable {
         case SIGKILL: "SIGKILL"
         case SIGTRAP: "SIGTRAP"
         case SIGTERM: "SIGTERM"
+        case SIGSTOP: "SIGSTOP"
+        case SIGTSTP: "SIGTSTP"
         default: "signal \(signal)"
         }
     }

@@ -91,7 +91,8 @@ public final class PluginConverter: FrameConverter, @unchecked Sendable {
             var image = framebench_yuv(source)
             call = { function(self.context, &image, &target, matrix.abiValue, orientation.abiValue) }
         }
-        let status = PluginStatus(rawValue: isThreadSafe ? call() : serialiser.withLock { _ in call() })
+        let status = PluginStatus(
+            rawValue: isThreadSafe ? PluginCalls.run(call) : serialiser.withLock { _ in PluginCalls.run(call) })
         if let error = status.error { throw error }
     }
 }

@@ -52,7 +52,8 @@ public enum PluginLoader {
         guard access(path, F_OK) == 0 else { throw refuse(.missingFile) }
         // A bare file name would make dlopen search the library path instead.
         let openable = path.contains("/") ? path : "./" + path
-        guard let handle = dlopen(openable, RTLD_NOW | RTLD_LOCAL) else {
+        // Loading runs the plug-in's constructors.
+        guard let handle = PluginCalls.run({ dlopen(openable, RTLD_NOW | RTLD_LOCAL) }) else {
             throw refuse(.notLoadable(dlerror().map { String(cString: $0) } ?? "unknown dlopen error"))
         }
         if let symbol = dlsym(handle, "framebench_plugin_v2") {
@@ -75,7 +76,8 @@ public enum PluginLoader {
     /// a pointer to; nil when it returns NULL.
     private static func header<Header>(returnedBy symbol: UnsafeMutableRawPointer, as _: Header.Type) -> Header? {
         typealias EntryPoint = @convention(c) () -> UnsafeRawPointer?
-        return unsafeBitCast(symbol, to: EntryPoint.self)()?.assumingMemoryBound(to: Header.self).pointee
+        return PluginCalls.run { unsafeBitCast(symbol, to: EntryPoint.self)() }?
+            .assumingMemoryBound(to: Header.self).pointee
     }
 
     /// The converters of the table of ABI `version` whose header (the

@@ -325,6 +325,21 @@ struct PluginCLITests {
     }
 
     @Test(
+        "plug-in code that ends the process with status 0, stops it, or never returns where the pre-flight did not look ends verify with a line and exit 1",
+        arguments: [
+            ("EXIT", ["EXIT_WIDTH=282"], "bench: the process ended with exit status 0 before the command finished"),
+            ("STOP", ["STOP_WIDTH=282"], "bench: plug-in code stopped the process (SIGSTOP)"),
+            ("HANG", ["HANG_WIDTH=282"], "s without returning; the process was killed"),
+        ])
+    func supervisedEnds(fault: String, defines: [String], line: String) throws {
+        // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
+        let plugin = try #require(Self.fixture(fault, defines: defines))
+        let run = try BenchProcess.run(["verify", "Vectors/resize-352x288-282x231.ivf", "--plugin", plugin])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(run.stderr.contains(line), "\(run.stderr)")
+    }
+
+    @Test(
         "the C example passes sizes and over-read in every orientation; verify and decode --bgra use it like a built-in"
     )
     func example() throws {

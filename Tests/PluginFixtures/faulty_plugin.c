@@ -62,7 +62,16 @@ static int convert_planes(const planes *s, const framebench_bgra *d, int32_t mat
     if (s->width == CRASH_WIDTH) *(volatile int *)0 = 1; /* fault: SIGSEGV at one width (default 37) */
 #endif
 #ifdef FAULT_HANG
-    if (s->width == 41) for (;;) sleep(1); /* fault: never returns at width 41 */
+#ifndef HANG_WIDTH
+#define HANG_WIDTH 41
+#endif
+    if (s->width == HANG_WIDTH) for (;;) sleep(1); /* fault: never returns at one width (default 41) */
+#endif
+#ifdef FAULT_EXIT
+    if (s->width == EXIT_WIDTH) _exit(0); /* fault: ends the whole process, status 0, at one width */
+#endif
+#ifdef FAULT_STOP
+    if (s->width == STOP_WIDTH) raise(SIGSTOP); /* fault: stops the whole process at one width */
 #endif
 #ifdef FAULT_WRITES_SOURCE
     ((uint8_t *)s->y)[0] ^= 1; /* fault: writes into its const source plane */
