@@ -18,7 +18,9 @@ import Glibc
 /// - a stop by `SIGSTOP` (the child is killed; a job-control stop, which
 ///   the parent shared, is continued);
 /// - plug-in code running longer than `callLimit` without returning (the
-///   child's watchdog kills it).
+///   child's watchdog kills it);
+/// - processes plug-in code started and left running (`LeftoverProcesses`:
+///   killed once the child has ended).
 enum Supervisor {
     /// Set in the child's environment to the descriptor it reports on.
     static let variable = "FRAMEBENCH_SUPERVISED"
@@ -49,11 +51,19 @@ enum Supervisor {
         var environment = ProcessInfo.processInfo.environment
         environment[variable] = "\(writing)"
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        let token = LeftoverProcesses.newToken()
+        environment[LeftoverProcesses.variable] = token
         let pid = spawnChild(environment: environment)
         close(writing)
         let outcome = waitForChild(pid)
+        let leftovers = LeftoverProcesses.kill(carrying: token)
         fflush(nil)
-        exit(verdict(outcome, said: saidLines(reading)))
+        let status = verdict(outcome, said: saidLines(reading))
+        guard leftovers == 0 else {
+            Output.error("plug-in code left \(leftovers) process\(leftovers == 1 ? "" : "es") running (killed)")
+            exit(1)
+        }
+        exit(status)
     }
 
     /// In a supervised child: the command's own exit with `status`, told

@@ -17,7 +17,7 @@ public struct IsolatedCheck: Sendable {
     public func probe(plugins paths: [String]) throws(IsolatedCheckError) -> [(name: String, threadSafe: Bool)] {
         guard !paths.isEmpty else { return [] }
         let run = worker.run(CheckRequest(task: .probe, plugins: paths))
-        if let (status, detail) = run.outcome {
+        if let (status, detail) = run.outcome, run.leftovers == 0 {
             guard status == .pass else { throw IsolatedCheckError(description: detail) }
             return run.lines.compactMap { line in
                 if case .converter(let name, let threadSafe) = line { (name, threadSafe) } else { nil }
@@ -33,7 +33,7 @@ public struct IsolatedCheck: Sendable {
     public func loadFaults(plugins paths: [String]) -> [PluginLoadFault] {
         paths.compactMap { path in
             let run = worker.run(CheckRequest(task: .probe, plugins: [path]))
-            guard run.outcome == nil else { return nil }
+            guard run.outcome == nil || run.leftovers > 0 else { return nil }
             return PluginLoadFault(path: path, reason: describe(run, doing: "while loading"))
         }
     }
@@ -57,7 +57,9 @@ public struct IsolatedCheck: Sendable {
     }
 
     private func outcome(of run: WorkerProcess.Run, converter: String, check: CheckKind) -> CheckOutcome {
-        if run.sourceWritePlane == nil, let (status, detail) = run.outcome, run.termination == .exited(0) {
+        if run.sourceWritePlane == nil, run.leftovers == 0, let (status, detail) = run.outcome,
+            run.termination == .exited(0)
+        {
             return CheckOutcome(converter: converter, check: check, status: status, detail: detail)
         }
         return CheckOutcome(converter: converter, check: check, status: .fail, detail: describe(run, doing: nil))
@@ -68,6 +70,10 @@ public struct IsolatedCheck: Sendable {
         let timeout = worker.caseTimeout
         let place = run.lastCase.map { "at \($0)" } ?? doing ?? "before its first case"
         if let plane = run.sourceWritePlane { return "wrote into its source plane \(plane) \(place)" }
+        if run.leftovers > 0 {
+            let processes = run.leftovers == 1 ? "1 process" : "\(run.leftovers) processes"
+            return "left \(processes) running after its worker ended (killed) \(place)"
+        }
         switch run.termination {
         case .signalled(let signal):
             let name = WorkerProcess.signalName(signal)

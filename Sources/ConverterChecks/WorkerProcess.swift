@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,8 @@ public struct WorkerProcess: Sendable {
         public var lines: [WorkerLine] = []
         /// How the child ended.
         public var termination: Termination = .exited(0)
+        /// Processes it left running when it ended (killed then; `LeftoverProcesses`).
+        public var leftovers = 0
 
         /// The last `case` line's description.
         public var lastCase: String? {
@@ -86,6 +89,8 @@ public struct WorkerProcess: Sendable {
         // No Swift backtracer in the child: a crash must end it at once, by its signal.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        let token = LeftoverProcesses.newToken()
+        environment[LeftoverProcesses.variable] = token
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for entry in envp { free(entry) } }
         var pid = pid_t()
@@ -123,11 +128,13 @@ public struct WorkerProcess: Sendable {
                 kill(pid, SIGKILL)
                 reap(pid)
                 result.termination = .timedOut
+                result.leftovers = LeftoverProcesses.kill(carrying: token)
                 return result
             }
         }
         let status = reap(pid)
         result.termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        result.leftovers = LeftoverProcesses.kill(carrying: token)
         return result
     }
 

@@ -83,6 +83,10 @@ struct PluginCLITests {
                 arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
                 expected: ["sizes  FAIL: wrote into its source plane y at 1x1 upright bt601"]),
             Fault(
+                fault: "LEAVES_PROCESS",
+                arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
+                expected: ["sizes  FAIL: left 1 process running after its worker ended (killed) at "]),
+            Fault(
                 fault: "WRITES_NOTHING", arguments: ["--check", "speed"],
                 expected: ["speed  FAIL: faster than moving its bytes at ", "the output cannot have been written"]),
             Fault(

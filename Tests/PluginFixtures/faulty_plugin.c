@@ -73,6 +73,19 @@ static int convert_planes(const planes *s, const framebench_bgra *d, int32_t mat
 #ifdef FAULT_STOP
     if (s->width == STOP_WIDTH) raise(SIGSTOP); /* fault: stops the whole process at one width */
 #endif
+#ifdef FAULT_LEAVES_PROCESS
+    {
+        /* fault: the first call leaves a detached process behind (a new
+           session, forked twice, its descriptors closed), sleeping a minute */
+        static int forked;
+        if (!__atomic_exchange_n(&forked, 1, __ATOMIC_SEQ_CST) && fork() == 0) {
+            setsid();
+            for (int fd = 0; fd < 1024; fd++) close(fd);
+            if (fork() == 0) sleep(60);
+            _exit(0);
+        }
+    }
+#endif
 #ifdef FAULT_WRITES_SOURCE
     ((uint8_t *)s->y)[0] ^= 1; /* fault: writes into its const source plane */
 #endif
