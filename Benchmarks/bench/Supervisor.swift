@@ -179,10 +179,18 @@ enum Supervisor {
         guard let descriptor, descriptor > STDERR_FILENO else { return }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         report = descriptor
+        PluginCalls.watch()
         Thread.detachNewThread {
+            // Plug-in code is stuck when a call runs and no call has begun
+            // or ended for `callLimit` seconds.
+            var last = PluginCalls.counts
+            var unchanged = 0.0
             while true {
                 usleep(100_000)
-                if let seconds = PluginCalls.runningSeconds, seconds > callLimit {
+                let counts = PluginCalls.counts
+                unchanged = counts == last && counts.begun != counts.ended ? unchanged + 0.1 : 0
+                last = counts
+                if unchanged > callLimit {
                     say("stuck", on: descriptor)
                     kill(getpid(), SIGKILL)
                 }

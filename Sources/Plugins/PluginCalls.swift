@@ -1,41 +1,31 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// When the plug-in code running now in this process began (a converter's
-/// call, or a plug-in's loading, which runs its entry point and its
-/// constructors), so that a watchdog can end a process whose plug-in code
-/// does not return.
+/// How far the plug-in code of this process has got (calls into a
+/// converter, and the loading of a plug-in, which runs its entry point
+/// and its constructors), so that a watchdog can end a process whose
+/// plug-in code does not return: plug-in code runs while fewer calls have
+/// ended than begun, and is stuck when those counts stay where they are.
 ///
-/// One start time for the whole process: where several calls overlap (a
-/// thread-safe converter on several threads), the latest start counts and
-/// the first to return clears it.
+/// Counted only once `watch()` has been called (a supervised process): a
+/// conversion elsewhere pays one load and a branch for it.
 public enum PluginCalls {
-    /// Monotonic nanoseconds at the start of the running plug-in code; 0 when none runs.
-    private static let start = Atomic<UInt64>(0)
-
-    /// How long the plug-in code running now has run, in seconds; nil when none runs.
-    public static var runningSeconds: Double? {
-        let began = start.load(ordering: .relaxed)
-        guard began != 0 else { return nil }
-        return Double(now() &- began) / 1e9
+    /// Calls begun and ended so far, once watched.
+    public static var counts: (begun: UInt64, ended: UInt64) {
+        (begun.load(ordering: .relaxed), ended.load(ordering: .relaxed))
     }
 
-    /// Runs `body`, which calls plug-in code, marked as running.
+    /// Starts counting.
+    public static func watch() { watched.store(true, ordering: .relaxed) }
+
+    /// Runs `body`, which calls plug-in code, counted.
     static func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        start.store(max(1, now()), ordering: .relaxed)
-        defer { start.store(0, ordering: .relaxed) }
+        guard watched.load(ordering: .relaxed) else { return try body() }
+        begun.wrappingAdd(1, ordering: .relaxed)
+        defer { ended.wrappingAdd(1, ordering: .relaxed) }
         return try body()
     }
 
-    /// `CLOCK_MONOTONIC` in nanoseconds.
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    private static let watched = Atomic<Bool>(false)
+    private static let begun = Atomic<UInt64>(0)
+    private static let ended = Atomic<UInt64>(0)
 }
