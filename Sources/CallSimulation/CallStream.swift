@@ -1,6 +1,6 @@
 import Converters
 import Frames
-import Presentation
+import Streams
 import VPX
 
 /// A participant's video as the call consumes it: one shown frame at a time.
@@ -54,17 +54,8 @@ public final class LoopingVectorStream: CallFrameSource {
         reader = try IVFReader(bytes: bytes)
         timebase = reader.header.timebase
         size = FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
-        var scan = reader
-        var times: [Int64] = []
-        let timebase = timebase
-        while let packet = try? scan.next() {
-            let seconds = MediaTime(value: packet.pts, timebase: timebase).seconds
-            let first = times.first.map { MediaTime(value: $0, timebase: timebase).seconds } ?? seconds
-            if let reason = StreamTimeLimits.violation(seconds: seconds, first: first, latest: nil, paced: false) {
-                throw CallSetupError("packet \(packet.number) at byte \(packet.offset): \(reason)")
-            }
-            times.append(packet.pts)
-        }
+        let (times, fault) = PacketTimeFault.packetTimes(reader, paced: false)
+        if let fault { throw CallSetupError("\(fault)") }
         guard let first = times.first, let last = times.last else { throw CallSetupError("no packets in the vector") }
         firstPTS = first
         // Within the span limit, so no difference of these times overflows.

@@ -1,12 +1,41 @@
+import Frames
+import Presentation
+import VPX
+
 /// A packet whose time `StreamTimeLimits` refuses.
-struct PacketTimeFault: CustomStringConvertible {
+public struct PacketTimeFault: CustomStringConvertible {
     /// Its 1-based number.
-    let packet: Int
+    public let packet: Int
     /// The byte offset of its header.
-    let offset: Int
+    public let offset: Int
     /// Why its time is refused.
-    let reason: String
+    public let reason: String
 
     /// One line in the form of `IVFError`'s: `packet N at byte B: ...`.
-    var description: String { "packet \(packet) at byte \(offset): \(reason)" }
+    public var description: String { "packet \(packet) at byte \(offset): \(reason)" }
+
+    /// Each packet's pts (ticks of `reader`'s timebase), in file order, from
+    /// `reader`'s position up to its first malformed packet (a decode then
+    /// reports that fault) or the first whose time `StreamTimeLimits`
+    /// refuses (returned as the fault, its pts left out), for a delivery at
+    /// the stream's pace when `paced`.
+    public static func packetTimes(_ reader: IVFReader, paced: Bool) -> (pts: [Int64], fault: PacketTimeFault?) {
+        var reader = reader
+        let timebase = reader.header.timebase
+        var pts: [Int64] = []
+        var first: Double?
+        var latest: Double?
+        while let packet = try? reader.next() {
+            let seconds = MediaTime(value: packet.pts, timebase: timebase).seconds
+            if let reason = StreamTimeLimits.violation(
+                seconds: seconds, first: first ?? seconds, latest: latest, paced: paced)
+            {
+                return (pts, PacketTimeFault(packet: packet.number, offset: packet.offset, reason: reason))
+            }
+            pts.append(packet.pts)
+            first = first ?? seconds
+            latest = max(latest ?? seconds, seconds)
+        }
+        return (pts, nil)
+    }
 }

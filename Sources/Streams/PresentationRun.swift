@@ -79,24 +79,12 @@ public struct PresentationRun: Sendable {
             sequence: PresentedSequence(deliveries: deliveries, policy: policy), error: failure)
     }
 
-    /// Each packet's pts in seconds, in file order, up to the first
-    /// malformed packet (the decode then reports the fault) or the first
-    /// whose time `StreamTimeLimits` refuses (returned as the fault, its
-    /// time left out), for a delivery at the stream's pace when `paced`.
+    /// Each packet's pts in seconds, in file order, and the packet time
+    /// fault that ends them (`PacketTimeFault.packetTimes`); none for a
+    /// file whose header cannot be read (the decode then reports it).
     static func packetTimes(_ source: any IVFByteSource, paced: Bool) -> ([Double], PacketTimeFault?) {
-        guard var reader = try? IVFReader(source: source) else { return ([], nil) }
-        var times: [Double] = []
-        var latest: Double?
-        while let packet = try? reader.next() {
-            let seconds = MediaTime(value: packet.pts, timebase: reader.header.timebase).seconds
-            if let reason = StreamTimeLimits.violation(
-                seconds: seconds, first: times.first ?? seconds, latest: latest, paced: paced)
-            {
-                return (times, PacketTimeFault(packet: packet.number, offset: packet.offset, reason: reason))
-            }
-            times.append(seconds)
-            latest = max(latest ?? seconds, seconds)
-        }
-        return (times, nil)
+        guard let reader = try? IVFReader(source: source) else { return ([], nil) }
+        let (pts, fault) = PacketTimeFault.packetTimes(reader, paced: paced)
+        return (pts.map { MediaTime(value: $0, timebase: reader.header.timebase).seconds }, fault)
     }
 }
