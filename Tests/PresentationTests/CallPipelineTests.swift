@@ -208,11 +208,7 @@ struct CallPipelineTests {
     func failureMidCall() throws {
         let path = TestPaths.ownVectorsDirectory + "/size-176x144.ivf"
         let bytes = try CallVectors.bytes(path)
-        // IVF: a 32-byte file header, then per packet a 12-byte header (4-byte little-endian size first).
-        var fifth = 32
-        for _ in 0..<4 {
-            fifth += 12 + (0..<4).reduce(0) { $0 | Int(bytes[fifth + $1]) << (8 * $1) }
-        }
+        let fifth = IVFBuild.packets(of: bytes)[4].offset
         let truncated = Array(bytes[..<(fifth + 20)])
         let configuration = CallConfiguration(
             tiles: [CallTileRequest(count: 2, size: FrameSize(width: 176, height: 144))], fps: 60, seconds: 1)
@@ -233,23 +229,10 @@ struct CallPipelineTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
 
-    /// The byte offsets of the packet headers of the IVF file in `bytes`:
-    /// a 32-byte file header, then per packet a 12-byte header (a 4-byte
-    /// little-endian size, then an 8-byte pts) before its data.
-    static func packetOffsets(_ bytes: [UInt8]) -> [Int] {
-        var offsets: [Int] = []
-        var offset = 32
-        while offset + 12 <= bytes.count {
-            offsets.append(offset)
-            offset += 12 + (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-        }
-        return offsets
-    }
-
     @Test("a vector whose packet time leaves a day of the first is refused at set-up, naming the packet")
     func farPacketTime() throws {
         var bytes = try CallVectors.bytes(TestPaths.ownVectorsDirectory + "/size-176x144.ivf")
-        let third = Self.packetOffsets(bytes)[2]
+        let third = IVFBuild.packets(of: bytes)[2].offset
         for byte in 0..<8 { bytes[third + 4 + byte] = byte == 7 ? 0x7F : 0xFF }  // pts Int64.max
         #expect {
             try LoopingVectorStream(bytes: bytes, converter: ConverterRegistry.make("simd")!)
@@ -262,7 +245,7 @@ struct CallPipelineTests {
     func noShownFrame() throws {
         var bytes = try CallVectors.bytes(TestPaths.ownVectorsDirectory + "/size-176x144.ivf")
         // Bit 4 of a VP8 frame's first byte is its show_frame flag (RFC 6386, 9.1).
-        for offset in Self.packetOffsets(bytes) { bytes[offset + 12] &= ~0x10 }
+        for (offset, _) in IVFBuild.packets(of: bytes) { bytes[offset + 12] &= ~0x10 }
         let stream = try LoopingVectorStream(bytes: bytes, converter: ConverterRegistry.make("simd")!)
         #expect(throws: CallSetupError.self) { _ = try stream.nextFrame(convert: true) }
     }

@@ -53,13 +53,7 @@ import Testing
     static func vector(settingPacket number: Int, pts: Int64) throws -> (path: String, offset: Int) {
         var bytes = [UInt8](
             try Data(contentsOf: URL(fileURLWithPath: TestPaths.ownVectorsDirectory + "/size-176x144.ivf")))
-        // IVF: a 32-byte file header, then per packet 4 bytes of size and
-        // 8 of pts (little-endian) before its data.
-        var offset = 32
-        for _ in 1..<number {
-            let size = (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-            offset += 12 + size
-        }
+        let offset = IVFBuild.packets(of: bytes)[number - 1].offset
         for byte in 0..<8 {
             bytes[offset + 4 + byte] = UInt8(truncatingIfNeeded: UInt64(bitPattern: pts) >> (8 * byte))
         }

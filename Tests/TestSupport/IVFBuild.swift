@@ -1,13 +1,13 @@
 /// Little-endian helpers for building IVF streams in tests.
-enum IVFBuild {
+public enum IVFBuild {
     /// A 12-byte packet header: size, then the 64-bit pts.
-    static func packetHeader(size: UInt32, pts: UInt64) -> [UInt8] {
+    public static func packetHeader(size: UInt32, pts: UInt64) -> [UInt8] {
         (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
             + (0..<8).map { UInt8(truncatingIfNeeded: pts >> (8 * UInt64($0))) }
     }
 
     /// Offsets and sizes of the packets of a well-formed stream.
-    static func packets(of bytes: [UInt8]) -> [(offset: Int, size: Int)] {
+    public static func packets(of bytes: [UInt8]) -> [(offset: Int, size: Int)] {
         var packets: [(offset: Int, size: Int)] = []
         var offset = 32
         while offset + 12 <= bytes.count {
