@@ -22,7 +22,7 @@ func targetCPU(_ cpu: String, features: [String] = []) -> [SwiftSetting] {
 }
 
 /// A library target in `Sources/NAME` depending on `dependencies`, compiled
-/// `optimised`: every library target but the SIMD levels' and `VPX`.
+/// `optimised`: every library target but the SIMD levels' and `Decoding`.
 func optimisedTarget(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, swiftSettings: optimised)
 }
@@ -34,7 +34,7 @@ let package = Package(
         .library(
             name: "FrameBenchKit",
             targets: [
-                "Frames", "VPX", "SIMDRows", "Converters", "Plugins", "Conformance", "Presentation", "ConverterChecks",
+                "Frames", "Containers", "Decoding", "SIMDRows", "Converters", "Plugins", "Conformance", "Presentation", "ConverterChecks",
             ]),
     ],
     dependencies: [
@@ -45,6 +45,15 @@ let package = Package(
         .systemLibrary(
             name: "CVPX", pkgConfig: "vpx",
             providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
+        .systemLibrary(
+            name: "CDav1d", pkgConfig: "dav1d",
+            providers: [.apt(["libdav1d-dev"]), .brew(["dav1d"])]),
+        .systemLibrary(
+            name: "CAom", pkgConfig: "aom",
+            providers: [.apt(["libaom-dev"]), .brew(["aom"])]),
+        .systemLibrary(
+            name: "CAVCodec", pkgConfig: "libavcodec",
+            providers: [.apt(["libavcodec-dev"]), .brew(["ffmpeg"])]),
         .systemLibrary(
             name: "CLibYUV",
             providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
@@ -65,8 +74,11 @@ let package = Package(
         optimisedTarget("Statistics"),
         // Plane and frame types, media time, colour matrices.
         optimisedTarget("Frames"),
-        // IVF container reader and the libvpx VP8 decoder.
-        .target(name: "VPX", dependencies: ["Frames", "CVPX"]),
+        // Containers: the IVF reader and the codec each names.
+        optimisedTarget("Containers", ["Frames"]),
+        // Decoders behind one protocol (libvpx, dav1d, libavcodec, libaom), their registry, and the
+        // stream decoder that reads, decodes and repacks for every consumer.
+        .target(name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec"]),
         // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
         optimisedTarget("SIMDRows", ["Frames", "CPrefetch"]),
         .target(
@@ -87,7 +99,7 @@ let package = Package(
         // C plug-ins: the ABI's loader and the converters it makes.
         optimisedTarget("Plugins", ["Frames", "Converters", "CFrameBenchPlugin"]),
         // Frame MD5s, vector manifests, timestamp checks, plain reasons for file errors.
-        optimisedTarget("Conformance", ["Frames", "VPX", "Statistics", "CCrypto"]),
+        optimisedTarget("Conformance", ["Frames", "Containers", "Decoding", "Statistics", "CCrypto"]),
         // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
         optimisedTarget("Presentation", ["Frames", "Statistics"]),
         // The report document as `bench --json` writes it (read back) and the comparison of two runs.
@@ -101,7 +113,7 @@ let package = Package(
             ]),
         // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
         optimisedTarget(
-            "Streams", ["Measurement", "Statistics", "Frames", "VPX", "Converters", "Conformance", "Presentation"]),
+            "Streams", ["Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters", "Conformance", "Presentation"]),
         // One report run (synthetic cells, streams end to end, scaling, presentation) as a library call.
         optimisedTarget(
             "ReportRun",
@@ -111,7 +123,7 @@ let package = Package(
             ]),
         // A group call: participants, schedules, late frames, capacity.
         optimisedTarget(
-            "CallSimulation", ["Streams", "Measurement", "Statistics", "Frames", "VPX", "Converters", "Presentation"]),
+            "CallSimulation", ["Streams", "Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters", "Presentation"]),
         // The regression gate: reference builds, head and reference processes side by side, the decision,
         // the checks that do not depend on the machine, and one whole gate run (GateRun) for any tool.
         optimisedTarget(
@@ -123,7 +135,7 @@ let package = Package(
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
         optimisedTarget(
-            "ConverterChecks", ["Frames", "Statistics", "VPX", "Converters", "Plugins", "Conformance", "Measurement"]),
+            "ConverterChecks", ["Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement"]),
         // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
         // inline SVG charts, the present and call tables, number formatting.
         optimisedTarget(
@@ -135,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Statistics", "Frames", "VPX", "Converters", "Plugins", "Conformance", "Measurement", "Presentation",
+                "Statistics", "Frames", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement", "Presentation",
                 "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun", "ReportRendering",
                 "SIMDRows", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -143,7 +155,7 @@ let package = Package(
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
         .executableTarget(
             name: "fuzz-ivf",
-            dependencies: ["Frames", "VPX", "Converters", "Conformance"],
+            dependencies: ["Frames", "Containers", "Decoding", "Converters", "Conformance"],
             path: "Benchmarks/fuzz"),
 
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
@@ -152,8 +164,8 @@ let package = Package(
             swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
-        .testTarget(name: "VPXTests", dependencies: ["VPX", "Conformance", "Frames", "Statistics", "TestSupport"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "VPX", "Frames", "TestSupport"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Containers", "Decoding", "Conformance", "Frames", "Statistics", "TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Containers", "Decoding", "Frames", "TestSupport"]),
         .testTarget(
             name: "MeasurementTests",
             dependencies: [
@@ -177,7 +189,7 @@ let package = Package(
             name: "PluginsTests", dependencies: ["Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),
         .testTarget(
             name: "ConvertersTests",
-            dependencies: ["Converters", "SIMDRows", "Conformance", "VPX", "Frames", "TestSupport"]),
+            dependencies: ["Converters", "SIMDRows", "Conformance", "Containers", "Decoding", "Frames", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,30 +1,41 @@
 import ArgumentParser
 import Conformance
+import Containers
 import Converters
+import Decoding
 import Frames
 import Streams
-import VPX
 
-/// `bench decode FILE [--bgra CONVERTER [--matrix NAME] [--orientation NAME] [--layout NAME]] [--threads N]`:
+/// `bench decode FILE [--decoder NAME] [--md5] [--bgra CONVERTER [--matrix NAME] [--orientation NAME] [--layout NAME]] [--threads N]`:
 /// one line per shown frame, in `vpxdec --md5 --i420` format, or the MD5 of
-/// the (oriented) BGRA bytes a converter makes of it.
+/// the (oriented) BGRA bytes a converter makes of it; with `--md5`, one
+/// line for the whole output.
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Per-frame MD5s of an IVF file, like vpxdec --md5.",
+        abstract: "Per-frame MD5s of a VP8, VP9 or AV1 file, like vpxdec --md5.",
         discussion: """
             Prints '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, like \
             'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420'; with --bgra, the MD5 of the BGRA rows the \
             converter writes ('.bgra'), converting into --orientation (docs/orientation.md; then \
             <w>x<h> is the oriented size: swapped by rotate90 and rotate270) from the frame in --layout \
             (nv12: the decoded planes repacked losslessly, as a camera or a hardware decoder delivers them; \
-            the same pixels). NNNN is the input packet. A malformed file gives the frames \
+            the same pixels). NNNN is the input packet. --decoder picks one of the codec's decoders \
+            (\(Self.decoderList)); the first is the default. --md5 prints instead the MD5 of every shown \
+            frame's rows one after another, and '  -', as 'vpxdec --i420 --md5' (I420) prints it. \
+            A 10-bit, 4:2:2 or 4:4:4 stream is refused at its first frame. A malformed file gives the frames \
             before the fault, one line on standard error naming the file, the packet and the byte \
             offset, and exit status 1.
             """)
 
-    @Argument(help: "The IVF file.")
+    @Argument(help: "The IVF file (VP8, VP9 or AV1).")
     var file: String
+
+    @Option(help: "The decoder (\(Self.decoderList)); default: the codec's first.")
+    var decoder: String?
+
+    @Flag(help: "Print one MD5 of the whole output instead of one per frame.")
+    var md5 = false
 
     @Option(
         help:
@@ -43,10 +54,21 @@ struct DecodeCommand: ParsableCommand {
     @Option(help: "The source layout --bgra converts: i420 (as decoded) or nv12 (repacked).")
     var layout: ChromaLayout = .i420
 
-    @Option(help: "libvpx decoder threads (\(Limits.threads)).")
+    @Option(help: "Decoder threads (\(Limits.threads)).")
     var threads = 1
 
+    /// Each codec with its decoders, the default first: `VP8: libvpx, ffmpeg; ...`.
+    static var decoderList: String {
+        Codec.allCases.map { codec in
+            "\(codec): " + DecoderRegistry.decoders(of: codec).map(\.name).joined(separator: ", ")
+        }.joined(separator: "; ")
+    }
+
     func validate() throws {
+        if let decoder, !DecoderRegistry.names.contains(decoder) {
+            throw ValidationError(
+                "--decoder: unknown decoder '\(decoder)' (\(DecoderRegistry.names.joined(separator: ", ")))")
+        }
         try Limits.check(threads, in: Limits.threads, "--threads")
         if orientation != .upright && bgra == nil { throw ValidationError("--orientation only goes with --bgra") }
         if layout != .i420 && bgra == nil { throw ValidationError("--layout only goes with --bgra") }
@@ -69,11 +91,20 @@ struct DecodeCommand: ParsableCommand {
             throw ValidationError("--bgra: no converter '\(name)' in the built-ins or the --plugin files")
         }
         let stem = FrameDigest.stem(ofPath: file)
+        let whole = md5 ? MD5() : nil
         do {
             _ = try ConvertedStream.run(
-                path: file, threads: threads, converter: converter, matrix: matrix, orientation: orientation,
-                layout: layout
+                path: file, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
+                orientation: orientation, layout: layout
             ) { frame, converted in
+                if let whole {
+                    if let converted {
+                        FrameDigest.add(converted, to: whole)
+                    } else {
+                        FrameDigest.add(frame.image, to: whole)
+                    }
+                    return
+                }
                 let name = FrameDigest.frameName(
                     stem: stem, size: converted?.size ?? frame.image.size, packet: frame.packet,
                     ext: converted == nil ? "i420" : "bgra")
@@ -83,5 +114,6 @@ struct DecodeCommand: ParsableCommand {
             Output.error("\(file): \(error)")
             throw ExitCode(1)
         }
+        if let whole { Output.line("\(whole.finalize())  -") }
     }
 }

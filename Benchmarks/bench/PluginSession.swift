@@ -1,10 +1,11 @@
 import ArgumentParser
+import Containers
 import ConverterChecks
 import Converters
+import Decoding
 import Frames
 import Measurement
 import Plugins
-import VPX
 
 /// The `--plugin PATH` option (repeatable) of report, verify and decode.
 struct PluginOptions: ParsableArguments {

@@ -1,6 +1,7 @@
+import Containers
 import Converters
+import Decoding
 import Frames
-import VPX
 
 // fuzz-ivf: a libFuzzer target over IVF parsing, VP8 decoding and BGRA
 // conversion.
@@ -154,7 +155,7 @@ enum FuzzIVF {
                     error.summary?.packets.count == walk.offsets.count,
                     "summary does not cover the packets before the fault")
             }
-        } else if let vpx = error.underlying as? VPXError {
+        } else if let vpx = error.underlying as? DecodeError {
             guard let packet = vpx.packet, let offset = vpx.offset else {
                 fatalError("libvpx error without a place: \(vpx)")
             }

@@ -1,8 +1,9 @@
+import Containers
 import Converters
+import Decoding
 import Frames
 import Measurement
 import Statistics
-import VPX
 
 /// What one participant's frame costs in CPU time on this machine: decoding
 /// it and converting it with each converter, measured in one pass over the
@@ -102,23 +103,21 @@ public struct CallCPUCost: Sendable {
         var decode: [Double] = []
         var convert = Array(repeating: [Double](), count: converters.count)
         var target = ConversionTarget()
-        var repacker = SourceRepacker(layout: layout)
         var carried: UInt64 = 0
         /// One pass over the vector, each shown frame decoded once and converted by every converter.
         func pass() throws(StreamDecodeError) {
             _ = try StreamDecoder.decode(
-                bytes: bytes, clock: cpuClock,
+                bytes: bytes, layout: layout, clock: cpuClock,
                 onPacket: { record, timing in
                     if record.shownFrames == 0, let timing { carried &+= timing.decodeTime }
                 }
             ) { frame in
                 decode.append(Double((frame.timing?.decodeTime ?? 0) &+ carried))
                 carried = 0
-                let source = repacker.frame(frame.image)
                 for step in 0..<converters.count {
                     let index = (decode.count + step) % converters.count
                     let started = cpuClock()
-                    _ = try target.convert(source, with: converters[index], matrix: .bt601)
+                    _ = try target.convert(frame.source, with: converters[index], matrix: .bt601)
                     convert[index].append(Double(cpuClock() &- started))
                 }
             }

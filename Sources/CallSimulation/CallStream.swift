@@ -1,7 +1,8 @@
+import Containers
 import Converters
+import Decoding
 import Frames
 import Streams
-import VPX
 
 /// A participant's video as the call consumes it: one shown frame at a time.
 public protocol CallFrameSource: AnyObject {
@@ -13,9 +14,9 @@ public protocol CallFrameSource: AnyObject {
     func nextFrame(convert: Bool) throws -> MediaTime
 }
 
-/// An IVF vector decoded in a loop: at its end, the file's packets are
-/// decoded again from the start with a fresh `VP8Decoder`, their pts
-/// shifted by the loop's duration so media times keep increasing.
+/// An IVF vector of any codec decoded in a loop: at its end, the file's
+/// packets are decoded again from the start by a fresh `FrameReader`,
+/// their pts shifted by the loop's duration so media times keep increasing.
 public final class LoopingVectorStream: CallFrameSource {
     /// The stream's frame size (the IVF header's).
     public let size: FrameSize
@@ -30,28 +31,27 @@ public final class LoopingVectorStream: CallFrameSource {
     private let matrix: ColorMatrix
     private let timebase: Timebase
     private let firstPTS: Int64
-    private var reader: IVFReader
-    private var decoder: VP8Decoder
+    private let layout: ChromaLayout
+    private var frames: FrameReader
     private var target = ConversionTarget()
-    private var repacker: SourceRepacker
     private var shownThisLoop = 0
 
     /// A looping stream over the IVF file in `bytes`, converted with
     /// `converter` (`matrix`) from frames in `layout` (NV12: each decoded
-    /// frame repacked first, as `SourceRepacker` does, which adds one copy
-    /// of the frame to the participant's work).
+    /// frame repacked first, which adds one copy of the frame to the
+    /// participant's work).
     /// - Throws: when the header is malformed, the file has no readable
     ///   packet, a packet's time lies more than `StreamTimeLimits.span`
     ///   from the first packet's (naming it and its byte offset), or libvpx
-    ///   refuses to start.
+    ///   the decoder refuses to start.
     public init(
         bytes: [UInt8], converter: any FrameConverter, matrix: ColorMatrix = .bt601, layout: ChromaLayout = .i420
     ) throws {
         self.bytes = bytes
-        repacker = SourceRepacker(layout: layout)
+        self.layout = layout
         self.converter = converter
         self.matrix = matrix
-        reader = try IVFReader(bytes: bytes)
+        let reader = try IVFReader(bytes: bytes)
         timebase = reader.header.timebase
         size = FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
         let (times, fault) = PacketTimeFault.packetTimes(reader, paced: false)
@@ -66,7 +66,7 @@ public final class LoopingVectorStream: CallFrameSource {
             let perFrame = Double(timebase.denominator) / Double(timebase.numerator) / 30
             loopTicks = span + max(1, Int64(perFrame.rounded()))
         }
-        decoder = try VP8Decoder()
+        frames = try FrameReader(source: IVFBytes(bytes), layout: layout)
     }
 
     /// The next shown frame of the loop (invisible packets are decoded on the way).
@@ -74,28 +74,25 @@ public final class LoopingVectorStream: CallFrameSource {
     ///   a whole pass over the vector shows no frame.
     public func nextFrame(convert: Bool) throws -> MediaTime {
         while true {
-            guard let packet = try reader.next() else {
-                guard shownThisLoop > 0 else { throw CallSetupError("a whole pass over the vector shows no frame") }
-                loops += 1
-                shownThisLoop = 0
-                reader = try IVFReader(bytes: bytes)
-                decoder = try VP8Decoder()
-                continue
-            }
-            var shown = false
-            try decoder.decode(packet.data, packet: packet.number, offset: packet.offset) { image in
-                shown = true
+            var shownPTS: Int64?
+            let read = try frames.nextPacket { frame in
+                if shownPTS == nil { shownPTS = frame.time.value }
                 guard convert else { return }
-                _ = try target.convert(repacker.frame(image), with: converter, matrix: matrix)
+                _ = try target.convert(frame.source, with: converter, matrix: matrix)
             }
-            if shown {
+            if let shownPTS {
                 shownThisLoop += 1
                 let (shift, overflow) = Int64(loops).multipliedReportingOverflow(by: loopTicks)
                 guard !overflow, shift < Int64.max / 2 else {
                     throw CallSetupError("the vector's media times leave 64 bits after \(loops) loops")
                 }
-                return MediaTime(value: packet.pts - firstPTS + shift, timebase: timebase)
+                return MediaTime(value: shownPTS - firstPTS + shift, timebase: timebase)
             }
+            if read != nil { continue }
+            guard shownThisLoop > 0 else { throw CallSetupError("a whole pass over the vector shows no frame") }
+            loops += 1
+            shownThisLoop = 0
+            frames = try FrameReader(source: IVFBytes(bytes), layout: layout)
         }
     }
 }

@@ -7,17 +7,29 @@ public enum FrameDigest {
     /// `vpxdec --md5 --i420` computes it.
     public static func i420(_ frame: I420View) -> String {
         let md5 = MD5()
+        add(frame, to: md5)
+        return md5.finalize()
+    }
+
+    /// Adds the Y rows, then U rows, then V rows of `frame` to `md5`: over
+    /// every shown frame in turn, the whole-output MD5 that `vpxdec --i420
+    /// --md5` prints.
+    public static func add(_ frame: I420View, to md5: MD5) {
         for plane in [frame.y, frame.u, frame.v] {
             for row in 0..<plane.height { md5.update(plane.rowBytes(row)) }
         }
-        return md5.finalize()
     }
 
     /// MD5 of the BGRA rows, `width × 4` bytes each, packed (no padding).
     public static func bgra(_ frame: BGRAView) -> String {
         let md5 = MD5()
-        for row in 0..<frame.height { md5.update(frame.row(row), count: frame.width * 4) }
+        add(frame, to: md5)
         return md5.finalize()
+    }
+
+    /// Adds the BGRA rows of `frame`, packed, to `md5`.
+    public static func add(_ frame: BGRAView, to md5: MD5) {
+        for row in 0..<frame.height { md5.update(frame.row(row), count: frame.width * 4) }
     }
 
     /// The file name vpxdec gives a frame with `-o STEM-%wx%h-%4.EXT`:

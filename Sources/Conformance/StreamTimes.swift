@@ -1,5 +1,6 @@
+import Containers
+import Decoding
 import Frames
-import VPX
 
 /// The shown frames of a decoded stream, as timestamp checks need them.
 public struct StreamSummaryTimes: Sendable {

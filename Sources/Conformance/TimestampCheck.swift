@@ -1,6 +1,7 @@
+import Containers
+import Decoding
 import Frames
 import Statistics
-import VPX
 
 /// A shown frame's place in its stream, for timestamp checks.
 public struct ShownFrameTime: Sendable, Equatable {

@@ -1,6 +1,7 @@
+import Containers
 import Converters
+import Decoding
 import Frames
-import VPX
 
 /// Every frame of the vector files against the oracle: every selected
 /// orientation with the first matrix, and upright (when selected) with
@@ -19,17 +20,15 @@ enum FramesCheck {
         var unsupported = UnsupportedCases()
         var comparison = OutputComparison(tolerance: context.options.tolerance)
         var frames = 0
-        var repacker = SourceRepacker(layout: context.options.layout)
         var expected: [Orientation: BGRABuffer] = [:]
         var actual: [Orientation: BGRABuffer] = [:]
         for file in context.options.vectorFiles {
             let name = String(file.split(separator: "/").last ?? "")
             var index = 0
             do {
-                _ = try StreamDecoder.decode(path: file) { frame in
+                _ = try StreamDecoder.decode(path: file, layout: context.options.layout) { frame in
                     defer { index += 1 }
                     frames += 1
-                    let source = repacker.frame(frame.image)
                     for (matrix, orientation) in cases(context.options)
                     where !unsupported.isRefused(matrix, orientation) {
                         let size = orientation.orientedSize(of: frame.image.size)
@@ -42,8 +41,10 @@ enum FramesCheck {
                         let label = "\(frame.image.size) \(orientation.name) \(matrix.name), \(name) frame \(index)"
                         let converted = try unsupported.attempt(label, matrix, orientation, in: context) {
                             () throws(ConversionError) in
-                            try context.oracle.convert(source, to: reference, matrix: matrix, orientation: orientation)
-                            try context.converter.convert(source, to: output, matrix: matrix, orientation: orientation)
+                            try context.oracle.convert(
+                                frame.source, to: reference, matrix: matrix, orientation: orientation)
+                            try context.converter.convert(
+                                frame.source, to: output, matrix: matrix, orientation: orientation)
                         }
                         if converted && !comparison.compare(output, reference, at: label) {
                             throw UnsupportedCases.CaseFailure(description: comparison.failure!)

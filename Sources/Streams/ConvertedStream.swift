@@ -1,8 +1,9 @@
+import Containers
 import Converters
+import Decoding
 import Frames
-import VPX
 
-/// The decode → convert loop: each shown frame of an IVF stream decoded by
+/// The decode → convert loop: each shown frame of a stream of any codec decoded by
 /// `StreamDecoder` and converted into one reused BGRA target
 /// (`ConversionTarget`), as a player does. End-to-end runs, presentation
 /// runs and `bench decode --bgra` all run it.
@@ -22,9 +23,10 @@ public enum ConvertedStream {
         public var description: String { "packet \(packet): \(converter) \(orientation): \(error)" }
     }
 
-    /// Decodes `source` and converts each shown frame with `converter`
+    /// Decodes `source` (with the decoder named `decoder`, nil: its codec's
+    /// own) and converts each shown frame with `converter`
     /// (none: decode only), in `layout` (NV12: the decoded planes repacked
-    /// losslessly, `SourceRepacker`), then calls `body` with the frame and its
+    /// losslessly by the decode), then calls `body` with the frame and its
     /// conversion (valid until the next call). `clock` and `onPacket` are
     /// `StreamDecoder`'s: the frame's timing is taken before the conversion.
     /// - Returns: the header and the per-packet record.
@@ -32,40 +34,41 @@ public enum ConvertedStream {
     ///   `ConversionFault`, or what `body` throws; frames before it have
     ///   been passed to `body`.
     public static func run(
-        source: any IVFByteSource, threads: Int = 1, converter: (any FrameConverter)?, matrix: ColorMatrix,
+        source: any IVFByteSource, decoder: String? = nil, threads: Int = 1, converter: (any FrameConverter)?,
+        matrix: ColorMatrix,
         orientation: Orientation = .upright, layout: ChromaLayout = .i420, clock: (() -> UInt64)? = nil,
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame, BGRAView?) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         var target = ConversionTarget()
-        var repacker = SourceRepacker(layout: layout)
-        return try StreamDecoder.decode(source: source, threads: threads, clock: clock, onPacket: onPacket) {
-            frame in
-            try body(frame, try convert(frame, &repacker, into: &target, converter, matrix, orientation))
+        return try StreamDecoder.decode(
+            source: source, decoder: decoder, threads: threads, layout: layout, clock: clock, onPacket: onPacket
+        ) { frame in
+            try body(frame, try convert(frame, into: &target, converter, matrix, orientation))
         }
     }
 
-    /// The file at `path`, as `run(source:threads:converter:matrix:orientation:layout:clock:onPacket:_:)`.
+    /// The file at `path`, as `run(source:decoder:threads:converter:matrix:orientation:layout:clock:onPacket:_:)`.
     public static func run(
-        path: String, threads: Int = 1, converter: (any FrameConverter)?, matrix: ColorMatrix,
+        path: String, decoder: String? = nil, threads: Int = 1, converter: (any FrameConverter)?, matrix: ColorMatrix,
         orientation: Orientation = .upright, layout: ChromaLayout = .i420, clock: (() -> UInt64)? = nil,
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame, BGRAView?) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         try run(
-            source: StreamDecoder.open(path: path), threads: threads, converter: converter, matrix: matrix,
+            source: StreamDecoder.open(path: path), decoder: decoder, threads: threads, converter: converter,
+            matrix: matrix,
             orientation: orientation, layout: layout, clock: clock, onPacket: onPacket, body)
     }
 
-    /// `frame` in `repacker`'s layout converted into `target` (nil without a converter).
+    /// `frame` in the decode's layout converted into `target` (nil without a converter).
     private static func convert(
-        _ frame: DecodedFrame, _ repacker: inout SourceRepacker, into target: inout ConversionTarget,
+        _ frame: DecodedFrame, into target: inout ConversionTarget,
         _ converter: (any FrameConverter)?, _ matrix: ColorMatrix, _ orientation: Orientation
     ) throws(ConversionFault) -> BGRAView? {
         guard let converter else { return nil }
         do throws(ConversionError) {
-            let source = repacker.frame(frame.image)
-            return try target.convert(source, with: converter, matrix: matrix, orientation: orientation)
+            return try target.convert(frame.source, with: converter, matrix: matrix, orientation: orientation)
         } catch {
             throw ConversionFault(
                 packet: frame.packet, converter: converter.name, orientation: orientation, error: error)

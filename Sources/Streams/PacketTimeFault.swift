@@ -1,6 +1,7 @@
+import Containers
+import Decoding
 import Frames
 import Presentation
-import VPX
 
 /// A packet whose time `StreamTimeLimits` refuses.
 public struct PacketTimeFault: CustomStringConvertible {

@@ -1,9 +1,10 @@
 import Conformance
+import Containers
 import Converters
+import Decoding
 import Dispatch
 import Frames
 import Measurement
-import VPX
 
 /// The pipelined end-to-end pass: a serial decode queue decodes packets and
 /// copies each shown frame into a small ring of owned buffers; a serial

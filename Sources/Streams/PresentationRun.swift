@@ -1,7 +1,8 @@
+import Containers
 import Converters
+import Decoding
 import Frames
 import Presentation
-import VPX
 
 /// One stream decoded with `StreamDecoder`, converted to BGRA, delivered
 /// under a `DeliveryScenario` and stamped with a `StampingPolicy`: the

@@ -1,8 +1,9 @@
 import Conformance
+import Containers
 import Converters
+import Decoding
 import Frames
 import Measurement
-import VPX
 
 /// One failed check of a verified file.
 public struct CheckFailure: Sendable, CustomStringConvertible {
@@ -120,13 +121,12 @@ public struct StreamVerifier {
             do { golden = try VectorFiles.digests(in: goldenPath) } catch { fail("bgra-md5", nil, "\(error)") }
         }
         let checker = BitExactChecker()
-        var repacker = SourceRepacker(layout: layout)
         var deviations: [String: Deviation] = [:]
         var shown: [ShownFrameTime] = []
         var skipped: [String] = []
         var readable = true
         do {
-            _ = try StreamDecoder.decode(path: path) { frame in
+            _ = try StreamDecoder.decode(path: path, layout: layout) { frame in
                 let index = shown.count
                 shown.append(ShownFrameTime(index: index, of: frame))
                 if let expected {
@@ -137,7 +137,7 @@ public struct StreamVerifier {
                         fail("md5", index, "packet \(frame.packet): \(digest), sidecar says \(expected[index])")
                     }
                 }
-                checker.load(repacker.frame(frame.image), matrix: matrix, orientation: orientation)
+                checker.load(frame.source, matrix: matrix, orientation: orientation)
                 if let golden {
                     let digest = checker.referenceDigest()
                     if index >= golden.count || digest != golden[index] {

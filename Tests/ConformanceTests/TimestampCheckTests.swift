@@ -1,8 +1,9 @@
 import Conformance
+import Containers
 import Frames
 import Testing
 
-@testable import VPX
+@testable import Decoding
 
 /// The timestamp check flags backwards and duplicate shown-frame times,
 /// reports gaps, and accepts invisible frames that share a pts.

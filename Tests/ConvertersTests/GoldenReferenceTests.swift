@@ -1,9 +1,10 @@
 import Conformance
+import Containers
 import Converters
+import Decoding
 import Frames
 import TestSupport
 import Testing
-import VPX
 
 /// The golden per-frame BGRA MD5s in `Vectors/` (made once by the
 /// independent libvpx + libyuv program of `scripts/make-golden`) are

@@ -1,11 +1,12 @@
-/// A failure reported by libvpx, with the packet it happened on.
-public struct VPXError: Error, CustomStringConvertible {
+/// A failure reported by a decoder, or FrameBench's refusal of what it
+/// decoded, with the packet it happened on.
+public struct DecodeError: Error, CustomStringConvertible {
     /// 1-based packet number, or nil for set-up failures.
     public let packet: Int?
     /// Byte offset of the packet's header in the file, when known.
     public let offset: Int?
-    /// libvpx's error text (`vpx_codec_error`, then the detail if any), or
-    /// FrameBench's own reason for refusing the frame.
+    /// The decoder's error text, or FrameBench's own reason for refusing
+    /// the frame.
     public let message: String
 
     /// An error for `packet` at `offset` with `message`.
@@ -13,6 +14,11 @@ public struct VPXError: Error, CustomStringConvertible {
         self.packet = packet
         self.offset = offset
         self.message = message
+    }
+
+    /// An error at `packet` with `message`.
+    public init(_ packet: PacketInfo, _ message: String) {
+        self.init(packet: packet.number, offset: packet.offset, message: message)
     }
 
     /// One line, e.g. `packet 7 at byte 5120: decode failed: Corrupt frame`.

@@ -1,9 +1,10 @@
 import Conformance
+import Containers
+import Decoding
 import Frames
 import Statistics
 import TestSupport
 import Testing
-import VPX
 
 #if canImport(Glibc)
 import Glibc
@@ -282,7 +283,8 @@ import Glibc
         var bytes = Array(source.bytes.prefix(32))
         bytes += source.bytes[source.packets[1].offset...]
         let (lines, error) = Self.decode(bytes)
-        let vpx = try #require(error?.underlying as? VPXError, "expected a VPXError, got \(String(describing: error))")
+        let vpx = try #require(
+            error?.underlying as? DecodeError, "expected a DecodeError, got \(String(describing: error))")
         #expect(vpx.packet == 1 && vpx.offset == 32)
         #expect(lines.isEmpty)
         #expect(String(describing: vpx).hasPrefix("packet 1 at byte 32: "))
@@ -298,7 +300,7 @@ import Glibc
         let (lines, error) = Self.decode(bytes)
         #expect(Array(lines.prefix(2)) == Array(source.manifest.prefix(2)))
         if let error {
-            let vpx = try #require(error.underlying as? VPXError, "\(error)")
+            let vpx = try #require(error.underlying as? DecodeError, "\(error)")
             #expect(vpx.packet ?? 0 >= 3)
         }
     }
@@ -325,7 +327,7 @@ import Glibc
             #expect(lines.count <= source.packets.count, "trial \(trial)")
             if let error {
                 failures += 1
-                let vpx = try #require(error.underlying as? VPXError, "trial \(trial): \(error)")
+                let vpx = try #require(error.underlying as? DecodeError, "trial \(trial): \(error)")
                 let packet = try #require(vpx.packet, "trial \(trial): \(vpx)")
                 #expect(packet > damaged, "trial \(trial): fault reported at packet \(packet)")
                 #expect(vpx.offset == source.packets[packet - 1].offset, "trial \(trial)")
@@ -355,7 +357,7 @@ import Glibc
             // (rarely) frames; never a crash.
             let (_, tailError) = Self.decode(Array(source.bytes.prefix(32)) + noise)
             if let tailError {
-                #expect(tailError.underlying is IVFError || tailError.underlying is VPXError, "trial \(trial)")
+                #expect(tailError.underlying is IVFError || tailError.underlying is DecodeError, "trial \(trial)")
             }
 
             // Well-formed packets of noise after the first real packet.
@@ -374,7 +376,7 @@ import Glibc
             let (framedLines, framedError) = Self.decode(framed)
             #expect(framedLines.first == source.manifest.first, "trial \(trial)")
             if let framedError {
-                let vpx = try #require(framedError.underlying as? VPXError, "trial \(trial): \(framedError)")
+                let vpx = try #require(framedError.underlying as? DecodeError, "trial \(trial): \(framedError)")
                 #expect((vpx.packet ?? 0) >= 2, "trial \(trial)")
             }
         }

@@ -1,8 +1,9 @@
 import Conformance
+import Containers
+import Decoding
 import Frames
 import TestSupport
 import Testing
-import VPX
 
 #if canImport(Glibc)
 import Glibc
@@ -75,7 +76,8 @@ import Glibc
         #expect(lines == vector.manifest, sourceLocation: sourceLocation)
         let failure = try #require(error, Comment(rawValue: absent), sourceLocation: sourceLocation)
         let vpx = try #require(
-            failure.underlying as? VPXError, "expected libvpx's error, got \(failure)", sourceLocation: sourceLocation)
+            failure.underlying as? DecodeError, "expected libvpx's error, got \(failure)",
+            sourceLocation: sourceLocation)
         #expect(
             vpx.packet == vector.packets.count + 1 && vpx.offset == vector.bytes.count, "\(vpx)",
             sourceLocation: sourceLocation)

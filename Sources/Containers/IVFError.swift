@@ -15,7 +15,7 @@ public struct IVFError: Error, Equatable, CustomStringConvertible {
         case unsupportedVersion(UInt16)
         /// A header length other than 32.
         case unsupportedHeaderLength(UInt16)
-        /// A codec other than VP8.
+        /// A codec FrameBench does not decode (not a `Codec`).
         case unsupportedFourCC(String)
         /// A timebase rate or scale of 0.
         case invalidTimebase(rate: UInt32, scale: UInt32)
@@ -50,6 +50,12 @@ public struct IVFError: Error, Equatable, CustomStringConvertible {
         return "\(place): \(reason)"
     }
 
+    /// The supported fourccs as the message lists them: `VP80, VP90 or AV01`.
+    private static let fourCCList: String = {
+        let codes = Codec.allCases.map(\.ivfFourCC)
+        return codes.dropLast().joined(separator: ", ") + " or " + codes.last!
+    }()
+
     private var reason: String {
         switch kind {
         case .emptyFile: "empty file"
@@ -57,7 +63,7 @@ public struct IVFError: Error, Equatable, CustomStringConvertible {
         case .badSignature: "not an IVF file (signature is not DKIF)"
         case .unsupportedVersion(let v): "unsupported IVF version \(v)"
         case .unsupportedHeaderLength(let n): "unsupported IVF header length \(n) (expected 32)"
-        case .unsupportedFourCC(let f): "unsupported codec fourcc '\(f)' (expected VP80)"
+        case .unsupportedFourCC(let f): "unsupported codec fourcc '\(f)' (expected \(Self.fourCCList))"
         case .invalidTimebase(let rate, let scale): "invalid timebase rate \(rate) scale \(scale)"
         case .truncatedPacketHeader(let n): "truncated packet header: \(n) of 12 bytes"
         case .truncatedPacket(let size, let n): "truncated packet: header says \(size) bytes, \(n) remain"

@@ -6,7 +6,7 @@ public struct IVFHeader: Sendable, Equatable {
     public let version: UInt16
     /// Header length in bytes; 32 for every known writer.
     public let headerLength: UInt16
-    /// Codec four-character code, e.g. `"VP80"`.
+    /// Codec four-character code, e.g. `"VP80"` (see `codec`).
     public let fourcc: String
     /// Frame width the writer declared (not trusted: the codec's own size wins).
     public let width: UInt16
@@ -32,8 +32,12 @@ public struct IVFHeader: Sendable, Equatable {
         self.declaredFrameCount = declaredFrameCount
     }
 
-    /// The four-character codes FrameBench decodes.
-    public static let supportedFourCCs: Set<String> = ["VP80"]
+    /// The codec `fourcc` names (the reader refuses headers whose fourcc
+    /// names none).
+    public var codec: Codec? { Codec(ivfFourCC: fourcc) }
+
+    /// The four-character codes FrameBench decodes, one per `Codec`.
+    public static let supportedFourCCs: Set<String> = Set(Codec.allCases.map(\.ivfFourCC))
 
     /// Size of the file header in bytes.
     public static let byteCount = 32

@@ -1,8 +1,9 @@
 import Conformance
+import Containers
+import Decoding
 import Frames
 import TestSupport
 import Testing
-import VPX
 
 #if canImport(Glibc)
 import Glibc

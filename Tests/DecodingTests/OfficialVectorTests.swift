@@ -1,8 +1,9 @@
 import Conformance
+import Containers
+import Decoding
 import Frames
 import TestSupport
 import Testing
-import VPX
 
 /// Every official VP8 test vector decodes to libvpx's published per-frame
 /// MD5s (the `.ivf.md5` files beside them), line for line.

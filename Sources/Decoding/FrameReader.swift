@@ -1,0 +1,102 @@
+import Containers
+import Frames
+
+/// A stream's shown frames, pulled one packet at a time: the container
+/// read, the codec's decoder (from `DecoderRegistry`) and the repacking
+/// into the asked layout in one place, so no consumer rebuilds them.
+///
+/// One packet is in memory at a time, whatever the file's length; what
+/// grows is `summary`, by one `PacketRecord` per packet. Not thread-safe.
+public final class FrameReader {
+    /// The file header.
+    public var header: IVFHeader { reader.header }
+    /// The stream's codec.
+    public let codec: Codec
+    /// The decoder in use.
+    public let decoder: DecoderEntry
+    /// What has been decoded so far.
+    public private(set) var summary: StreamSummary
+
+    private var reader: IVFReader
+    private let decoding: any VideoDecoder
+    private var repacker: SourceRepacker
+    private var ended = false
+
+    /// A reader of `source` decoded by the decoder named `decoderName`
+    /// (nil: the codec's primary decoder) with `threads` threads, handing
+    /// frames out in `layout`.
+    /// - Throws: `StreamDecodeError` with no summary for a malformed file
+    ///   header or a failed read; with an empty summary when the decoder
+    ///   is unknown, does not decode the stream's codec or cannot start.
+    public init(
+        source: any IVFByteSource, decoder decoderName: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420
+    ) throws(StreamDecodeError) {
+        do { reader = try IVFReader(source: source) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
+        // The reader refuses a fourcc that names no codec.
+        codec = reader.header.codec!
+        repacker = SourceRepacker(layout: layout)
+        do {
+            decoder = try DecoderRegistry.decoder(named: decoderName, for: codec)
+            decoding = try decoder.makeDecoder(codec, threads: threads)
+        } catch {
+            throw StreamDecodeError(underlying: error, summary: StreamSummary(header: reader.header))
+        }
+        summary = StreamSummary(header: reader.header, decoder: decoder.name)
+    }
+
+    /// Reads and decodes the next packet and calls `body` with each frame
+    /// now shown, in presentation order; after the last packet, calls it
+    /// with the frames the decoder still held and returns nil.
+    ///
+    /// With a `clock`, every frame carries its packet's `DecodeTiming`.
+    /// Reading a packet is not part of its timing.
+    /// - Returns: the packet's record (its frames counted) and timing; nil
+    ///   at the end of the stream.
+    /// - Throws: `StreamDecodeError` at the first fault (an `IVFError`, a
+    ///   `DecodeError`, or what `body` throws) with `summary`; frames
+    ///   before the fault have already been passed to `body`.
+    public func nextPacket(
+        clock: (() -> UInt64)? = nil, _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> (record: PacketRecord, timing: DecodeTiming?)? {
+        guard !ended else { return nil }
+        do {
+            guard let packet = try reader.next() else {
+                ended = true
+                try decoding.finish { image, origin in try hand(image, from: origin, timing: nil, body) }
+                return nil
+            }
+            let info = PacketInfo(number: packet.number, offset: packet.offset, pts: packet.pts)
+            summary.packets.append(
+                PacketRecord(number: info.number, offset: info.offset, pts: info.pts, shownFrames: 0))
+            let started = clock?()
+            var packetTiming: DecodeTiming?
+            try decoding.decode(packet.data, packet: info) { image, origin in
+                var timing: DecodeTiming?
+                if let clock, let started {
+                    timing = DecodeTiming(started: started, handedOver: clock())
+                    if packetTiming == nil { packetTiming = timing }
+                }
+                try hand(image, from: origin, timing: timing, body)
+            }
+            if packetTiming == nil, let clock, let started {
+                packetTiming = DecodeTiming(started: started, handedOver: clock())
+            }
+            return (summary.packets[info.number - 1], packetTiming)
+        } catch {
+            throw StreamDecodeError(underlying: error, summary: summary)
+        }
+    }
+
+    /// Counts `image` as shown by packet `origin` and passes it to `body`
+    /// in the asked layout.
+    private func hand(
+        _ image: I420View, from origin: PacketInfo, timing: DecodeTiming?, _ body: (DecodedFrame) throws -> Void
+    ) throws {
+        if summary.packets.indices.contains(origin.number - 1) { summary.packets[origin.number - 1].shownFrames += 1 }
+        try body(
+            DecodedFrame(
+                packet: origin.number, offset: origin.offset,
+                time: MediaTime(value: origin.pts, timebase: reader.header.timebase), image: image,
+                source: repacker.frame(image), timing: timing))
+    }
+}

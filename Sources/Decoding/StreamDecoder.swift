@@ -1,0 +1,68 @@
+import Containers
+import Frames
+
+/// Decodes every packet of a file with a fresh decoder of its codec
+/// (`FrameReader`), pushing each shown frame to a callback.
+public enum StreamDecoder {
+    /// Decodes the IVF file at `path` packet by packet as it reads it, with
+    /// the decoder named `decoder` (nil: the codec's own, as
+    /// `DecoderRegistry` orders them), and calls `body` with each shown
+    /// frame, in `layout`. One packet is in memory at a
+    /// time, whatever the file's length; what grows is the summary, by one
+    /// `PacketRecord` per packet.
+    ///
+    /// With a `clock` (a nanosecond counter such as the monotonic clock),
+    /// every frame carries its packet's `DecodeTiming`, and `onPacket` is
+    /// called once per decoded packet, after that packet's frames, with
+    /// its record and timing: the one decode loop that timed end-to-end runs
+    /// share with plain decoding. Reading a packet is not part of its
+    /// timing.
+    /// - Returns: the header and the per-packet record.
+    /// - Throws: `StreamDecodeError` at the first fault (a `FileReadError`
+    ///   when the file cannot be opened, an `IVFError` for malformed IVF or a
+    ///   read failing part-way, a `DecodeError` from the decoder, or an error thrown
+    ///   by `body`); frames before the fault have already been passed to
+    ///   `body`.
+    public static func decode(
+        path: String, decoder: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420,
+        clock: (() -> UInt64)? = nil, onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
+        try decode(
+            source: open(path: path), decoder: decoder, threads: threads, layout: layout, clock: clock,
+            onPacket: onPacket, body)
+    }
+
+    /// The IVF file at `path`, opened to be decoded by
+    /// `decode(source:decoder:threads:layout:clock:onPacket:_:)`.
+    /// - Throws: `StreamDecodeError` with the `FileReadError` and no
+    ///   summary when the file cannot be opened.
+    public static func open(path: String) throws(StreamDecodeError) -> IVFFile {
+        do { return try IVFFile(path: path) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
+    }
+
+    /// Decodes the IVF file held in `bytes`; as `decode(path:decoder:threads:layout:clock:onPacket:_:)`.
+    public static func decode(
+        bytes: [UInt8], decoder: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420,
+        clock: (() -> UInt64)? = nil, onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
+        try decode(
+            source: IVFBytes(bytes), decoder: decoder, threads: threads, layout: layout, clock: clock,
+            onPacket: onPacket, body)
+    }
+
+    /// Decodes the IVF stream `source` gives, packet by packet; as
+    /// `decode(path:decoder:threads:layout:clock:onPacket:_:)`.
+    public static func decode(
+        source: any IVFByteSource, decoder: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420,
+        clock: (() -> UInt64)? = nil, onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
+        let frames = try FrameReader(source: source, decoder: decoder, threads: threads, layout: layout)
+        while let (record, timing) = try frames.nextPacket(clock: clock, body) {
+            onPacket(record, timing)
+        }
+        return frames.summary
+    }
+}
