@@ -2,8 +2,10 @@
  * refdecode: FrameBench's independent reference for golden MD5s.
  *
  * Shares no code with the Swift package: its own IVF parser, libvpx's VP8
- * decoder, libyuv's I420Rotate, I420Mirror and I420ToARGBMatrix and
- * OpenSSL's EVP MD5.
+ * and VP9 decoders, libaom's AV1 decoder (chosen by the IVF fourcc: VP80,
+ * VP90, AV01), libyuv's I420Rotate, I420Mirror and I420ToARGBMatrix and
+ * OpenSSL's EVP MD5. Only 8-bit 4:2:0 frames are accepted (a 10-bit or
+ * 4:4:4 stream is an error).
  *
  *   refdecode --i420 FILE.ivf
  *       '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, as
@@ -27,14 +29,16 @@
  * number. Exit status 0 on success, 1 on any error (message on stderr),
  * 2 on a usage error.
  *
- * Built by scripts/make-golden:
- *   gcc -O2 -Wall -Wextra -o refdecode refdecode.c -lvpx -lyuv -lcrypto
+ * Built by scripts/golden/build-refdecode:
+ *   gcc -O2 -Wall -Wextra -o refdecode refdecode.c -lvpx -laom -lyuv -lcrypto
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <aom/aom_decoder.h>
+#include <aom/aomdx.h>
 #include <libyuv.h>
 #include <openssl/evp.h>
 #include <vpx/vp8dx.h>
@@ -137,6 +141,81 @@ static unsigned char *read_file(const char *path, size_t *size) {
   return data;
 }
 
+/* One decoder, libvpx (VP8, VP9) or libaom (AV1), behind three calls. */
+struct decoder {
+  int aom;
+  vpx_codec_ctx_t vpx;
+  aom_codec_ctx_t av1;
+  vpx_codec_iter_t vpx_iter;
+  aom_codec_iter_t aom_iter;
+};
+
+/* A decoded 8-bit I420 image. */
+struct image {
+  int width, height;
+  const uint8_t *planes[3];
+  int strides[3];
+};
+
+static void decoder_init(struct decoder *d, const char *path, const unsigned char *fourcc) {
+  memset(d, 0, sizeof *d);
+  if (!memcmp(fourcc, "VP80", 4) || !memcmp(fourcc, "VP90", 4)) {
+    vpx_codec_dec_cfg_t config = {.threads = 1, .w = 0, .h = 0};
+    vpx_codec_iface_t *iface = fourcc[2] == '8' ? vpx_codec_vp8_dx() : vpx_codec_vp9_dx();
+    if (vpx_codec_dec_init(&d->vpx, iface, &config, 0) != VPX_CODEC_OK) fail(path, "cannot initialise libvpx");
+  } else if (!memcmp(fourcc, "AV01", 4)) {
+    aom_codec_dec_cfg_t config = {.threads = 1, .w = 0, .h = 0, .allow_lowbitdepth = 1};
+    d->aom = 1;
+    if (aom_codec_dec_init(&d->av1, aom_codec_av1_dx(), &config, 0) != AOM_CODEC_OK)
+      fail(path, "cannot initialise libaom");
+  } else {
+    fail(path, "not VP8, VP9 or AV1 (fourcc VP80, VP90, AV01)");
+  }
+}
+
+static void decoder_decode(struct decoder *d, const char *path, unsigned long packet, const unsigned char *data,
+                           size_t size) {
+  const char *error = NULL;
+  if (d->aom) {
+    if (aom_codec_decode(&d->av1, data, size, NULL) != AOM_CODEC_OK) error = aom_codec_error(&d->av1);
+    d->aom_iter = NULL;
+  } else {
+    if (vpx_codec_decode(&d->vpx, data, (unsigned int)size, NULL, 0) != VPX_CODEC_OK)
+      error = vpx_codec_error(&d->vpx);
+    d->vpx_iter = NULL;
+  }
+  if (error) {
+    char message[512];
+    snprintf(message, sizeof message, "packet %lu: %s", packet, error);
+    fail(path, message);
+  }
+}
+
+/* The next frame the last packet shows; 0 when there is none. */
+static int decoder_frame(struct decoder *d, const char *path, struct image *out) {
+  if (d->aom) {
+    aom_image_t *img = aom_codec_get_frame(&d->av1, &d->aom_iter);
+    if (!img) return 0;
+    if (img->fmt != AOM_IMG_FMT_I420 || img->bit_depth != 8)
+      fail(path, "decoder returned a frame that is not 8-bit I420");
+    out->width = (int)img->d_w, out->height = (int)img->d_h;
+    for (int p = 0; p < 3; p++) out->planes[p] = img->planes[p], out->strides[p] = img->stride[p];
+  } else {
+    vpx_image_t *img = vpx_codec_get_frame(&d->vpx, &d->vpx_iter);
+    if (!img) return 0;
+    if (img->fmt != VPX_IMG_FMT_I420 || img->bit_depth != 8)
+      fail(path, "decoder returned a frame that is not 8-bit I420");
+    out->width = (int)img->d_w, out->height = (int)img->d_h;
+    for (int p = 0; p < 3; p++) out->planes[p] = img->planes[p], out->strides[p] = img->stride[p];
+  }
+  return 1;
+}
+
+static void decoder_destroy(struct decoder *d, const char *path) {
+  if (d->aom ? aom_codec_destroy(&d->av1) != AOM_CODEC_OK : vpx_codec_destroy(&d->vpx) != VPX_CODEC_OK)
+    fail(path, "cannot destroy the decoder");
+}
+
 int main(int argc, char **argv) {
   const struct YuvConstants *constants = NULL;
   const char *path = NULL;
@@ -183,14 +262,11 @@ int main(int argc, char **argv) {
   size_t size;
   unsigned char *data = read_file(path, &size);
   if (size < 32 || memcmp(data, "DKIF", 4) != 0) fail(path, "not an IVF file");
-  if (memcmp(data + 8, "VP80", 4) != 0) fail(path, "not VP8");
   size_t header_length = (size_t)data[6] | (size_t)data[7] << 8;
   if (header_length != 32) fail(path, "unexpected IVF header length");
 
-  vpx_codec_ctx_t codec;
-  vpx_codec_dec_cfg_t config = {.threads = 1, .w = 0, .h = 0};
-  if (vpx_codec_dec_init(&codec, vpx_codec_vp8_dx(), &config, 0) != VPX_CODEC_OK)
-    fail(path, "cannot initialise libvpx");
+  struct decoder codec;
+  decoder_init(&codec, path, data + 8);
 
   unsigned char *bgra = NULL;
   size_t bgra_size = 0;
@@ -204,27 +280,22 @@ int main(int argc, char **argv) {
     packet++;
     const unsigned char *frame = data + pos + 12;
     pos += 12 + (size_t)frame_size;
-    if (vpx_codec_decode(&codec, frame, frame_size, NULL, 0) != VPX_CODEC_OK) {
-      char message[512];
-      snprintf(message, sizeof message, "packet %lu: %s", packet, vpx_codec_error(&codec));
-      fail(path, message);
-    }
-    vpx_codec_iter_t iter = NULL;
-    vpx_image_t *img;
-    while ((img = vpx_codec_get_frame(&codec, &iter)) != NULL) {
-      if (img->fmt != VPX_IMG_FMT_I420) fail(path, "decoder returned a non-I420 image");
-      int w = (int)img->d_w, h = (int)img->d_h;
+    decoder_decode(&codec, path, packet, frame, frame_size);
+    struct image image;
+    const struct image *img = &image;
+    while (decoder_frame(&codec, path, &image)) {
+      int w = img->width, h = img->height;
       int cw = (w + 1) / 2, ch = (h + 1) / 2;
       struct md5 m;
       char hex[33];
       md5_begin(&m);
       if (i420) {
-        for (int y = 0; y < h; y++) md5_update(&m, img->planes[0] + (size_t)y * img->stride[0], (size_t)w);
-        for (int y = 0; y < ch; y++) md5_update(&m, img->planes[1] + (size_t)y * img->stride[1], (size_t)cw);
-        for (int y = 0; y < ch; y++) md5_update(&m, img->planes[2] + (size_t)y * img->stride[2], (size_t)cw);
+        for (int y = 0; y < h; y++) md5_update(&m, img->planes[0] + (size_t)y * img->strides[0], (size_t)w);
+        for (int y = 0; y < ch; y++) md5_update(&m, img->planes[1] + (size_t)y * img->strides[1], (size_t)cw);
+        for (int y = 0; y < ch; y++) md5_update(&m, img->planes[2] + (size_t)y * img->strides[2], (size_t)cw);
       } else {
         const uint8_t *py = img->planes[0], *pu = img->planes[1], *pv = img->planes[2];
-        int sy = img->stride[0], su = img->stride[1], sv = img->stride[2];
+        int sy = img->strides[0], su = img->strides[1], sv = img->strides[2];
         if (turns % 2 == 1) {
           int t = w;
           w = h;
@@ -234,7 +305,7 @@ int main(int argc, char **argv) {
           static const enum RotationMode modes[] = {kRotate0, kRotate90, kRotate180, kRotate270};
           frame_resize(&rotated, w, h);
           if (I420Rotate(py, sy, pu, su, pv, sv, rotated.y, w, rotated.u, (w + 1) / 2, rotated.v, (w + 1) / 2,
-                         (int)img->d_w, (int)img->d_h, modes[turns]) != 0)
+                         img->width, img->height, modes[turns]) != 0)
             fail(path, "I420Rotate failed");
           py = rotated.y, pu = rotated.u, pv = rotated.v;
           sy = w, su = sv = (w + 1) / 2;
@@ -262,7 +333,7 @@ int main(int argc, char **argv) {
       printf("%s  %.*s-%dx%d-%04lu.%s\n", hex, (int)stem_length, base, w, h, packet, i420 ? "i420" : "bgra");
     }
   }
-  if (vpx_codec_destroy(&codec) != VPX_CODEC_OK) fail(path, "cannot destroy the decoder");
+  decoder_destroy(&codec, path);
   free(bgra);
   free(rotated.y);
   free(flipped.y);
