@@ -3,8 +3,9 @@ import Converters
 import Decoding
 import Frames
 
-// fuzz-ivf: a libFuzzer target over IVF parsing, VP8 decoding and BGRA
-// conversion.
+// fuzz-ivf: a libFuzzer target over IVF parsing, VP8, VP9 and AV1 decoding
+// (the decoder the header's fourcc names, so a mutated fourcc hands one
+// codec's packets to another's decoder) and BGRA conversion.
 //
 // Each input is taken as a whole IVF file:
 //   1. `IVFReader` walks every packet; numbers, offsets and bytes must be

@@ -11,7 +11,7 @@ import Glibc
 /// runs it), so each temporal unit's frame is normally handed over while
 /// its packet is decoded; frames dav1d still holds are handed over by
 /// `finish`. Only the highest spatial layer of a scalable stream is
-/// shown, film grain is applied, and a frame above
+/// shown, film grain is applied, dav1d's log is off, and a frame above
 /// `DecoderLimits.maximumPixelCount` pixels is refused by dav1d itself.
 public final class Dav1dDecoder: VideoDecoder {
     private var context: OpaquePointer?
@@ -27,6 +27,7 @@ public final class Dav1dDecoder: VideoDecoder {
         settings.max_frame_delay = 1
         settings.all_layers = 0
         settings.frame_size_limit = UInt32(DecoderLimits.maximumPixelCount)
+        settings.logger.callback = nil  // faults come back as errors; dav1d's log would go to stderr
         let status = dav1d_open(&context, &settings)
         guard status == 0, context != nil else {
             throw DecodeError(packet: nil, offset: nil, message: "cannot open dav1d: \(Self.reason(status))")

@@ -40,6 +40,25 @@ public enum TestPaths {
             .filter { !requiringManifest || access($0 + ".md5", R_OK) == 0 }
     }
 
+    /// The environment variable that points at the other codecs' streams.
+    public static let codecVectorsVariable = "FRAMEBENCH_CODEC_VECTORS"
+
+    /// The directory of real VP8, VP9, AV1 and H.264 streams with a README
+    /// of their whole-output MD5s: `$FRAMEBENCH_CODEC_VECTORS`, or
+    /// `../shared/codec-vectors` beside the package.
+    public static var codecVectorsDirectory: String {
+        if let value = getenv(codecVectorsVariable) { return String(cString: value) }
+        return packageRoot + "/../shared/codec-vectors"
+    }
+
+    /// The IVF streams in `codecVectorsDirectory`, or empty when it is missing.
+    public static var codecVectors: [String] { ivfFiles(in: codecVectorsDirectory, requiringManifest: false) }
+
+    /// Why the codec-vector tests are skipped, for the skip message.
+    public static var missingCodecVectorsReason: String {
+        "no codec vectors at \(codecVectorsDirectory): set \(codecVectorsVariable) to their directory"
+    }
+
     /// FrameBench's own vectors in `Vectors/`.
     public static var ownVectors: [String] { ivfFiles(in: ownVectorsDirectory) }
 
