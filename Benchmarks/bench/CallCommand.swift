@@ -1,6 +1,7 @@
 import ArgumentParser
 import CallSimulation
 import Conformance
+import Containers
 import Foundation
 import Frames
 import Measurement
@@ -8,6 +9,8 @@ import ReportRendering
 import Streams
 
 extension CallSchedule: ExpressibleByArgument {}
+
+extension Codec: ExpressibleByArgument {}
 
 /// A `--tiles` value: `N×WxH[,N×WxH...]`.
 struct TileList: ExpressibleByArgument {
@@ -24,16 +27,18 @@ struct TileList: ExpressibleByArgument {
     static let format = "N×WxH[,N×WxH...]"
 }
 
-/// `bench call --tiles N×WxH[,...] [--fps F] [--seconds S] [--converter NAME]
-/// [--schedule per-stream|shared] [--find-capacity WxH] [--json [FILE]]`: a
-/// group call's load on this machine.
+/// `bench call --tiles N×WxH[,...] [--codec vp8|vp9|av1] [--fps F] [--seconds S]
+/// [--converter NAME] [--schedule per-stream|shared] [--find-capacity WxH]
+/// [--json [FILE]]`: a group call's load on this machine.
 struct CallCommand: ParsableCommand, WritesDocument {
     static let configuration = CommandConfiguration(
         commandName: "call",
-        abstract: "A group call's load: N concurrent VP8 participants decoded, converted and stamped in real time.",
+        abstract:
+            "A group call's load: N concurrent VP8, VP9 or AV1 participants decoded, converted and stamped in real time.",
         discussion: """
-            Each participant loops the Vectors/size-WxH.ivf of its tile size (the nearest size when there is \
-            none: its real size is shown), fresh decoder each loop, media times increasing across loops. Frame \
+            Each participant loops the project's own stream of --codec at its tile size: Vectors/size-WxH.ivf \
+            for vp8, Vectors/vp9-rt-WxH.ivf and av1-rt-WxH.ivf (real-time, error-resilient) for vp9 and av1; \
+            the nearest size when there is none (its real size is shown); fresh decoder each loop, media times increasing across loops. Frame \
             k is due at start + k/F plus a per-participant phase of (index mod 8) x 0.5 ms. per-stream: one \
             serial queue per participant; shared: one tick per frame period running every participant's frame \
             on concurrentPerform. A frame is on time when converted before the participant's next frame is \
@@ -56,6 +61,9 @@ struct CallCommand: ParsableCommand, WritesDocument {
 
     @OptionGroup var converter: ConverterOption
 
+    @Option(help: "The codec every participant sends: vp8, vp9 or av1.")
+    var codec: Codec = .vp8
+
     @Option(help: "per-stream: a serial queue per participant; shared: a concurrentPerform per tick.")
     var schedule: CallSchedule = .perStream
 
@@ -71,7 +79,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
     @Option(help: "The layout participants' frames arrive in: i420 (software decoder) or nv12 (VideoToolbox).")
     var layout: ChromaLayout = .i420
 
-    @Option(help: "The directory of the size-WxH.ivf vectors.")
+    @Option(help: "The directory of the call vectors (size-WxH.ivf, vp9-rt-WxH.ivf, av1-rt-WxH.ivf).")
     var vectors: String = VectorFiles.defaultDirectory
 
     @Option(
@@ -100,7 +108,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
     func run() throws {
         let base = CallConfiguration(
             tiles: tiles?.requests ?? [], fps: fps, seconds: seconds, converter: converter.name, schedule: schedule,
-            vectorDirectory: vectors, layout: layout)
+            codec: codec, vectorDirectory: vectors, layout: layout)
         let run: CallRun?
         let capacities: [CallCapacity]
         do {
@@ -119,7 +127,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
     func simulate(_ base: CallConfiguration) throws -> CallRun {
         Output.line(
             "call: \(base.tiles.map(\.description).joined(separator: ",")) at \(Format.fixed(fps, 0)) fps "
-                + "for \(Format.fixed(seconds, 1)) s, converter \(converter.name), schedule \(schedule)")
+                + "for \(Format.fixed(seconds, 1)) s, \(codec), converter \(converter.name), schedule \(schedule)")
         let run = try CallRun.run(base)
         for line in CallTable.lines(run) { Output.line(line) }
         return run
@@ -128,7 +136,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
     /// The capacity for `size` tiles of each compared converter, found and printed.
     func capacity(of size: FrameSize, base: CallConfiguration) throws -> [CallCapacity] {
         Output.line(
-            "capacity: \(size) at \(Format.fixed(fps, 0)) fps, \(Format.fixed(probeSeconds, 1)) s probes, "
+            "capacity: \(size) \(codec) at \(Format.fixed(fps, 0)) fps, \(Format.fixed(probeSeconds, 1)) s probes, "
                 + "schedule \(schedule)")
         return try CallCapacity.compared(size: size, base: base, probeSeconds: probeSeconds, maximumProbes: probes) {
             for line in CallTable.capacityLines($0) { Output.line(line) }

@@ -82,17 +82,18 @@ public struct CallCPUCost: Sendable {
             estimate: tiles(decode.mean + convert.mean), interval: min(fewest, most)...max(fewest, most))
     }
 
-    /// Measures the vector `CallVectors` picks for `size` in `directory`:
+    /// Measures the `codec` vector `CallVectors` picks for `size` in `directory`:
     /// at least `minimumFrames` frames (looping the file), decoded once
     /// and converted by each of `converters`, on `cpuClock` (this thread's
     /// CPU time by default; a fake in tests).
     /// - Throws: `CallSetupError` for a missing vector, an unknown
     ///   converter, or a decoder's or converter's error (naming the vector).
     public static func measure(
-        size: FrameSize, directory: String, converters names: [String], layout: ChromaLayout = .i420,
+        size: FrameSize, codec: Codec = .vp8, directory: String, converters names: [String],
+        layout: ChromaLayout = .i420,
         minimumFrames: Int = 300, cpuClock: @escaping () -> UInt64 = Clock.threadCPU
     ) throws -> CallCPUCost {
-        let choice = try CallVectors.choose(size, directory: directory)
+        let choice = try CallVectors.choose(size, codec: codec, directory: directory)
         let bytes = try CallVectors.bytes(choice.path)
         let converters = try names.map { name in
             guard let converter = ConverterRegistry.make(name) else {

@@ -1,3 +1,4 @@
+import Containers
 import Frames
 
 /// How many tiles of one size a converter can serve: by CPU cost (what a
@@ -54,6 +55,8 @@ public struct CallCapacity: Sendable {
     public var fps: Double = 0
     /// The layout the tiles' frames arrived in.
     public var layout = ChromaLayout.i420
+    /// The codec the tiles were sent in.
+    public var codec = Codec.vp8
 
     /// Tiles per core by CPU cost with this converter (nil without `cpuCost`).
     public var tilesPerCoreByCPU: CallCPUCost.TilesPerCore? { cpuCost?.tilesPerCore(converter, fps: fps) }
@@ -72,7 +75,8 @@ public struct CallCapacity: Sendable {
         each: (CallCapacity) -> Void = { _ in }
     ) throws -> [CallCapacity] {
         let cost = try CallCPUCost.measure(
-            size: size, directory: base.vectorDirectory, converters: comparedConverters, layout: base.layout)
+            size: size, codec: base.codec, directory: base.vectorDirectory, converters: comparedConverters,
+            layout: base.layout)
         return try comparedConverters.map { name in
             var capacity = try find(
                 size: size, converter: name, base: base, probeSeconds: probeSeconds, maximumProbes: maximumProbes)
@@ -123,6 +127,6 @@ public struct CallCapacity: Sendable {
         }
         return CallCapacity(
             converter: converter, size: size, tiles: good, exact: bad.map { $0 == good + 1 } ?? false, probes: probes,
-            fps: base.fps, layout: base.layout)
+            fps: base.fps, layout: base.layout, codec: base.codec)
     }
 }

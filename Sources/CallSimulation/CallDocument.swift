@@ -45,6 +45,7 @@ public struct CallDocument: Encodable {
         let converter: String
         let schedule: String
         let layout: String
+        let codec: String
         let wallSeconds: Double
         let cpuSeconds: Double
         let cores: Int
@@ -87,12 +88,13 @@ public struct CallDocument: Encodable {
         let size: String
         let fps: Double
         let layout: String
+        let codec: String
         let cpuMicrosecondsPerFrame: CPUCost?
         let tilesPerCoreByCPU: TilesPerCore?
         let scheduling: Scheduling
 
         enum CodingKeys: String, CodingKey {
-            case converter, size, fps, layout, scheduling
+            case converter, size, fps, layout, codec, scheduling
             case cpuMicrosecondsPerFrame = "cpu_us_per_frame"
             case tilesPerCoreByCPU = "tiles_per_core_by_cpu"
         }
@@ -113,14 +115,15 @@ public struct CallDocument: Encodable {
                 },
                 overall: Figures(run.overall), fps: run.configuration.fps, seconds: run.configuration.seconds,
                 converter: run.configuration.converter, schedule: run.configuration.schedule.rawValue,
-                layout: run.configuration.layout.rawValue, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
+                layout: run.configuration.layout.rawValue, codec: run.configuration.codec.rawValue,
+                wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds,
                 cores: run.cores,
                 cpuUtilisation: run.cpuUtilisation)
         }
         capacity = capacities.map { capacity in
             Capacity(
                 converter: capacity.converter, size: "\(capacity.size)", fps: capacity.fps,
-                layout: capacity.layout.rawValue,
+                layout: capacity.layout.rawValue, codec: capacity.codec.rawValue,
                 cpuMicrosecondsPerFrame: capacity.cpuCost.flatMap { cost in
                     cost.convert[capacity.converter].map { CPUCost(decode: Figure(cost.decode), convert: Figure($0)) }
                 },

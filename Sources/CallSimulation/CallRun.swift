@@ -1,3 +1,4 @@
+import Containers
 import Converters
 import Dispatch
 import Foundation
@@ -10,7 +11,7 @@ import Glibc
 import Streams
 #endif
 
-/// What a call runs: its tiles, rate, length, converter and schedule.
+/// What a call runs: its tiles, rate, length, converter, schedule and codec.
 public struct CallConfiguration: Sendable {
     /// The tiles, in order (participants are numbered across them).
     public var tiles: [CallTileRequest]
@@ -22,7 +23,9 @@ public struct CallConfiguration: Sendable {
     public var converter: String
     /// How participants are scheduled.
     public var schedule: CallSchedule
-    /// Where the `size-WxH.ivf` vectors are.
+    /// The codec every participant sends (`CallVectors` picks its streams).
+    public var codec: Codec
+    /// Where the vectors are.
     public var vectorDirectory: String
     /// The layout participants' frames arrive in: I420 from a software
     /// decoder, NV12 from a hardware one (VideoToolbox).
@@ -31,9 +34,10 @@ public struct CallConfiguration: Sendable {
     /// A configuration with all its fields.
     public init(
         tiles: [CallTileRequest], fps: Double = 30, seconds: Double = 5, converter: String = "simd",
-        schedule: CallSchedule = .perStream, vectorDirectory: String = VectorFiles.defaultDirectory,
-        layout: ChromaLayout = .i420
+        schedule: CallSchedule = .perStream, codec: Codec = .vp8,
+        vectorDirectory: String = VectorFiles.defaultDirectory, layout: ChromaLayout = .i420
     ) {
+        self.codec = codec
         self.layout = layout
         self.tiles = tiles
         self.fps = fps
@@ -82,7 +86,8 @@ public struct CallRun: Sendable {
         }
         var vectors: [(CallTileRequest, CallVectors.Choice, [UInt8])] = []
         for request in configuration.tiles {
-            let choice = try CallVectors.choose(request.size, directory: configuration.vectorDirectory)
+            let choice = try CallVectors.choose(
+                request.size, codec: configuration.codec, directory: configuration.vectorDirectory)
             vectors.append((request, choice, try CallVectors.bytes(choice.path)))
         }
         let count = configuration.tiles.reduce(0) { $0 + $1.count }

@@ -1,9 +1,11 @@
+import Containers
 import Foundation
 import Frames
 
-/// The vectors a call's participants decode: `size-WxH.ivf` files of a
-/// directory (the project has no encoder of its own; `scripts/make-vectors`
-/// made these with `vpxenc`).
+/// The vectors a call's participants decode, the project's own streams
+/// (`scripts/make-vectors`): for VP8 the `size-WxH.ivf` files of a
+/// directory, for another codec its real-time streams, `vp9-rt-WxH.ivf`
+/// and `av1-rt-WxH.ivf`, encoded as a call sends them.
 public enum CallVectors {
     /// The vector picked for a requested size.
     public struct Choice: Sendable, Equatable {
@@ -15,16 +17,23 @@ public enum CallVectors {
         public let exact: Bool
     }
 
-    /// The vector of `size` in `directory`, else the nearest: the smallest
-    /// |log(area ratio)|, then the smallest |log(aspect ratio)| (a 320x180
-    /// tile gets 176x144). Sides below 16 are never picked for another size.
-    /// - Throws: `CallSetupError` when the directory has no `size-WxH.ivf`.
-    public static func choose(_ size: FrameSize, directory: String) throws -> Choice {
+    /// The name prefix of `codec`'s call vectors: `size-`, `vp9-rt-`, `av1-rt-`.
+    public static func prefix(of codec: Codec) -> String {
+        codec == .vp8 ? "size-" : "\(codec.rawValue)-rt-"
+    }
+
+    /// The `codec` vector of `size` in `directory`, else the nearest: the
+    /// smallest |log(area ratio)|, then the smallest |log(aspect ratio)| (a
+    /// 320x180 tile gets 176x144). Sides below 16 are never picked for
+    /// another size.
+    /// - Throws: `CallSetupError` when the directory has no vector of `codec`.
+    public static func choose(_ size: FrameSize, codec: Codec = .vp8, directory: String) throws -> Choice {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let prefix = prefix(of: codec)
         let candidates: [(String, FrameSize)] = names.compactMap { name in
-            guard name.hasPrefix("size-"), name.hasSuffix(".ivf"),
-                let parsed = FrameSize(parsing: String(name.dropFirst(5).dropLast(4)))
+            guard name.hasPrefix(prefix), name.hasSuffix(".ivf"),
+                let parsed = FrameSize(parsing: String(name.dropFirst(prefix.count).dropLast(4)))
             else { return nil }
             return (base + "/" + name, parsed)
         }
@@ -39,7 +48,7 @@ public enum CallVectors {
         }
         let usable = candidates.filter { $0.1.width >= 16 && $0.1.height >= 16 }
         guard let nearest = usable.min(by: { distance($0.1) < distance($1.1) }) else {
-            throw CallSetupError("no size-WxH.ivf vector in \(directory) for \(size)")
+            throw CallSetupError("no \(prefix)WxH.ivf vector (\(codec)) in \(directory) for \(size)")
         }
         return Choice(path: nearest.0, size: nearest.1, exact: false)
     }

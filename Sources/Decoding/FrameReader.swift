@@ -21,6 +21,9 @@ public final class FrameReader {
     private let decoding: any VideoDecoder
     private var repacker: SourceRepacker
     private var ended = false
+    /// The record of the packet being decoded, added to `summary` once its
+    /// decode succeeds.
+    private var current: PacketRecord?
 
     /// A reader of `source` decoded by the decoder named `decoderName`
     /// (nil: the codec's primary decoder) with `threads` threads, handing
@@ -53,8 +56,9 @@ public final class FrameReader {
     /// - Returns: the packet's record (its frames counted) and timing; nil
     ///   at the end of the stream.
     /// - Throws: `StreamDecodeError` at the first fault (an `IVFError`, a
-    ///   `DecodeError`, or what `body` throws) with `summary`; frames
-    ///   before the fault have already been passed to `body`.
+    ///   `DecodeError`, or what `body` throws) with `summary`, which ends
+    ///   at the packet before the faulty one; frames before the fault have
+    ///   already been passed to `body`.
     public func nextPacket(
         clock: (() -> UInt64)? = nil, _ body: (DecodedFrame) throws -> Void
     ) throws(StreamDecodeError) -> (record: PacketRecord, timing: DecodeTiming?)? {
@@ -66,8 +70,7 @@ public final class FrameReader {
                 return nil
             }
             let info = PacketInfo(number: packet.number, offset: packet.offset, pts: packet.pts)
-            summary.packets.append(
-                PacketRecord(number: info.number, offset: info.offset, pts: info.pts, shownFrames: 0))
+            current = PacketRecord(number: info.number, offset: info.offset, pts: info.pts, shownFrames: 0)
             let started = clock?()
             var packetTiming: DecodeTiming?
             try decoding.decode(packet.data, packet: info) { image, origin in
@@ -81,7 +84,10 @@ public final class FrameReader {
             if packetTiming == nil, let clock, let started {
                 packetTiming = DecodeTiming(started: started, handedOver: clock())
             }
-            return (summary.packets[info.number - 1], packetTiming)
+            let record = current!
+            summary.packets.append(record)
+            current = nil
+            return (record, packetTiming)
         } catch {
             throw StreamDecodeError(underlying: error, summary: summary)
         }
@@ -92,7 +98,11 @@ public final class FrameReader {
     private func hand(
         _ image: I420View, from origin: PacketInfo, timing: DecodeTiming?, _ body: (DecodedFrame) throws -> Void
     ) throws {
-        if summary.packets.indices.contains(origin.number - 1) { summary.packets[origin.number - 1].shownFrames += 1 }
+        if current?.number == origin.number {
+            current!.shownFrames += 1
+        } else if summary.packets.indices.contains(origin.number - 1) {
+            summary.packets[origin.number - 1].shownFrames += 1
+        }
         try body(
             DecodedFrame(
                 packet: origin.number, offset: origin.offset,

@@ -42,7 +42,7 @@ public enum CallTable {
             "\(Format.fixed(value, digits)) [\(Format.fixed(interval.lowerBound, digits)),\(Format.fixed(interval.upperBound, digits))]"
         }
         var lines: [String] = []
-        let tile = "\(capacity.size)" + (capacity.layout == .i420 ? "" : " \(capacity.layout)")
+        let tile = "\(capacity.size) \(capacity.codec)" + (capacity.layout == .i420 ? "" : " \(capacity.layout)")
         if let cost = capacity.cpuCost, let convert = cost.convert[capacity.converter],
             let tiles = capacity.tilesPerCoreByCPU
         {

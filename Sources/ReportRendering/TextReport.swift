@@ -253,14 +253,16 @@ public enum TextReport {
     /// One row per file of the serial pass.
     static func streamTable(_ runs: [StreamRun]) -> Table {
         var table = Table([
-            ("file", false), ("frames", true), ("passes", true), ("decode med", true), ("decode p99", true),
+            ("file", false), ("codec", false), ("frames", true), ("passes", true), ("decode med", true),
+            ("decode p99", true),
             ("convert med", true), ("convert p99", true), ("timestamps", false), ("gaps", false),
             ("delivery", false),
         ])
         for run in runs {
             table.add([
                 VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR: \(run.error!))"),
-                "\(run.frames)", "\(run.passes)", Format.micros(run.decode?.median), Format.micros(run.decode?.p99),
+                run.codec.map { "\($0)" } ?? "?", "\(run.frames)", "\(run.passes)", Format.micros(run.decode?.median),
+                Format.micros(run.decode?.p99),
                 Format.micros(run.convert?.median), Format.micros(run.convert?.p99),
                 timestampText(run), gapText(run), deliveryText(run),
             ])

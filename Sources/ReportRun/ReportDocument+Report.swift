@@ -189,6 +189,7 @@ extension ReportDocument {
             var entry = entry
             entry.file = run.path
             entry.mode = run.mode.rawValue
+            entry.codec = run.codec?.rawValue
             entry.converter = run.converter
             entry.frames = run.frames
             entry.passes = run.passes

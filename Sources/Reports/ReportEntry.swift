@@ -137,6 +137,10 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var file: String?
     /// `serial` or `pipelined`.
     public var mode: String?
+    /// Streams: the codec the file holds (`vp8`, `vp9`, `av1`); nil when
+    /// the file header could not be read, and in reports from before
+    /// FrameBench read other codecs.
+    public var codec: String?
     /// Frames in one pass.
     public var frames: Int?
     /// Passes over the file.
@@ -203,7 +207,7 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case ratioToI420 = "ratio_to_i420"
         case ratioToI420Interval = "ratio_to_i420_ci"
         case bitExact = "bit_exact"
-        case deviation, file, mode, frames, passes
+        case deviation, file, mode, codec, frames, passes
         case timestampsMonotonic = "timestamps_monotonic"
         case timestampViolations = "timestamp_violations"
         case gaps

@@ -21,9 +21,10 @@ public enum EndToEnd {
         var shown: [ShownFrameTime] = []
         var stamps: [UInt64] = []
         var failure: String?
+        var codec: Codec?
         let start = Clock.monotonic()
         do {
-            _ = try ConvertedStream.run(
+            codec = try ConvertedStream.run(
                 path: path, converter: converter, matrix: matrix, clock: Clock.monotonic,
                 onPacket: { _, timing in
                     if let timing { decodeTimes.append(Double(timing.decodeTime)) }
@@ -37,15 +38,18 @@ public enum EndToEnd {
                     latencies.append(Double(handOff &- timing.started))
                 }
                 stamps.append(handOff)
-            }
+            }.codec
         } catch {
+            codec = error.summary?.codec
             failure = "\(error)"
         }
-        return StreamRun(
+        var run = StreamRun(
             path: path, mode: .serial, converter: converter.name, frames: shown.count,
             decodeTimes: decodeTimes, convertTimes: convertTimes, shownDecodeTimes: shownDecodeTimes,
             latencies: latencies, passSeconds: [Clock.seconds(since: start)],
             passDecodeTimes: [decodeTimes.reduce(0, +)], timestamps: TimestampCheck(frames: shown),
             inOrder: true, deliveryBackwardsAt: StreamRun.firstBackwards(stamps), error: failure)
+        run.codec = codec
+        return run
     }
 }

@@ -35,7 +35,7 @@ public enum Pipeline {
         decodeQueue.async {
             defer { finished.leave() }
             do {
-                _ = try StreamDecoder.decode(
+                state.codec = try StreamDecoder.decode(
                     path: path, clock: Clock.monotonic,
                     onPacket: { _, timing in
                         if let timing { state.decodeTimes.append(Double(timing.decodeTime)) }
@@ -64,14 +64,16 @@ public enum Pipeline {
                         freeSlots.signal()
                     }
                 }
+                .codec
             } catch {
+                state.codec = (error as? StreamDecodeError)?.summary?.codec
                 state.error = "\(error)"
             }
         }
         finished.wait()
         let seconds = Clock.seconds(since: start)
         return convertQueue.sync {
-            StreamRun(
+            var run = StreamRun(
                 path: path, mode: .pipelined, converter: converter.name, frames: state.deliveries.count,
                 decodeTimes: state.decodeTimes, convertTimes: state.convertTimes,
                 shownDecodeTimes: state.shownDecodeTimes, latencies: state.latencies,
@@ -80,6 +82,8 @@ public enum Pipeline {
                 inOrder: state.deliveries.map(\.index) == Array(0..<state.deliveries.count),
                 deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)),
                 error: state.error ?? state.convertError)
+            run.codec = state.codec
+            return run
         }
     }
 }
@@ -105,6 +109,8 @@ private final class PipelineState: @unchecked Sendable {
     var latencies: [Double] = []
     var deliveries: [(index: Int, stamp: UInt64)] = []
     var error: String?
+    /// The codec the file's header names (decode queue, read after it ends).
+    var codec: Codec?
     /// The first conversion failure (convert queue only).
     var convertError: String?
     /// The ring; the array itself never changes after `init`, only each slot's contents.

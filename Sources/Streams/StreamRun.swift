@@ -1,4 +1,5 @@
 import Conformance
+import Containers
 import Frames
 import Statistics
 
@@ -22,6 +23,8 @@ public struct StreamRun {
     public let frames: Int
     /// Passes over the file combined in the timings (see `combine`).
     public var passes = 1
+    /// The codec the file's header names (nil when it could not be read).
+    public var codec: Codec?
     /// Per-packet decode time, nanoseconds, in decode order (invisible packets included).
     public let decodeTimes: [Double]
     /// Per-frame conversion time, nanoseconds, in hand-off order.
@@ -101,6 +104,7 @@ public struct StreamRun {
             inOrder: runs.allSatisfy(\.inOrder), deliveryBackwardsAt: runs.lazy.compactMap(\.deliveryBackwardsAt).first,
             error: first.error)
         result.passes = runs.count
+        result.codec = first.codec
         return result
     }
 

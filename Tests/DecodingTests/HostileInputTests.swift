@@ -174,10 +174,10 @@ import Glibc
             headerLength, .unsupportedHeaderLength(0), packet: nil, offset: 6, framesBefore: 0,
             manifest: source.manifest)
 
-        var vp9 = source.bytes
-        vp9.replaceSubrange(8..<12, with: Array("VP90".utf8))
+        var h264 = source.bytes
+        h264.replaceSubrange(8..<12, with: Array("H264".utf8))
         Self.expectIVFError(
-            vp9, .unsupportedFourCC("VP90"), packet: nil, offset: 8, framesBefore: 0,
+            h264, .unsupportedFourCC("H264"), packet: nil, offset: 8, framesBefore: 0,
             manifest: source.manifest)
 
         var binary = source.bytes
