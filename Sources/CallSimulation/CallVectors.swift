@@ -4,8 +4,9 @@ import Frames
 
 /// The vectors a call's participants decode, the project's own streams
 /// (`scripts/make-vectors`): for VP8 the `size-WxH.ivf` files of a
-/// directory, for another codec its real-time streams, `vp9-rt-WxH.ivf`
-/// and `av1-rt-WxH.ivf`, encoded as a call sends them.
+/// directory, for another codec its real-time streams in the codec's
+/// folder of it, `vp9/vp9-rt-WxH.ivf` and `av1/av1-rt-WxH.ivf`, encoded as a
+/// call sends them.
 public enum CallVectors {
     /// The vector picked for a requested size.
     public struct Choice: Sendable, Equatable {
@@ -22,14 +23,21 @@ public enum CallVectors {
         codec == .vp8 ? "size-" : "\(codec.rawValue)-rt-"
     }
 
-    /// The `codec` vector of `size` in `directory`, else the nearest: the
+    /// The folder of `directory` that holds `codec`'s vectors: `directory`
+    /// itself for VP8, its `vp9` or `av1` folder otherwise.
+    public static func folder(of codec: Codec, in directory: String) -> String {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return codec == .vp8 ? base : base + "/" + codec.rawValue
+    }
+
+    /// The `codec` vector of `size` in its folder of `directory`, else the nearest: the
     /// smallest |log(area ratio)|, then the smallest |log(aspect ratio)| (a
     /// 320x180 tile gets 176x144). Sides below 16 are never picked for
     /// another size.
     /// - Throws: `CallSetupError` when the directory has no vector of `codec`.
     public static func choose(_ size: FrameSize, codec: Codec = .vp8, directory: String) throws -> Choice {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let base = folder(of: codec, in: directory)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
         let prefix = prefix(of: codec)
         let candidates: [(String, FrameSize)] = names.compactMap { name in
             guard name.hasPrefix(prefix), name.hasSuffix(".ivf"),
@@ -48,7 +56,7 @@ public enum CallVectors {
         }
         let usable = candidates.filter { $0.1.width >= 16 && $0.1.height >= 16 }
         guard let nearest = usable.min(by: { distance($0.1) < distance($1.1) }) else {
-            throw CallSetupError("no \(prefix)WxH.ivf vector (\(codec)) in \(directory) for \(size)")
+            throw CallSetupError("no \(prefix)WxH.ivf vector (\(codec)) in \(base) for \(size)")
         }
         return Choice(path: nearest.0, size: nearest.1, exact: false)
     }

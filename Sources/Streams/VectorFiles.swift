@@ -5,6 +5,22 @@ public enum VectorFiles {
     /// The directory of the project's own vectors, relative to the working directory.
     public static let defaultDirectory = "Vectors"
 
+    /// The streams of other codecs the report decodes end to end by
+    /// default beside `defaultDirectory`'s VP8 vectors: one VP9 and one AV1
+    /// real-time stream of the project's own (paths in `defaultDirectory`).
+    public static let defaultOtherCodecStreams = ["vp9/vp9-rt-640x360.ivf", "av1/av1-rt-640x360.ivf"]
+
+    /// The report's default end-to-end paths: `defaultDirectory` and
+    /// `defaultOtherCodecStreams`, those that exist (none without the
+    /// directory).
+    public static var defaultPaths: [String] {
+        guard directoryExists(defaultDirectory) else { return [] }
+        return [defaultDirectory]
+            + defaultOtherCodecStreams.map { defaultDirectory + "/" + $0 }.filter {
+                FileManager.default.fileExists(atPath: $0)
+            }
+    }
+
     /// Prefix of files that are broken on purpose (timestamps going
     /// backwards or repeating): `verify` must fail them, and the report and
     /// the gate treat their failure as expected.

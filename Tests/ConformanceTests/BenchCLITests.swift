@@ -137,7 +137,7 @@ struct BenchCLITests {
     func verifyOwnVectors() throws {
         let files = TestPaths.ownVectors
         try #require(!files.isEmpty, "no Vectors/")
-        let run = try Self.bench(["verify", TestPaths.packageRoot + "/Vectors"])
+        let run = try Self.bench(["verify"] + TestPaths.ownVectorDirectories)
         #expect(run.status == 0)
         let bad = files.filter { ($0 as NSString).lastPathComponent.hasPrefix("bad-ts-") }
         #expect(!bad.isEmpty)

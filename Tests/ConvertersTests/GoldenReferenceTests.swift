@@ -6,9 +6,10 @@ import Frames
 import TestSupport
 import Testing
 
-/// The golden per-frame BGRA MD5s in `Vectors/` (made once by the
-/// independent libvpx + libyuv program of `scripts/make-golden`) are
-/// recomputed by every converter.
+/// The golden per-frame BGRA MD5s of `Vectors/` and its `vp9/` and `av1/`
+/// folders (made once by the independent libvpx or libaom + libyuv program
+/// of `scripts/make-golden`) are recomputed by every converter from the
+/// decoder's frames.
 @Suite struct GoldenReferenceTests {
     static let matrices: [ColorMatrix] = [.bt601, .bt709]
 
@@ -23,8 +24,9 @@ import Testing
     @Test("every converter reproduces the golden BGRA MD5s", arguments: cases)
     func reproduceGolden(path: String) throws {
         let stem = FrameDigest.stem(ofPath: path)
+        // The own vectors' lists lie beside them (Vectors/, vp9/, av1/), the official ones' in Vectors/golden.
         let isOwn = path.hasPrefix(TestPaths.packageRoot + "/Vectors/")
-        let goldenDirectory = isOwn ? TestPaths.packageRoot + "/Vectors" : TestPaths.goldenDirectory
+        let goldenDirectory = isOwn ? String(path[..<path.lastIndex(of: "/")!]) : TestPaths.goldenDirectory
         for matrix in Self.matrices {
             let goldenPath = "\(goldenDirectory)/\(stem).\(matrix.name).bgra.md5"
             let golden = try String(decoding: FileBytes.read(goldenPath), as: UTF8.self)

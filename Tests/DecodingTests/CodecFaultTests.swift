@@ -8,7 +8,7 @@ import Testing
 /// its byte offset, with the frames before it delivered.
 @Suite struct CodecFaultTests {
     /// One real-time 320x180 stream of each codec in `Vectors/`.
-    static let streams = ["size-320x180.ivf", "vp9-rt-320x180.ivf", "av1-rt-320x180.ivf"]
+    static let streams = ["size-320x180.ivf", "vp9/vp9-rt-320x180.ivf", "av1/av1-rt-320x180.ivf"]
 
     static func bytes(_ name: String) throws -> [UInt8] {
         try FileBytes.read(TestPaths.ownVectorsDirectory + "/" + name)
@@ -89,8 +89,10 @@ import Testing
 
     /// The streams FrameBench refuses, and what each says it is.
     static let unsupported = [
-        ("vp9-unsupported-10bit.ivf", "VP9 10-bit 4:2:0"), ("vp9-unsupported-444.ivf", "VP9 8-bit 4:4:4"),
-        ("av1-unsupported-10bit.ivf", "AV1 10-bit 4:2:0"), ("av1-unsupported-444.ivf", "AV1 8-bit 4:4:4"),
+        ("unsupported/vp9-unsupported-10bit.ivf", "VP9 10-bit 4:2:0"),
+        ("unsupported/vp9-unsupported-444.ivf", "VP9 8-bit 4:4:4"),
+        ("unsupported/av1-unsupported-10bit.ivf", "AV1 10-bit 4:2:0"),
+        ("unsupported/av1-unsupported-444.ivf", "AV1 8-bit 4:4:4"),
     ]
 
     @Test("a high-bit-depth or 4:4:4 stream is refused at its first frame, by both decoders", arguments: unsupported)
@@ -113,7 +115,8 @@ import Testing
     @Test(
         "an 8-bit stream that turns 10-bit shows its 8-bit frames first",
         arguments: [
-            ("vp9-rt-320x180.ivf", "vp9-unsupported-10bit.ivf"), ("av1-rt-320x180.ivf", "av1-unsupported-10bit.ivf"),
+            ("vp9/vp9-rt-320x180.ivf", "unsupported/vp9-unsupported-10bit.ivf"),
+            ("av1/av1-rt-320x180.ivf", "unsupported/av1-unsupported-10bit.ivf"),
         ])
     func turnsUnsupported(first: String, then: String) throws {
         let head = try Self.bytes(first)

@@ -34,10 +34,20 @@ import Testing
         try #require(IVFReader(source: IVFFile(path: path)).header.codec)
     }
 
-    /// Every IVF stream in the codec vectors and in `Vectors/` whose codec
-    /// has two decoders, with or without a manifest.
+    /// Every IVF stream in the codec vectors and among FrameBench's own
+    /// (supported or not), with or without a manifest.
     static let streams: [String] =
-        TestPaths.codecVectors + TestPaths.ivfFiles(in: TestPaths.ownVectorsDirectory, requiringManifest: false)
+        TestPaths.codecVectors
+        + (TestPaths.ownVectorDirectories + [TestPaths.unsupportedVectorsDirectory]).flatMap {
+            TestPaths.ivfFiles(in: $0, requiringManifest: false)
+        }
+
+    @Test("there are streams of every codec and unsupported ones")
+    func streamsPresent() throws {
+        let codecs = try Self.streams.map(Self.codec(of:))
+        for codec in Codec.allCases { #expect(codecs.contains(codec), "no \(codec) stream") }
+        #expect(Self.streams.contains { $0.hasPrefix(TestPaths.unsupportedVectorsDirectory) })
+    }
 
     @Test("the decoder and its witness give the same frames", arguments: streams)
     func decoderAgreesWithWitness(path: String) throws {
@@ -54,7 +64,9 @@ import Testing
         }
         // Both refuse the same streams (high bit depth, 4:4:4) at the same packet, or neither does.
         #expect((mine.fault == nil) == (theirs.fault == nil), "\(path): \(mine.fault ?? "-") / \(theirs.fault ?? "-")")
-        if path.contains("unsupported") { #expect(mine.fault != nil, "\(path) decoded without a refusal") }
+        if path.hasPrefix(TestPaths.unsupportedVectorsDirectory) {
+            #expect(mine.fault != nil, "\(path) decoded without a refusal")
+        }
     }
 
     /// `file → MD5` from the README's table: the rows whose first cell

@@ -10,13 +10,15 @@ import Glibc
 #endif
 
 /// FrameBench's own vectors (Vectors/, made by scripts/make-vectors) decode
-/// to the I420 MD5s Debian's `vpxdec` wrote for them, frame by frame, and
+/// to the I420 MD5s Debian's `vpxdec` (VP8, VP9) or `aomdec` (AV1) wrote for
+/// them, frame by frame, and
 /// each special case is what its name says.
 @Suite struct VectorManifestTests {
     static let directory = TestPaths.ownVectorsDirectory
 
-    /// Every `Vectors/*.ivf`, sorted, with or without manifests.
-    static let vectors = TestPaths.ivfFiles(in: directory, requiringManifest: false)
+    /// Every `Vectors/*.ivf`, `Vectors/vp9/*.ivf` and `Vectors/av1/*.ivf`,
+    /// sorted by folder, with or without manifests.
+    static let vectors = TestPaths.ownVectorDirectories.flatMap { TestPaths.ivfFiles(in: $0, requiringManifest: false) }
 
     /// The lines of a text file, without empty ones.
     static func lines(_ path: String) throws -> [String] {
@@ -45,7 +47,7 @@ import Glibc
         }
     }
 
-    @Test("decodes to vpxdec's MD5s", arguments: vectors)
+    @Test("decodes to vpxdec's or aomdec's MD5s", arguments: vectors)
     func decodesToManifest(path: String) throws {
         let expected = try Self.lines(path + ".md5")
         let (got, summary) = try Self.decodeLines(path)

@@ -59,8 +59,18 @@ public enum TestPaths {
         "no codec vectors at \(codecVectorsDirectory): set \(codecVectorsVariable) to their directory"
     }
 
-    /// FrameBench's own vectors in `Vectors/`.
-    public static var ownVectors: [String] { ivfFiles(in: ownVectorsDirectory) }
+    /// FrameBench's own vectors: the VP8 ones in `Vectors/`, then those of
+    /// `Vectors/vp9/` and `Vectors/av1/`.
+    public static var ownVectors: [String] { ownVectorDirectories.flatMap { ivfFiles(in: $0) } }
+
+    /// The folders of FrameBench's own vectors, one per codec: `Vectors/`
+    /// (VP8), `Vectors/vp9/`, `Vectors/av1/`.
+    public static var ownVectorDirectories: [String] {
+        [ownVectorsDirectory, ownVectorsDirectory + "/vp9", ownVectorsDirectory + "/av1"]
+    }
+
+    /// `Vectors/unsupported/`: streams FrameBench refuses (10-bit, 4:4:4).
+    public static var unsupportedVectorsDirectory: String { ownVectorsDirectory + "/unsupported" }
 
     /// `Vectors/` in the package.
     public static var ownVectorsDirectory: String { packageRoot + "/Vectors" }
