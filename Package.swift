@@ -180,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "PresentationTests",
             dependencies: [
-                "Presentation", "CallSimulation", "Streams", "Measurement", "Converters", "Frames", "TestSupport",
+                "Presentation", "CallSimulation", "Streams", "Measurement", "Converters", "Containers", "Frames",
+                "TestSupport",
             ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames"]),

@@ -36,9 +36,9 @@ struct CallCommand: ParsableCommand, WritesDocument {
         abstract:
             "A group call's load: N concurrent VP8, VP9 or AV1 participants decoded, converted and stamped in real time.",
         discussion: """
-            Each participant loops the project's own stream of --codec at its tile size: Vectors/size-WxH.ivf \
-            for vp8, Vectors/vp9/vp9-rt-WxH.ivf and Vectors/av1/av1-rt-WxH.ivf (real-time, error-resilient) for vp9 and av1; \
-            the nearest size when there is none (its real size is shown); fresh decoder each loop, media times increasing across loops. Frame \
+            Each participant loops the project's own real-time stream of --codec at its tile size \
+            (Vectors/vp8-rt-WxH.ivf, Vectors/vp9/vp9-rt-WxH.ivf, Vectors/av1/av1-rt-WxH.ivf: constant bitrate, \
+            error-resilient, at 320x180, 640x360 and 1280x720); the nearest size when there is none (its real size is shown); fresh decoder each loop, media times increasing across loops. Frame \
             k is due at start + k/F plus a per-participant phase of (index mod 8) x 0.5 ms. per-stream: one \
             serial queue per participant; shared: one tick per frame period running every participant's frame \
             on concurrentPerform. A frame is on time when converted before the participant's next frame is \
@@ -79,7 +79,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
     @Option(help: "The layout participants' frames arrive in: i420 (software decoder) or nv12 (VideoToolbox).")
     var layout: ChromaLayout = .i420
 
-    @Option(help: "The directory of the call vectors (size-WxH.ivf, vp9/vp9-rt-WxH.ivf, av1/av1-rt-WxH.ivf).")
+    @Option(help: "The directory of the call vectors (vp8-rt-WxH.ivf, vp9/vp9-rt-WxH.ivf, av1/av1-rt-WxH.ivf).")
     var vectors: String = VectorFiles.defaultDirectory
 
     @Option(

@@ -2,11 +2,11 @@ import Containers
 import Foundation
 import Frames
 
-/// The vectors a call's participants decode, the project's own streams
-/// (`scripts/make-vectors`): for VP8 the `size-WxH.ivf` files of a
-/// directory, for another codec its real-time streams in the codec's
-/// folder of it, `vp9/vp9-rt-WxH.ivf` and `av1/av1-rt-WxH.ivf`, encoded as a
-/// call sends them.
+/// The vectors a call's participants decode: the project's own real-time
+/// streams (`scripts/make-vectors`), encoded as a call sends them (constant
+/// bitrate, error-resilient, one keyframe), at the call's tile sizes, one
+/// set per codec in the codec's folder of a directory: `vp8-rt-WxH.ivf`,
+/// `vp9/vp9-rt-WxH.ivf`, `av1/av1-rt-WxH.ivf`.
 public enum CallVectors {
     /// The vector picked for a requested size.
     public struct Choice: Sendable, Equatable {
@@ -18,9 +18,9 @@ public enum CallVectors {
         public let exact: Bool
     }
 
-    /// The name prefix of `codec`'s call vectors: `size-`, `vp9-rt-`, `av1-rt-`.
+    /// The name prefix of `codec`'s call vectors: `vp8-rt-`, `vp9-rt-`, `av1-rt-`.
     public static func prefix(of codec: Codec) -> String {
-        codec == .vp8 ? "size-" : "\(codec.rawValue)-rt-"
+        "\(codec.rawValue)-rt-"
     }
 
     /// The folder of `directory` that holds `codec`'s vectors: `directory`
@@ -32,7 +32,7 @@ public enum CallVectors {
 
     /// The `codec` vector of `size` in its folder of `directory`, else the nearest: the
     /// smallest |log(area ratio)|, then the smallest |log(aspect ratio)| (a
-    /// 320x180 tile gets 176x144). Sides below 16 are never picked for
+    /// 352x288 tile gets 320x180). Sides below 16 are never picked for
     /// another size.
     /// - Throws: `CallSetupError` when the directory has no vector of `codec`.
     public static func choose(_ size: FrameSize, codec: Codec = .vp8, directory: String) throws -> Choice {

@@ -1,4 +1,5 @@
 import CallSimulation
+import Containers
 import Converters
 import Frames
 import Measurement
@@ -117,10 +118,15 @@ struct CallPipelineTests {
         for bad in ["", "0x176x144", "2x176", "2x176x144,", "ax1x1"] {
             #expect(CallTileRequest.list(parsing: bad) == nil)
         }
-        let exact = try CallVectors.choose(FrameSize(width: 176, height: 144), directory: TestPaths.ownVectorsDirectory)
-        #expect(exact.exact && exact.size == FrameSize(width: 176, height: 144))
-        let near = try CallVectors.choose(FrameSize(width: 352, height: 288), directory: TestPaths.ownVectorsDirectory)
-        #expect(!near.exact && near.size == FrameSize(width: 320, height: 180))  // nearest by area
+        for codec in Codec.allCases {
+            let exact = try CallVectors.choose(
+                FrameSize(width: 640, height: 360), codec: codec, directory: TestPaths.ownVectorsDirectory)
+            #expect(exact.exact && exact.size == FrameSize(width: 640, height: 360))
+            #expect(try IVFReader(source: IVFFile(path: exact.path)).header.codec == codec, "\(exact.path)")
+            let near = try CallVectors.choose(
+                FrameSize(width: 352, height: 288), codec: codec, directory: TestPaths.ownVectorsDirectory)
+            #expect(!near.exact && near.size == FrameSize(width: 320, height: 180))  // nearest by area
+        }
     }
 
     @Test(
@@ -135,9 +141,9 @@ struct CallPipelineTests {
             }
         }
         let cost = try CallCPUCost.measure(
-            size: FrameSize(width: 176, height: 144), directory: TestPaths.ownVectorsDirectory,
+            size: FrameSize(width: 320, height: 180), directory: TestPaths.ownVectorsDirectory,
             converters: ["simd", "libyuv"], minimumFrames: 12, cpuClock: clock)
-        #expect(cost.frames >= 12 && cost.vector.hasSuffix("size-176x144.ivf"))
+        #expect(cost.frames >= 12 && cost.vector.hasSuffix("vp8-rt-320x180.ivf"))
         #expect(cost.decode == CallCPUCost.Figure(mean: 10, interval: 10...10))
         #expect(cost.convert["simd"] == cost.decode && cost.convert["libyuv"] == cost.decode)
         let tiles = try #require(cost.tilesPerCore("simd", fps: 30))
@@ -202,6 +208,20 @@ struct CallPipelineTests {
             #expect(tile.figures.onTime + tile.figures.late + tile.figures.dropped == 9)
         }
         #expect(run.overall.due == 27)
+    }
+
+    @Test("a real call in every codec decodes that codec's stream", arguments: Codec.allCases)
+    func realCallPerCodec(_ codec: Codec) throws {
+        let configuration = CallConfiguration(
+            tiles: [CallTileRequest(count: 2, size: FrameSize(width: 320, height: 180))], fps: 30, seconds: 0.2,
+            codec: codec, vectorDirectory: TestPaths.ownVectorsDirectory)
+        let run = try CallRun.run(configuration)
+        #expect(run.tiles.count == 2)
+        for tile in run.tiles {
+            #expect(tile.error == nil, "\(codec): \(tile.error ?? "")")
+            #expect(try IVFReader(source: IVFFile(path: tile.vector)).header.codec == codec, "\(tile.vector)")
+            #expect(tile.figures.onTime + tile.figures.late + tile.figures.dropped == tile.figures.due)
+        }
     }
 
     @Test("a truncated stream fails mid-call alone; the media times of a loop keep increasing")
