@@ -175,7 +175,8 @@ let package = Package(
         .testTarget(
             name: "StreamsTests",
             dependencies: [
-                "Streams", "Measurement", "Statistics", "Converters", "Conformance", "Frames", "TestSupport",
+                "Streams", "Measurement", "Statistics", "Converters", "Conformance", "Containers", "Decoding", "Frames",
+                "TestSupport",
             ]),
         .testTarget(
             name: "PresentationTests",

@@ -12,8 +12,9 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Conformance of IVF files, one line per file.",
         discussion: """
-            For each IVF file (a directory: its *.ivf files): decode, compare frame MD5s with FILE.ivf.md5 \
-            when present, check every converter is bit-exact with libyuv on every frame (and libyuv with \
+            For each IVF file (VP8, VP9 or AV1; a directory: its *.ivf files): decode, compare frame MD5s with \
+            FILE.ivf.md5 when present and with the frames the codec's second decoder makes of the same packets \
+            (libvpx against FFmpeg's native vp8/vp9, dav1d against libaom: 'witness <decoder>'), check every converter is bit-exact with libyuv on every frame (and libyuv with \
             the golden BGRA MD5s when present; with --orientation, converting into it, libyuv by its rotate and \
             mirror passes; a converter that does not offer it is skipped, not failed), check shown-frame timestamps only go forward. Prints \
             '<file>  pass' or '<file>  FAIL: <check> at frame <n> (...)' (n: 0-based shown frame), then \

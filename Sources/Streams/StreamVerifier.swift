@@ -7,8 +7,9 @@ import Measurement
 
 /// One failed check of a verified file.
 public struct CheckFailure: Sendable, CustomStringConvertible {
-    /// Which check: `read`, `ivf`, `decode`, `md5`, `bgra-md5`, `bit-exact <converter>`,
-    /// `convert <converter>` (it failed a conversion), `tolerance <peer>`, `timestamps`.
+    /// Which check: `read`, `ivf`, `decode`, `md5`, `witness <decoder>`, `bgra-md5`,
+    /// `bit-exact <converter>`, `convert <converter>` (it failed a conversion),
+    /// `tolerance <peer>`, `timestamps`.
     public let check: String
     /// 0-based index of the shown frame where it failed; nil for a fault of
     /// the whole file (it cannot be read, its sidecar cannot be read).
@@ -33,6 +34,9 @@ public struct FileVerdict: Sendable {
     public let md5Checked: Bool
     /// Whether a golden `.bgra.md5` list was found and compared.
     public let goldenChecked: Bool
+    /// The second decoder whose frames were compared with the decoder's
+    /// (`DecoderRegistry.witness`); nil when the file header could not be read.
+    public var witness: String?
     /// The first failure of each check, earliest frame first (empty: pass).
     public let failures: [CheckFailure]
     /// The converters that refused the orientation (`.unsupported`):
@@ -71,7 +75,8 @@ public struct FileVerdict: Sendable {
 }
 
 /// Checks one IVF file: decodes every packet, compares each shown frame's
-/// MD5 with the sidecar (when there is one), converts each frame with every
+/// MD5 with the sidecar (when there is one) and with the frame the codec's
+/// witness decoder makes of the same packet, converts each frame with every
 /// converter and compares with libyuv byte for byte (a peer with a
 /// tolerance by its deviation, which must stay within the tolerance),
 /// compares libyuv's
@@ -123,14 +128,17 @@ public struct StreamVerifier {
         let checker = BitExactChecker()
         var deviations: [String: Deviation] = [:]
         var shown: [ShownFrameTime] = []
+        var decoded: [FrameIdentity] = []
         var skipped: [String] = []
         var readable = true
+        var codec: Codec?
         do {
-            _ = try StreamDecoder.decode(path: path, layout: layout) { frame in
+            codec = try StreamDecoder.decode(path: path, layout: layout) { frame in
                 let index = shown.count
                 shown.append(ShownFrameTime(index: index, of: frame))
+                let digest = FrameDigest.i420(frame.image)
+                decoded.append(FrameIdentity(packet: frame.packet, size: frame.image.size, digest: digest))
                 if let expected {
-                    let digest = FrameDigest.i420(frame.image)
                     if index >= expected.count {
                         fail("md5", index, "packet \(frame.packet): no sidecar line for this frame")
                     } else if digest != expected[index] {
@@ -179,7 +187,9 @@ public struct StreamVerifier {
                     }
                 }
             }
+            .codec
         } catch {
+            codec = error.summary?.codec
             let check =
                 switch error.underlying {
                 case is FileReadError: "read"
@@ -198,6 +208,10 @@ public struct StreamVerifier {
         if let golden, decodedToEnd, golden.count > shown.count {
             fail("bgra-md5", shown.count, "golden list has \(golden.count) frames, stream showed \(shown.count)")
         }
+        let witness = codec.map { DecoderRegistry.witness(for: $0).name }
+        if let witness, let detail = Self.witnessDisagreement(path, witness, decoded, decodedToEnd: decodedToEnd) {
+            fail("witness \(witness)", detail.frame, detail.text)
+        }
         if decodedToEnd, shown.isEmpty {
             fail("frames", nil, "the stream shows no frame: nothing to verify")
         }
@@ -208,9 +222,51 @@ public struct StreamVerifier {
                 "timestamps", violation.frame.index,
                 "\(kind), packet \(violation.frame.packet): \(violation.frame.time) after \(violation.previous)")
         }
-        return FileVerdict(
+        var verdict = FileVerdict(
             path: path, frames: shown.count, md5Checked: expected != nil, goldenChecked: golden != nil,
             failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, skipped: skipped,
             timestamps: timestamps, deviations: deviations)
+        verdict.witness = witness
+        return verdict
+    }
+
+    /// A shown frame as a decoder made it: its packet, size and I420 MD5.
+    struct FrameIdentity: Equatable {
+        let packet: Int
+        let size: FrameSize
+        let digest: String
+    }
+
+    /// Where the `witness` decoder's frames of `path` first differ from
+    /// `decoded` (the decoder's, all of the stream when `decodedToEnd`,
+    /// else those before its fault), or nil when they agree: a frame of
+    /// another packet, size or MD5, a frame missing or extra, or the
+    /// witness failing before the decoder did.
+    static func witnessDisagreement(
+        _ path: String, _ witness: String, _ decoded: [FrameIdentity], decodedToEnd: Bool
+    ) -> (frame: Int?, text: String)? {
+        var theirs: [FrameIdentity] = []
+        var fault: String?
+        do {
+            _ = try StreamDecoder.decode(path: path, decoder: witness) { frame in
+                theirs.append(
+                    FrameIdentity(packet: frame.packet, size: frame.image.size, digest: FrameDigest.i420(frame.image)))
+            }
+        } catch {
+            fault = "\(error)"
+        }
+        for (index, (mine, other)) in zip(decoded, theirs).enumerated() where mine != other {
+            return (
+                index,
+                "packet \(mine.packet) \(mine.size) \(mine.digest), \(witness) packet \(other.packet) \(other.size) \(other.digest)"
+            )
+        }
+        if theirs.count < decoded.count {
+            return (theirs.count, "\(witness) showed \(theirs.count) frames\(fault.map { ", then: \($0)" } ?? "")")
+        }
+        if decodedToEnd, theirs.count > decoded.count {
+            return (decoded.count, "\(witness) showed \(theirs.count) frames, the decoder \(decoded.count)")
+        }
+        return nil
     }
 }

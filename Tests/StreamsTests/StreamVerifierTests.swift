@@ -1,8 +1,12 @@
+import Containers
 import Converters
+import Decoding
 import Foundation
-import Streams
+import Frames
 import TestSupport
 import Testing
+
+@testable import Streams
 
 /// `StreamVerifier` on files cut short or empty, where a pass would check
 /// nothing or only part of what the lists beside the file promise.
@@ -49,5 +53,46 @@ import Testing
         let empty = try Self.directory(keeping: 0, golden: false)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         #expect(verifier.verify(empty + "/size-176x144.ivf").failures.map(\.place) == ["ivf"])
+    }
+}
+
+/// The witness check of `bench verify`: the codec's second decoder against
+/// frames listed by an independent tool (the `.ivf.md5` sidecars that
+/// `vpxdec` and `aomdec` wrote).
+@Suite struct WitnessCheckTests {
+    /// The frames the sidecar of `path` lists: `<md5>  <stem>-<w>x<h>-<NNNN>.i420`.
+    static func sidecarFrames(_ path: String) throws -> [StreamVerifier.FrameIdentity] {
+        try String(contentsOfFile: path + ".md5", encoding: .utf8).split(separator: "\n").map { line in
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            let name = parts[1].dropLast(".i420".count).split(separator: "-")
+            let size = try #require(FrameSize(parsing: String(name[name.count - 2])))
+            return StreamVerifier.FrameIdentity(
+                packet: try #require(Int(name[name.count - 1])), size: size, digest: String(parts[0]))
+        }
+    }
+
+    static let streams = [
+        "size-176x144.ivf", "vp9/vp9-show-existing-96x64.ivf", "vp9/vp9-resize-448x256-336x192.ivf",
+        "av1/av1-altref-96x64.ivf", "av1/av1-superres-240x135.ivf",
+    ]
+
+    @Test("the witness agrees with the reference tool's frames, and a changed frame is named", arguments: streams)
+    func witnessAgainstSidecar(name: String) throws {
+        let path = TestPaths.ownVectorsDirectory + "/" + name
+        let codec = try #require(IVFReader(source: IVFFile(path: path)).header.codec)
+        let witness = DecoderRegistry.witness(for: codec).name
+        let listed = try Self.sidecarFrames(path)
+        #expect(listed.count >= 3)
+        #expect(StreamVerifier.witnessDisagreement(path, witness, listed, decodedToEnd: true) == nil)
+        var changed = listed
+        changed[2] = StreamVerifier.FrameIdentity(packet: listed[2].packet, size: listed[2].size, digest: "0")
+        #expect(StreamVerifier.witnessDisagreement(path, witness, changed, decodedToEnd: true)?.frame == 2)
+        let extra = listed + [listed[0]]
+        #expect(StreamVerifier.witnessDisagreement(path, witness, extra, decodedToEnd: true)?.frame == listed.count)
+        #expect(
+            StreamVerifier.witnessDisagreement(path, witness, Array(listed.dropLast()), decodedToEnd: true)?.frame
+                == listed.count - 1)
+        // A decode that stopped early is compared as far as it went.
+        #expect(StreamVerifier.witnessDisagreement(path, witness, Array(listed.prefix(2)), decodedToEnd: false) == nil)
     }
 }
