@@ -34,9 +34,10 @@ struct CallCommand: ParsableCommand, WritesDocument {
         discussion: """
             Each participant loops the Vectors/size-WxH.ivf of its tile size (the nearest size when there is \
             none: its real size is shown), fresh decoder each loop, media times increasing across loops. Frame \
-            k is due at start + k/F plus a per-participant phase of (index mod 8) x 0.5 ms. per-stream: one \
-            serial queue per participant; shared: one tick per frame period running every participant's frame \
-            on concurrentPerform. A frame is on time when converted before the participant's next frame is \
+            k is due at start + k/F plus a per-participant phase of (index mod 8) x 0.5 ms; participant i of n \
+            starts i x (the vector's shown frames) / n frames into its vector, so keyframes do not coincide. \
+            per-stream: a thread per participant sleeping to each due time; shared: one tick per frame period \
+            running every participant's frame on concurrentPerform. A frame is on time when converted before the participant's next frame is \
             due, late after that, dropped when not started by then (it is still decoded, as a reference, but \
             not converted). Latency is due to converted; freezes are Presentation's (gaps above max(150 ms, \
             3 x the frame interval), stream stamping); CPU is process CPU time / wall time / cores. \
@@ -56,7 +57,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
 
     @OptionGroup var converter: ConverterOption
 
-    @Option(help: "per-stream: a serial queue per participant; shared: a concurrentPerform per tick.")
+    @Option(help: "per-stream: a thread per participant; shared: a concurrentPerform per tick.")
     var schedule: CallSchedule = .perStream
 
     @Option(help: ArgumentHelp("Find how many tiles of this size keep up, for simd and libyuv.", valueName: "WxH"))
