@@ -38,10 +38,12 @@ struct CallCommand: ParsableCommand, WritesDocument {
         discussion: """
             Each participant loops the project's own real-time stream of --codec at its tile size \
             (Vectors/vp8-rt-WxH.ivf, Vectors/vp9/vp9-rt-WxH.ivf, Vectors/av1/av1-rt-WxH.ivf: constant bitrate, \
-            error-resilient, at 320x180, 640x360 and 1280x720); the nearest size when there is none (its real size is shown); fresh decoder each loop, media times increasing across loops. Frame \
-            k is due at start + k/F plus a per-participant phase of (index mod 8) x 0.5 ms. per-stream: one \
-            serial queue per participant; shared: one tick per frame period running every participant's frame \
-            on concurrentPerform. A frame is on time when converted before the participant's next frame is \
+            error-resilient, at 320x180, 640x360 and 1280x720; the nearest size when there is none: its real \
+            size is shown), fresh decoder each loop, media times increasing across loops. Frame \
+            k is due at start + k/F plus a per-participant phase of (index mod 8) x 0.5 ms; participant i of n \
+            starts i x (the vector's shown frames) / n frames into its vector, so keyframes do not coincide. \
+            per-stream: a thread per participant sleeping to each due time; shared: one tick per frame period \
+            running every participant's frame on concurrentPerform. A frame is on time when converted before the participant's next frame is \
             due, late after that, dropped when not started by then (it is still decoded, as a reference, but \
             not converted). Latency is due to converted; freezes are Presentation's (gaps above max(150 ms, \
             3 x the frame interval), stream stamping); CPU is process CPU time / wall time / cores. \
@@ -64,7 +66,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
     @Option(help: "The codec every participant sends: vp8, vp9 or av1.")
     var codec: Codec = .vp8
 
-    @Option(help: "per-stream: a serial queue per participant; shared: a concurrentPerform per tick.")
+    @Option(help: "per-stream: a thread per participant; shared: a concurrentPerform per tick.")
     var schedule: CallSchedule = .perStream
 
     @Option(help: ArgumentHelp("Find how many tiles of this size keep up, for simd and libyuv.", valueName: "WxH"))

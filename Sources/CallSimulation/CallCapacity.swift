@@ -4,7 +4,8 @@ import Frames
 /// How many tiles of one size a converter can serve: by CPU cost (what a
 /// frame's decode and conversion cost, `CallCPUCost`), and by scheduling
 /// (the largest count a real-time call on this machine kept up with, which
-/// says as much about how a shared VM wakes threads as about the converter).
+/// on a shared VM says as much about the machine's other load as about the
+/// converter).
 public struct CallCapacity: Sendable {
     /// One probe: a short call of `tiles` tiles. Encoded as `bench call
     /// --json` writes it: its fields by their names.

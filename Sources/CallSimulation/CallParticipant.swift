@@ -4,7 +4,7 @@ import Synchronization
 
 /// One participant of a call: its frame source, its timeline and what
 /// happened to each of its due frames. Its state lives in a `Mutex`, so
-/// whichever thread runs its frame (its own serial queue, or a shared
+/// whichever thread runs its frame (its own thread, or a shared
 /// pool's worker) has it alone.
 public final class CallParticipant: Sendable {
     /// 0-based index in the call.

@@ -73,46 +73,72 @@ public struct CallRun: Sendable {
     /// Whether no frame was late or dropped and no participant failed.
     public var keptUp: Bool { overall.late == 0 && overall.dropped == 0 && tiles.allSatisfy { $0.error == nil } }
 
-    /// How long the participants get to set up before the first frame is due.
+    /// How long after the set-up the first frame is due.
     public static let lead: UInt64 = 20_000_000
-    /// The extra setup time allowed per participant (its decoder and its scan of the vector).
+    /// The extra time allowed per participant to start its thread before the first frame is due.
     public static let leadPerParticipant: UInt64 = 2_000_000
 
-    /// Runs `configuration` on the monotonic clock with real waiting.
+    /// Runs `configuration` on the monotonic clock with real waiting. Each
+    /// participant's stream is set up and readied (`CallStagger.ready`:
+    /// skipped ahead, one frame converted); the first frame is due `lead`
+    /// plus `leadPerParticipant` per participant after the last is ready.
     /// - Throws: `CallSetupError` when the converter is unknown or a tile has no usable vector.
     public static func run(_ configuration: CallConfiguration) throws -> CallRun {
         guard ConverterRegistry.make(configuration.converter) != nil else {
             throw CallSetupError("unknown converter '\(configuration.converter)'")
         }
-        var vectors: [(CallTileRequest, CallVectors.Choice, [UInt8])] = []
+        var seats: [Seat] = []
         for request in configuration.tiles {
             let choice = try CallVectors.choose(
                 request.size, codec: configuration.codec, directory: configuration.vectorDirectory)
-            vectors.append((request, choice, try CallVectors.bytes(choice.path)))
+            let bytes = try CallVectors.bytes(choice.path)
+            let counted = try? LoopingVectorStream(
+                bytes: bytes, converter: ConverterRegistry.make(configuration.converter)!, layout: configuration.layout)
+            let shown = counted.flatMap(CallStagger.shownFramesPerPass(of:))
+            let seat = Seat(request: request, vector: choice.path, bytes: bytes, shown: shown)
+            seats += Array(repeating: seat, count: request.count)
         }
-        let count = configuration.tiles.reduce(0) { $0 + $1.count }
-        let start = Clock.monotonic() + lead + UInt64(count) * leadPerParticipant
-        var participants: [CallParticipant] = []
-        for (request, choice, bytes) in vectors {
-            for _ in 0..<request.count {
-                let index = participants.count
-                let timeline = CallTimeline(
-                    start: start, phase: CallTimeline.phase(ofParticipant: index), fps: configuration.fps,
-                    frames: configuration.frames)
-                let source: LoopingVectorStream
-                do {
-                    source = try LoopingVectorStream(
-                        bytes: bytes, converter: ConverterRegistry.make(configuration.converter)!,
-                        layout: configuration.layout)
-                } catch {
-                    throw CallSetupError("\(choice.path): \(error)")
-                }
-                participants.append(
-                    CallParticipant(
-                        index: index, request: request, vector: choice.path, source: source, timeline: timeline))
-            }
-        }
+        let (start, participants) = try seated(seats[...], configuration: configuration)
         return run(configuration, participants: participants, start: start)
+    }
+
+    /// A participant to set up: its request, its vector and the shown frames of a pass over it.
+    private struct Seat {
+        let request: CallTileRequest
+        let vector: String
+        let bytes: [UInt8]
+        let shown: Int?
+    }
+
+    /// The participants of `seats` (numbered by their index in the call),
+    /// each stream set up and readied, and the start of their
+    /// timelines. Recursive, so that each stream stays a local until its
+    /// participant takes it (`CallParticipant` takes it as `sending`, which
+    /// a value kept in an array cannot be).
+    private static func seated(
+        _ seats: ArraySlice<Seat>, configuration: CallConfiguration
+    ) throws -> (start: UInt64, participants: [CallParticipant]) {
+        let count = seats.endIndex
+        guard let seat = seats.first else {
+            return (Clock.monotonic() + lead + UInt64(count) * leadPerParticipant, [])
+        }
+        let index = seats.startIndex
+        let source: LoopingVectorStream
+        do {
+            source = try LoopingVectorStream(
+                bytes: seat.bytes, converter: ConverterRegistry.make(configuration.converter)!,
+                layout: configuration.layout)
+            try CallStagger.ready(source, participant: index, of: count, shownFramesPerPass: seat.shown)
+        } catch {
+            throw CallSetupError("\(seat.vector): \(error)")
+        }
+        let (start, rest) = try seated(seats.dropFirst(), configuration: configuration)
+        let timeline = CallTimeline(
+            start: start, phase: CallTimeline.phase(ofParticipant: index), fps: configuration.fps,
+            frames: configuration.frames)
+        let participant = CallParticipant(
+            index: index, request: seat.request, vector: seat.vector, source: source, timeline: timeline)
+        return (start, [participant] + rest)
     }
 
     /// Runs `participants` (whose timelines start at `start`) under the
@@ -122,17 +148,17 @@ public struct CallRun: Sendable {
     ) -> CallRun {
         let clock = MonotonicClock()
         let cpuBefore = Clock.processCPU()
-        clock.wait(until: start)
-        let wallBefore = Clock.monotonic()
+        let wallBefore: UInt64
         switch configuration.schedule {
         case .perStream:
-            let group = DispatchGroup()
-            for participant in participants {
-                let queue = DispatchQueue(label: "framebench.call.participant.\(participant.index)")
-                queue.async(group: group) { participant.runSerially(clock: MonotonicClock()) }
-            }
-            group.wait()
+            // Started now, each thread sleeps until its participant's first frame is due.
+            let threads = CallThreads(participants) { $0.runSerially(clock: clock) }
+            clock.wait(until: start)
+            wallBefore = Clock.monotonic()
+            threads.join()
         case .shared:
+            clock.wait(until: start)
+            wallBefore = Clock.monotonic()
             runShared(participants, frames: configuration.frames, start: start, fps: configuration.fps, clock: clock) {
                 count, body in
                 DispatchQueue.concurrentPerform(iterations: count, execute: body)

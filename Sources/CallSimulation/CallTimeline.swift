@@ -2,9 +2,9 @@ import Frames
 
 /// How a call's participants are scheduled.
 public enum CallSchedule: String, Sendable, CaseIterable, CustomStringConvertible {
-    /// Each participant has its own serial `DispatchQueue` that waits for
-    /// each of its frames' due times (WebRTC's model: one decoder queue per
-    /// remote stream).
+    /// Each participant has a thread of its own that sleeps until each of
+    /// its frames' due times (absolute `clock_nanosleep`; WebRTC's model:
+    /// one decoder thread per remote stream).
     case perStream = "per-stream"
     /// One tick per frame period: the participants' frames of that tick run
     /// on a shared pool (`DispatchQueue.concurrentPerform`). The tick fires

@@ -5,12 +5,12 @@ import Testing
 /// `bench call` run as a separate process.
 @Suite("bench call command line")
 struct CallCLITests {
-    @Test("two 176x144 participants for a second: per-tile figures in the JSON, exit 0")
+    @Test("two 320x180 AV1 participants for a second: per-tile figures and the codec in the JSON, exit 0")
     func twoTiles() throws {
         let json = NSTemporaryDirectory() + "framebench-call-\(getpid()).json"
         defer { try? FileManager.default.removeItem(atPath: json) }
         let run = try BenchProcess.run([
-            "call", "--tiles", "2x176x144", "--fps", "30", "--seconds", "1", "--json", json,
+            "call", "--tiles", "2x320x180", "--codec", "av1", "--fps", "30", "--seconds", "1", "--json", json,
         ])
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
         #expect(run.stdout.contains("all "), "\(run.stdout)")
@@ -20,7 +20,8 @@ struct CallCLITests {
         let tiles = try #require(call["tiles"] as? [[String: Any]])
         #expect(tiles.count == 2)
         for tile in tiles {
-            #expect(tile["streamSize"] as? String == "176x144")
+            #expect(tile["streamSize"] as? String == "320x180")
+            #expect((tile["vector"] as? String)?.hasSuffix("av1/av1-rt-320x180.ivf") == true, "\(tile)")
             let figures = try #require(tile["figures"] as? [String: Any])
             #expect(figures["due"] as? Int == 30)
             let counted = ["onTime", "late", "dropped"].compactMap { figures[$0] as? Int }.reduce(0, +)
@@ -30,6 +31,7 @@ struct CallCLITests {
         let overall = try #require(call["overall"] as? [String: Any])
         #expect(overall["due"] as? Int == 60)
         #expect(call["cpuUtilisation"] as? Double != nil)
+        #expect(call["codec"] as? String == "av1")
     }
 
     @Test("--layout nv12: participants' frames arrive as NV12, said in the JSON and the CPU line; present says it too")
