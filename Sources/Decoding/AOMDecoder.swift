@@ -62,7 +62,7 @@ public final class AOMDecoder: VideoDecoder {
         }
     }
 
-    private func view(of image: aom_image_t, packet: PacketInfo) throws(DecodeError) -> I420View {
+    private func view(of image: aom_image_t, packet: PacketInfo) throws -> I420View {
         let format = PictureFormat(
             bitDepth: Int(image.bit_depth), xShift: Int(image.x_chroma_shift), yShift: Int(image.y_chroma_shift),
             monochrome: image.monochrome != 0)

@@ -86,15 +86,22 @@ public final class AVCodecDecoder: VideoDecoder {
         }
     }
 
-    /// The packet numbered `number` (carried as the packet's pts), dropping
-    /// it and every earlier one from `pending`.
+    /// The packet numbered `number` (carried as the packet's pts), dropped
+    /// from `pending` with every packet more than `reorderWindow` before it
+    /// (an invisible frame's packet never comes out; a reordered one comes
+    /// out within the window).
     private func origin(of number: Int64, current: PacketInfo) -> PacketInfo {
-        let found = pending.first { Int64($0.number) == number }
-        if found != nil { pending.removeAll { Int64($0.number) <= number } }
-        return found ?? current
+        guard let index = pending.firstIndex(where: { Int64($0.number) == number }) else { return current }
+        let found = pending.remove(at: index)
+        pending.removeAll { $0.number < found.number - Self.reorderWindow }
+        return found
     }
 
-    private func view(of picture: AVFrame, packet: PacketInfo) throws(DecodeError) -> I420View {
+    /// How many packets before a frame's own a frame that is still to come
+    /// may be: more than any codec's reordering holds back.
+    private static let reorderWindow = 64
+
+    private func view(of picture: AVFrame, packet: PacketInfo) throws -> I420View {
         guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(picture.format)) else {
             throw DecodeError(packet, "libavcodec returned a frame of unknown pixel format \(picture.format)")
         }

@@ -24,6 +24,8 @@ public final class FrameReader {
     /// The record of the packet being decoded, added to `summary` once its
     /// decode succeeds.
     private var current: PacketRecord?
+    /// Frames handed out so far.
+    private var shownFrames = 0
 
     /// A reader of `source` decoded by the decoder named `decoderName`
     /// (nil: the codec's primary decoder) with `threads` threads, handing
@@ -88,6 +90,8 @@ public final class FrameReader {
             summary.packets.append(record)
             current = nil
             return (record, packetTiming)
+        } catch let refusal as UnsupportedFormatError {
+            throw StreamDecodeError(underlying: refusal.decodeError(frame: shownFrames + 1), summary: summary)
         } catch {
             throw StreamDecodeError(underlying: error, summary: summary)
         }
@@ -98,6 +102,7 @@ public final class FrameReader {
     private func hand(
         _ image: I420View, from origin: PacketInfo, timing: DecodeTiming?, _ body: (DecodedFrame) throws -> Void
     ) throws {
+        shownFrames += 1
         if current?.number == origin.number {
             current!.shownFrames += 1
         } else if summary.packets.indices.contains(origin.number - 1) {

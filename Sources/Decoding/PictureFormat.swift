@@ -33,12 +33,31 @@ public struct PictureFormat: Sendable, Equatable, CustomStringConvertible {
     /// `10-bit 4:2:0`.
     public var description: String { "\(bitDepth)-bit \(chroma)" }
 
-    /// Throws unless this is `.i420`: the error names `packet`, the codec
-    /// and the format.
-    public func require8Bit420(packet: PacketInfo, codec: String) throws(DecodeError) {
+    /// Throws `UnsupportedFormatError` unless this is `.i420`.
+    public func require8Bit420(packet: PacketInfo, codec: String) throws(UnsupportedFormatError) {
         guard self != .i420 else { return }
-        throw DecodeError(
-            packet,
-            "the stream is \(codec) \(self), which FrameBench does not convert (it converts 8-bit 4:2:0)")
+        throw UnsupportedFormatError(packet: packet, codec: codec, format: self)
+    }
+}
+
+/// A decoder's refusal of a frame that is not 8-bit 4:2:0: the packet that
+/// showed it, the codec and the frame's format. `FrameReader` turns it into
+/// a `DecodeError` that also names the shown frame.
+public struct UnsupportedFormatError: Error, CustomStringConvertible {
+    /// The packet that showed the frame.
+    public let packet: PacketInfo
+    /// The codec's name: `VP9`, `AV1`.
+    public let codec: String
+    /// The frame's format.
+    public let format: PictureFormat
+
+    /// `the stream is VP9 10-bit 4:2:0, which FrameBench does not convert (it converts 8-bit 4:2:0)`.
+    public var description: String {
+        "the stream is \(codec) \(format), which FrameBench does not convert (it converts 8-bit 4:2:0)"
+    }
+
+    /// The refusal as a `DecodeError` at its packet, naming `frame` (1-based shown frame).
+    public func decodeError(frame: Int) -> DecodeError {
+        DecodeError(packet, "frame \(frame): \(description)")
     }
 }

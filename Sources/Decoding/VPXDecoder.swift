@@ -83,7 +83,7 @@ public final class VPXDecoder: VideoDecoder {
         }
     }
 
-    private func view(of image: vpx_image_t, packet: PacketInfo) throws(DecodeError) -> I420View {
+    private func view(of image: vpx_image_t, packet: PacketInfo) throws -> I420View {
         let highDepth = image.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) != 0
         let format = PictureFormat(
             bitDepth: highDepth ? Int(image.bit_depth) : 8, xShift: Int(image.x_chroma_shift),

@@ -33,9 +33,9 @@ public protocol VideoDecoder: AnyObject {
     /// ready to show: none for a packet that shows nothing (an invisible
     /// frame, or one the decoder holds back), one or more otherwise.
     /// - Throws: `DecodeError` naming `packet` when the decoder rejects
-    ///   the data, the data is empty, a frame declares more than
-    ///   `DecoderLimits.maximumPixelCount` pixels, or a shown frame is not
-    ///   8-bit 4:2:0; rethrows what `body` throws.
+    ///   the data, the data is empty or a frame declares more than
+    ///   `DecoderLimits.maximumPixelCount` pixels; `UnsupportedFormatError`
+    ///   when a shown frame is not 8-bit 4:2:0; rethrows what `body` throws.
     func decode(_ data: ArraySlice<UInt8>, packet: PacketInfo, _ body: (I420View, PacketInfo) throws -> Void) throws
 
     /// Calls `body` with every frame the decoder still holds at the end

@@ -106,7 +106,7 @@ import Testing
             }
             #expect(
                 error?.description
-                    == "packet 1 at byte 32: the stream is \(what), which FrameBench does not convert (it converts 8-bit 4:2:0)",
+                    == "packet 1 at byte 32: frame 1: the stream is \(what), which FrameBench does not convert (it converts 8-bit 4:2:0)",
                 "\(name) by \(decoder.name)")
             #expect(shown == 0)
         }
@@ -127,6 +127,7 @@ import Testing
         #expect(shown == Array(1...headPackets))
         let fault = try #require(error?.underlying as? DecodeError, "\(String(describing: error))")
         #expect(fault.packet == headPackets + 1 && fault.offset == joinedAt, "\(fault)")
+        #expect(fault.message.hasPrefix("frame \(headPackets + 1): the stream is "), "\(fault)")
         #expect(fault.message.contains("10-bit"), "\(fault)")
     }
 }
