@@ -55,6 +55,9 @@ let package = Package(
             name: "CAVCodec", pkgConfig: "libavcodec",
             providers: [.apt(["libavcodec-dev"]), .brew(["ffmpeg"])]),
         .systemLibrary(
+            name: "CAVFormat", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev"]), .brew(["ffmpeg"])]),
+        .systemLibrary(
             name: "CLibYUV",
             providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
         // The plug-in ABI's header (for plug-in authors too): no library to link.
@@ -74,8 +77,8 @@ let package = Package(
         optimisedTarget("Statistics"),
         // Plane and frame types, media time, colour matrices.
         optimisedTarget("Frames"),
-        // Containers: the IVF reader and the codec each names.
-        optimisedTarget("Containers", ["Frames"]),
+        // Containers: the IVF reader, libavformat's demuxers (WebM, Matroska, MP4) and the codec each names.
+        optimisedTarget("Containers", ["Frames", "CAVFormat"]),
         // Decoders behind one protocol (libvpx, dav1d, libavcodec, libaom), their registry, and the
         // stream decoder that reads, decodes and repacks for every consumer.
         .target(name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec"]),

@@ -13,7 +13,7 @@ import Streams
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Per-frame MD5s of a VP8, VP9 or AV1 file, like vpxdec --md5.",
+        abstract: "Per-frame MD5s of a VP8, VP9 or AV1 file (IVF, WebM, Matroska, MP4), like vpxdec --md5.",
         discussion: """
             Prints '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, like \
             'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420'; with --bgra, the MD5 of the BGRA rows the \
@@ -28,11 +28,14 @@ struct DecodeCommand: ParsableCommand {
             offset, and exit status 1.
             """)
 
-    @Argument(help: "The IVF file (VP8, VP9 or AV1).")
+    @Argument(help: "The file: IVF, WebM, Matroska or MP4 (told apart by content), VP8, VP9 or AV1.")
     var file: String
 
     @Option(help: "The decoder (\(Self.decoderList)); default: the codec's first.")
     var decoder: String?
+
+    @Option(help: "Which video track of a WebM, Matroska or MP4 file (1-based; default: the first).")
+    var track: Int?
 
     @Flag(help: "Print one MD5 of the whole output instead of one per frame.")
     var md5 = false
@@ -65,6 +68,7 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let track { try Limits.check(track, in: 1...64, "--track") }
         if let decoder, !DecoderRegistry.names.contains(decoder) {
             throw ValidationError(
                 "--decoder: unknown decoder '\(decoder)' (\(DecoderRegistry.names.joined(separator: ", ")))")
@@ -93,8 +97,14 @@ struct DecodeCommand: ParsableCommand {
         let stem = FrameDigest.stem(ofPath: file)
         let whole = md5 ? MD5() : nil
         do {
+            let packets = try StreamDecoder.open(path: file, trackNumber: track)
+            if packets.track.otherTracks > 0 {
+                Output.error(
+                    "\(file): \(packets.track.container), \(packets.track.codec) track \(track ?? 1); "
+                        + "\(packets.track.otherTracks) other tracks ignored")
+            }
             _ = try ConvertedStream.run(
-                path: file, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
+                packets: packets, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
                 orientation: orientation, layout: layout
             ) { frame, converted in
                 if let whole {

@@ -15,7 +15,7 @@ public struct StreamSummaryTimes: Sendable {
             frames.append(
                 ShownFrameTime(
                     index: frames.count, packet: packet.number,
-                    time: MediaTime(value: packet.pts, timebase: summary.header.timebase)))
+                    time: MediaTime(value: packet.pts, timebase: summary.track.timebase)))
         }
         shownFrames = frames
     }

@@ -12,7 +12,7 @@ import Frames
 /// allocation is sized by a field of the file before that field has been
 /// checked against `maximumPacketSize` and against the bytes left in the
 /// source.
-public struct IVFReader: Sendable {
+public struct IVFReader: Sendable, PacketSource {
     /// Largest packet accepted (64 MiB: far above any VP8 frame; a larger
     /// declared size means a corrupt file).
     public static let maximumPacketSize: UInt32 = 64 << 20
@@ -28,6 +28,14 @@ public struct IVFReader: Sendable {
     private var buffer: [UInt8] = []
     private var cursor: Int
     private var nextNumber = 1
+
+    /// The track the header describes (the reader refuses a fourcc that
+    /// names no codec).
+    public var track: Track {
+        Track(
+            container: "IVF", codec: header.codec!, timebase: header.timebase,
+            declaredSize: FrameSize(width: Int(header.width), height: Int(header.height)))
+    }
 
     /// Reads and parses the file header of `source`.
     /// - Throws: `IVFError` for an empty source, a short header, a bad
@@ -55,7 +63,7 @@ public struct IVFReader: Sendable {
     /// - Throws: `IVFError` for a short packet header, a packet larger than
     ///   the bytes left, one above `maximumPacketSize`, or a failed read.
     ///   After a throw the reader stays at the faulty packet.
-    public mutating func next() throws(IVFError) -> IVFPacket? {
+    public mutating func next() throws(IVFError) -> Packet? {
         var head = [UInt8](repeating: 0, count: Self.packetHeaderByteCount)
         let got = try Self.read(source, into: &head, count: head.count, at: cursor, packet: nextNumber, place: cursor)
         if got == 0 { return nil }
@@ -81,7 +89,7 @@ public struct IVFReader: Sendable {
             throw IVFError(.truncatedPacket(declared: size, available: copied), packet: nextNumber, offset: cursor)
         }
         let pts = Int64(bitPattern: UInt64(Self.le32(head, 4)) | UInt64(Self.le32(head, 8)) << 32)
-        let packet = IVFPacket(number: nextNumber, offset: cursor, pts: pts, data: buffer[0..<Int(size)])
+        let packet = Packet(number: nextNumber, offset: cursor, pts: pts, data: buffer[0..<Int(size)])
         cursor = start + Int(size)
         nextNumber += 1
         return packet

@@ -8,16 +8,16 @@ import Frames
 /// One packet is in memory at a time, whatever the file's length; what
 /// grows is `summary`, by one `PacketRecord` per packet. Not thread-safe.
 public final class FrameReader {
-    /// The file header.
-    public var header: IVFHeader { reader.header }
+    /// The track being read.
+    public let track: Track
     /// The stream's codec.
-    public let codec: Codec
+    public var codec: Codec { track.codec }
     /// The decoder in use.
     public let decoder: DecoderEntry
     /// What has been decoded so far.
     public private(set) var summary: StreamSummary
 
-    private var reader: IVFReader
+    private var reader: any PacketSource
     private let decoding: any VideoDecoder
     private var repacker: SourceRepacker
     private var ended = false
@@ -27,26 +27,35 @@ public final class FrameReader {
     /// Frames handed out so far.
     private var shownFrames = 0
 
-    /// A reader of `source` decoded by the decoder named `decoderName`
-    /// (nil: the codec's primary decoder) with `threads` threads, handing
-    /// frames out in `layout`.
+    /// A reader of the IVF stream `source`; as `init(packets:decoder:threads:layout:)`.
     /// - Throws: `StreamDecodeError` with no summary for a malformed file
-    ///   header or a failed read; with an empty summary when the decoder
-    ///   is unknown, does not decode the stream's codec or cannot start.
-    public init(
+    ///   header or a failed read, else as `init(packets:decoder:threads:layout:)`.
+    public convenience init(
         source: any IVFByteSource, decoder decoderName: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420
     ) throws(StreamDecodeError) {
+        let reader: IVFReader
         do { reader = try IVFReader(source: source) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
-        // The reader refuses a fourcc that names no codec.
-        codec = reader.header.codec!
+        try self.init(packets: reader, decoder: decoderName, threads: threads, layout: layout)
+    }
+
+    /// A reader of the packets `packets` gives, decoded by the decoder
+    /// named `decoderName` (nil: the codec's primary decoder) with
+    /// `threads` threads, handing frames out in `layout`.
+    /// - Throws: `StreamDecodeError` with an empty summary when the decoder
+    ///   is unknown, does not decode the track's codec or cannot start.
+    public init(
+        packets: any PacketSource, decoder decoderName: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420
+    ) throws(StreamDecodeError) {
+        reader = packets
+        track = packets.track
         repacker = SourceRepacker(layout: layout)
         do {
-            decoder = try DecoderRegistry.decoder(named: decoderName, for: codec)
-            decoding = try decoder.makeDecoder(codec, threads: threads)
+            decoder = try DecoderRegistry.decoder(named: decoderName, for: track.codec)
+            decoding = try decoder.makeDecoder(track.codec, threads: threads)
         } catch {
-            throw StreamDecodeError(underlying: error, summary: StreamSummary(header: reader.header))
+            throw StreamDecodeError(underlying: error, summary: StreamSummary(track: track))
         }
-        summary = StreamSummary(header: reader.header, decoder: decoder.name)
+        summary = StreamSummary(track: track, decoder: decoder.name)
     }
 
     /// Reads and decodes the next packet and calls `body` with each frame
@@ -111,7 +120,7 @@ public final class FrameReader {
         try body(
             DecodedFrame(
                 packet: origin.number, offset: origin.offset,
-                time: MediaTime(value: origin.pts, timebase: reader.header.timebase), image: image,
+                time: MediaTime(value: origin.pts, timebase: track.timebase), image: image,
                 source: repacker.frame(image), timing: timing))
     }
 }

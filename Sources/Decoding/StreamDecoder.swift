@@ -4,7 +4,8 @@ import Frames
 /// Decodes every packet of a file with a fresh decoder of its codec
 /// (`FrameReader`), pushing each shown frame to a callback.
 public enum StreamDecoder {
-    /// Decodes the IVF file at `path` packet by packet as it reads it, with
+    /// Decodes the file at `path` (IVF, WebM, Matroska or MP4, told apart
+    /// by content) packet by packet as it reads it, with
     /// the decoder named `decoder` (nil: the codec's own, as
     /// `DecoderRegistry` orders them), and calls `body` with each shown
     /// frame, in `layout`. One packet is in memory at a
@@ -29,16 +30,29 @@ public enum StreamDecoder {
         _ body: (DecodedFrame) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         try decode(
-            source: open(path: path), decoder: decoder, threads: threads, layout: layout, clock: clock,
+            packets: open(path: path), decoder: decoder, threads: threads, layout: layout, clock: clock,
             onPacket: onPacket, body)
     }
 
-    /// The IVF file at `path`, opened to be decoded by
-    /// `decode(source:decoder:threads:layout:clock:onPacket:_:)`.
-    /// - Throws: `StreamDecodeError` with the `FileReadError` and no
-    ///   summary when the file cannot be opened.
-    public static func open(path: String) throws(StreamDecodeError) -> IVFFile {
-        do { return try IVFFile(path: path) } catch { throw StreamDecodeError(underlying: error, summary: nil) }
+    /// The file at `path`, opened by the reader its content calls for
+    /// (`ContainerFile`: IVF, or libavformat's WebM, Matroska, MP4).
+    /// - Throws: `StreamDecodeError` with no summary when the file cannot
+    ///   be opened or its header read.
+    public static func open(path: String, trackNumber: Int? = nil) throws(StreamDecodeError) -> any PacketSource {
+        do { return try ContainerFile.open(path: path, trackNumber: trackNumber) } catch {
+            throw StreamDecodeError(underlying: error, summary: nil)
+        }
+    }
+
+    /// Decodes the packets `packets` gives; as
+    /// `decode(path:decoder:threads:layout:clock:onPacket:_:)`.
+    public static func decode(
+        packets: any PacketSource, decoder: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420,
+        clock: (() -> UInt64)? = nil, onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
+        try run(
+            FrameReader(packets: packets, decoder: decoder, threads: threads, layout: layout), clock, onPacket, body)
     }
 
     /// Decodes the IVF file held in `bytes`; as `decode(path:decoder:threads:layout:clock:onPacket:_:)`.
@@ -59,7 +73,14 @@ public enum StreamDecoder {
         clock: (() -> UInt64)? = nil, onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
-        let frames = try FrameReader(source: source, decoder: decoder, threads: threads, layout: layout)
+        try run(FrameReader(source: source, decoder: decoder, threads: threads, layout: layout), clock, onPacket, body)
+    }
+
+    /// Every packet of `frames`, each frame to `body`, each record to `onPacket`.
+    private static func run(
+        _ frames: FrameReader, _ clock: (() -> UInt64)?, _ onPacket: (PacketRecord, DecodeTiming?) -> Void,
+        _ body: (DecodedFrame) throws -> Void
+    ) throws(StreamDecodeError) -> StreamSummary {
         while let (record, timing) = try frames.nextPacket(clock: clock, body) {
             onPacket(record, timing)
         }

@@ -2,25 +2,23 @@ import Containers
 
 /// What a whole-file decode saw, for timestamp checks and reports.
 public struct StreamSummary: Sendable {
-    /// The IVF file header.
-    public let header: IVFHeader
+    /// The track decoded.
+    public let track: Track
     /// The decoder that decoded it (`DecoderEntry.name`).
     public let decoder: String
     /// Every packet read, in file order: number, pts and how many frames it
     /// showed (0 for an invisible frame).
     public internal(set) var packets: [PacketRecord]
 
-    /// A record of `packets` read from a file with `header`, decoded by
-    /// `decoder`.
-    public init(header: IVFHeader, decoder: String = "", packets: [PacketRecord] = []) {
-        self.header = header
+    /// A record of `packets` read from `track`, decoded by `decoder`.
+    public init(track: Track, decoder: String = "", packets: [PacketRecord] = []) {
+        self.track = track
         self.decoder = decoder
         self.packets = packets
     }
 
-    /// The codec the header names (nil only for a summary built by hand
-    /// with an unsupported fourcc).
-    public var codec: Codec? { header.codec }
+    /// The track's codec.
+    public var codec: Codec? { track.codec }
 }
 
 /// One packet of a stream as the decoder saw it.

@@ -23,7 +23,7 @@ public enum ConvertedStream {
         public var description: String { "packet \(packet): \(converter) \(orientation): \(error)" }
     }
 
-    /// Decodes `source` (with the decoder named `decoder`, nil: its codec's
+    /// Decodes `packets` (with the decoder named `decoder`, nil: its codec's
     /// own) and converts each shown frame with `converter`
     /// (none: decode only), in `layout` (NV12: the decoded planes repacked
     /// losslessly by the decode), then calls `body` with the frame and its
@@ -34,7 +34,7 @@ public enum ConvertedStream {
     ///   `ConversionFault`, or what `body` throws; frames before it have
     ///   been passed to `body`.
     public static func run(
-        source: any IVFByteSource, decoder: String? = nil, threads: Int = 1, converter: (any FrameConverter)?,
+        packets: any PacketSource, decoder: String? = nil, threads: Int = 1, converter: (any FrameConverter)?,
         matrix: ColorMatrix,
         orientation: Orientation = .upright, layout: ChromaLayout = .i420, clock: (() -> UInt64)? = nil,
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
@@ -42,13 +42,14 @@ public enum ConvertedStream {
     ) throws(StreamDecodeError) -> StreamSummary {
         var target = ConversionTarget()
         return try StreamDecoder.decode(
-            source: source, decoder: decoder, threads: threads, layout: layout, clock: clock, onPacket: onPacket
+            packets: packets, decoder: decoder, threads: threads, layout: layout, clock: clock, onPacket: onPacket
         ) { frame in
             try body(frame, try convert(frame, into: &target, converter, matrix, orientation))
         }
     }
 
-    /// The file at `path`, as `run(source:decoder:threads:converter:matrix:orientation:layout:clock:onPacket:_:)`.
+    /// The file at `path` (IVF, WebM, Matroska or MP4), as
+    /// `run(packets:decoder:threads:converter:matrix:orientation:layout:clock:onPacket:_:)`.
     public static func run(
         path: String, decoder: String? = nil, threads: Int = 1, converter: (any FrameConverter)?, matrix: ColorMatrix,
         orientation: Orientation = .upright, layout: ChromaLayout = .i420, clock: (() -> UInt64)? = nil,
@@ -56,7 +57,7 @@ public enum ConvertedStream {
         _ body: (DecodedFrame, BGRAView?) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         try run(
-            source: StreamDecoder.open(path: path), decoder: decoder, threads: threads, converter: converter,
+            packets: StreamDecoder.open(path: path), decoder: decoder, threads: threads, converter: converter,
             matrix: matrix,
             orientation: orientation, layout: layout, clock: clock, onPacket: onPacket, body)
     }

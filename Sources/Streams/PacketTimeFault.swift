@@ -7,7 +7,7 @@ import Presentation
 public struct PacketTimeFault: CustomStringConvertible {
     /// Its 1-based number.
     public let packet: Int
-    /// The byte offset of its header.
+    /// Its byte offset in the file.
     public let offset: Int
     /// Why its time is refused.
     public let reason: String
@@ -19,10 +19,11 @@ public struct PacketTimeFault: CustomStringConvertible {
     /// `reader`'s position up to its first malformed packet (a decode then
     /// reports that fault) or the first whose time `StreamTimeLimits`
     /// refuses (returned as the fault, its pts left out), for a delivery at
-    /// the stream's pace when `paced`.
-    public static func packetTimes(_ reader: IVFReader, paced: Bool) -> (pts: [Int64], fault: PacketTimeFault?) {
+    /// the stream's pace when `paced`. A reader that is a class (libavformat's)
+    /// is read to that point; a value (IVF's) is copied.
+    public static func packetTimes(_ reader: any PacketSource, paced: Bool) -> (pts: [Int64], fault: PacketTimeFault?) {
         var reader = reader
-        let timebase = reader.header.timebase
+        let timebase = reader.track.timebase
         var pts: [Int64] = []
         var first: Double?
         var latest: Double?

@@ -48,23 +48,24 @@ public struct PresentationRun: Sendable {
     ) -> PresentationRun {
         // Two passes over the file, each packet by packet: the packets'
         // times for the arrival schedule, then the decode.
-        let source: IVFFile
-        do { source = try IVFFile(path: path) } catch {
+        let (timed, source): (any PacketSource, any PacketSource)
+        do { (timed, source) = (try ContainerFile.open(path: path), try ContainerFile.open(path: path)) } catch {
             return PresentationRun(
                 path: path, converter: converter.name, scenario: scenario,
                 sequence: PresentedSequence(deliveries: [], policy: policy),
                 error: "\(error)")
         }
-        let (packetTimes, timeFault) = Self.packetTimes(source, paced: scenario.isPaced)
+        let (packetTimes, timeFault) = Self.packetTimes(timed, paced: scenario.isPaced)
         let schedule = ArrivalSchedule(scenario: scenario, packetTimes: packetTimes, start: clock.now())
         let session = PresentationSession(clock: clock, scenario: scenario, schedule: schedule)
         var failure: String?
         session.waitForPacket(0)
         do {
             // A packet whose time cannot be presented ends the stream
-            // before it: the decode reads the bytes before its header.
+            // before it: the decode reads the packets before it.
             _ = try ConvertedStream.run(
-                source: timeFault.map { IVFBytePrefix(source, limit: $0.offset) } ?? source, converter: converter,
+                packets: timeFault.map { PacketPrefix(source, endingBefore: $0.packet) } ?? source,
+                converter: converter,
                 matrix: matrix, layout: layout,
                 onPacket: { record, _ in session.waitForPacket(record.number) }
             ) { frame, _ in
@@ -81,11 +82,9 @@ public struct PresentationRun: Sendable {
     }
 
     /// Each packet's pts in seconds, in file order, and the packet time
-    /// fault that ends them (`PacketTimeFault.packetTimes`); none for a
-    /// file whose header cannot be read (the decode then reports it).
-    static func packetTimes(_ source: any IVFByteSource, paced: Bool) -> ([Double], PacketTimeFault?) {
-        guard let reader = try? IVFReader(source: source) else { return ([], nil) }
+    /// fault that ends them (`PacketTimeFault.packetTimes`).
+    static func packetTimes(_ reader: any PacketSource, paced: Bool) -> ([Double], PacketTimeFault?) {
         let (pts, fault) = PacketTimeFault.packetTimes(reader, paced: paced)
-        return (pts.map { MediaTime(value: $0, timebase: reader.header.timebase).seconds }, fault)
+        return (pts.map { MediaTime(value: $0, timebase: reader.track.timebase).seconds }, fault)
     }
 }

@@ -12,11 +12,9 @@ import Testing
 
     /// A stream record with packets `(pts, shown)`.
     func summary(_ packets: [(Int64, Bool)]) -> StreamSummary {
-        let header = IVFHeader(
-            version: 0, headerLength: 32, fourcc: "VP80", width: 16, height: 16,
-            timebase: timebase, declaredFrameCount: UInt32(packets.count))
-        return StreamSummary(
-            header: header,
+        StreamSummary(
+            track: Track(
+                container: "IVF", codec: .vp8, timebase: timebase, declaredSize: FrameSize(width: 16, height: 16)),
             packets: packets.enumerated().map { index, packet in
                 PacketRecord(number: index + 1, offset: 32 + index * 100, pts: packet.0, shownFrames: packet.1 ? 1 : 0)
             })

@@ -82,7 +82,7 @@ import Glibc
     @Test("irregular timing has gaps and a 1/1000 timebase")
     func irregularTiming() throws {
         let (_, summary) = try Self.decodeLines(Self.directory + "/irregular-timing.ivf")
-        #expect(summary.header.timebase == Timebase(numerator: 1, denominator: 1000))
+        #expect(summary.track.timebase == Timebase(numerator: 1, denominator: 1000))
         #expect(summary.packets.map(\.pts) == [0, 33, 67, 100, 233, 267, 300, 500, 533, 1000])
     }
 

@@ -1,0 +1,154 @@
+import CAVFormat
+import Frames
+
+/// A video track of a WebM, Matroska, MP4, MOV or other file, read packet by
+/// packet through libavformat (FFmpeg's demuxers).
+///
+/// libavformat reads the file as it goes, so memory does not grow with the
+/// file's length beyond the index the container itself keeps (an MP4's
+/// `moov` box). Only one video track is read, the first or the one asked
+/// for; libavformat is told to discard the others. Its log is silenced
+/// (what goes wrong comes back as an error). A packet above
+/// `IVFReader.maximumPacketSize` is refused before it is copied.
+public final class AVFormatReader: PacketSource {
+    /// The chosen track.
+    public let track: Track
+    /// The path given to `init`.
+    public let path: String
+
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let streamIndex: Int32
+    private var buffer: [UInt8] = []
+    private var nextNumber = 1
+    private var lastPTS: Int64?
+    private var ended = false
+
+    /// Opens the file at `path` and chooses its `trackNumber`-th video
+    /// track (1-based; nil: the first).
+    /// - Throws: `ContainerError` (no packet) when libavformat cannot open
+    ///   or understand the file, it has no such video track, or the track's
+    ///   codec is not a `Codec`, naming the codec.
+    public init(path: String, trackNumber: Int? = nil) throws(ContainerError) {
+        self.path = path
+        framebench_avformat_quiet()
+        let opened = avformat_open_input(&context, path, nil, nil)
+        guard opened == 0, let context else {
+            throw ContainerError(
+                packet: nil, offset: 0,
+                reason: "not a file FrameBench reads (IVF, WebM, Matroska, MP4): \(Self.reason(opened))")
+        }
+        self.context = context
+        let probed = avformat_find_stream_info(context, nil)
+        guard probed >= 0 else {
+            avformat_close_input(&self.context)
+            throw ContainerError(packet: nil, offset: 0, reason: "no stream information: \(Self.reason(probed))")
+        }
+        let streams = (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
+        let videos = streams.filter { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }
+        let wanted = (trackNumber ?? 1) - 1
+        guard videos.indices.contains(wanted) else {
+            avformat_close_input(&self.context)
+            throw ContainerError(
+                packet: nil, offset: nil,
+                reason: "no video track \(wanted + 1) (the file has \(videos.count) video tracks)")
+        }
+        let stream = videos[wanted]
+        let parameters = stream.pointee.codecpar.pointee
+        guard let codec = Self.codec(parameters.codec_id) else {
+            let name = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
+            avformat_close_input(&self.context)
+            throw ContainerError(
+                packet: nil, offset: nil, reason: "the video track is \(name), which FrameBench does not decode")
+        }
+        let base = stream.pointee.time_base
+        guard base.num > 0, base.den > 0,
+            let timebase = Timebase(numerator: UInt32(base.num), denominator: UInt32(base.den))
+        else {
+            avformat_close_input(&self.context)
+            throw ContainerError(packet: nil, offset: nil, reason: "invalid timebase \(base.num)/\(base.den)")
+        }
+        for other in streams where other != stream { other.pointee.discard = AVDISCARD_ALL }
+        streamIndex = stream.pointee.index
+        let size =
+            parameters.width > 0 && parameters.height > 0
+            ? FrameSize(width: Int(parameters.width), height: Int(parameters.height)) : nil
+        track = Track(
+            container: Self.containerName(context.pointee.iformat), codec: codec, timebase: timebase,
+            declaredSize: size, otherTracks: streams.count - 1)
+        packet = av_packet_alloc()
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        avformat_close_input(&context)
+    }
+
+    /// The next packet of the chosen track. A packet without a pts takes
+    /// its dts, else the pts before it (so the timestamp check reports it
+    /// as a repeat).
+    /// - Throws: `ContainerError` naming the packet and libavformat's byte
+    ///   position when a read fails or a packet exceeds the size limit.
+    public func next() throws(ContainerError) -> Packet? {
+        guard !ended, let context, let packet else { return nil }
+        while true {
+            let before = context.pointee.pb.map { Int(avio_tell($0)) }
+            let status = av_read_frame(context, packet)
+            if status == framebench_avformat_eof() {
+                ended = true
+                return nil
+            }
+            guard status >= 0 else {
+                ended = true
+                throw ContainerError(packet: nextNumber, offset: position ?? before, reason: Self.reason(status))
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            let offset = packet.pointee.pos >= 0 ? Int(packet.pointee.pos) : (before ?? 0)
+            let size = Int(packet.pointee.size)
+            guard size <= Int(IVFReader.maximumPacketSize) else {
+                ended = true
+                throw ContainerError(
+                    packet: nextNumber, offset: offset,
+                    reason: "packet size \(size) exceeds the \(IVFReader.maximumPacketSize)-byte limit")
+            }
+            if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2 * buffer.count)) }
+            if size > 0, let data = packet.pointee.data {
+                buffer.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: data, count: size) }
+            }
+            let none = framebench_avformat_no_pts()
+            let pts =
+                packet.pointee.pts != none
+                ? packet.pointee.pts : packet.pointee.dts != none ? packet.pointee.dts : lastPTS ?? 0
+            lastPTS = pts
+            defer { nextNumber += 1 }
+            return Packet(number: nextNumber, offset: offset, pts: pts, data: buffer[0..<size])
+        }
+    }
+
+    /// libavformat's position in the file, when it has one.
+    private var position: Int? { context?.pointee.pb.map { Int(avio_tell($0)) } }
+
+    private static func codec(_ id: AVCodecID) -> Codec? {
+        switch id {
+        case AV_CODEC_ID_VP8: .vp8
+        case AV_CODEC_ID_VP9: .vp9
+        case AV_CODEC_ID_AV1: .av1
+        default: nil
+        }
+    }
+
+    /// A reader's name for the container libavformat recognised.
+    private static func containerName(_ format: UnsafePointer<AVInputFormat>?) -> String {
+        let name = format.map { String(cString: $0.pointee.name) } ?? "unknown"
+        if name.contains("matroska") { return "Matroska/WebM" }
+        if name.contains("mp4") { return "MP4/MOV" }
+        return name
+    }
+
+    private static func reason(_ status: Int32) -> String {
+        var text = [CChar](repeating: 0, count: 128)
+        av_strerror(status, &text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
