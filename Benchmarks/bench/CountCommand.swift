@@ -14,7 +14,7 @@ struct CountCommand: ParsableCommand {
         discussion: """
             Runs this bench's hidden count-worker under 'valgrind --tool=callgrind' once per SIMD level Valgrind \
             runs (the machine's best below AVX-512, then baseline through FRAMEBENCH_SIMD; only simd and the \
-            plug-ins' converters at the second), with FRAMEBENCH_STORES=cached. In each of the gate's cells \
+            plug-ins' converters at the second) and converter, with FRAMEBENCH_STORES=cached. In each of the gate's cells \
             (\(CountPlan.cells.map(\.description).joined(separator: ", "))) each converter converts one frame \
             uncounted, then \(CountPlan.frames) frames with Callgrind collecting only inside each convert call: \
             the harness, the frames' making and copying are not counted. Prints instructions per frame. \
@@ -51,11 +51,18 @@ struct CountCommand: ParsableCommand {
         }
         let progress = Progress(quiet: quiet)
         let started = Date()
+        let paths = plugins.paths.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        var pluginConverters: [String] = []
+        if !paths.isEmpty {
+            do { pluginConverters = try IsolatedCheck.bench().probe(plugins: paths).map(\.name) } catch {
+                Output.error("count: \(error.description)")
+                throw ExitCode(1)
+            }
+        }
         let run = CountRun(
             executable: WorkerProcess.currentExecutable,
             converters: CountPlan.converters(for: ConverterSelection.names(converters) ?? ConverterRegistry.names),
-            plugins: plugins.paths.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 },
-            valgrind: valgrind)
+            pluginConverters: pluginConverters, plugins: paths, valgrind: valgrind)
         let counts: [InstructionCount]
         do { counts = try run.run(progress: progress.update) } catch {
             progress.clear()

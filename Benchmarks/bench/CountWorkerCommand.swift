@@ -11,23 +11,20 @@ struct CountWorkerCommand: ParsableCommand {
         commandName: CountRun.workerCommand, abstract: "Internal: the conversions bench count counts.",
         shouldDisplay: false)
 
-    @Option(help: "The built-in converters (comma-separated).")
-    var converters: String?
+    @Option(help: "The converter (built-in, or of a --plugin).")
+    var converter: String
 
     @OptionGroup var plugins: PluginOptions
 
     func run() throws {
-        var counted: [any FrameConverter] = []
-        for name in ConverterSelection.names(converters) ?? [] {
-            guard let converter = ConverterRegistry.make(name, threads: 1) else {
-                throw ValidationError("count-worker: \(name) is not a converter available here")
+        var counted: (any FrameConverter)? = ConverterRegistry.make(converter, threads: 1)
+        if counted == nil {
+            do { counted = try PluginLoader.load(plugins.paths).first { $0.name == converter } } catch {
+                Output.error(error.description)
+                throw ExitCode(1)
             }
-            counted.append(converter)
         }
-        do { counted += try PluginLoader.load(plugins.paths) } catch {
-            Output.error(error.description)
-            throw ExitCode(1)
-        }
-        for line in CountedConversions.run(counted) { Output.line(line) }
+        guard let counted else { throw ValidationError("count-worker: \(converter) is not a converter available here") }
+        for line in CountedConversions.run([counted]) { Output.line(line) }
     }
 }
