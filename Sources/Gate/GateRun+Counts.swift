@@ -46,7 +46,8 @@ extension GateRun {
         let sides = [head, reference]
         let outcomes = CountOutcomes()
         DispatchQueue.concurrentPerform(iterations: sides.count) { index in
-            outcomes.set(index, Self.count(sides[index].executable, plugins: sides[index].plugins, converters: converters))
+            let side = sides[index]
+            outcomes.set(index, Self.count(side.executable, plugins: side.plugins, converters: converters))
         }
         reporter.clearProgress()
         switch (outcomes.get(0), outcomes.get(1)) {
