@@ -12,13 +12,13 @@ import SIMDRows
 /// under Callgrind.
 public enum CountPlan {
     /// The cells counted: the gate's sizes upright, the report's default
-    /// oriented cells among them, and NV12 at `GateLayouts.nv12Sizes`, as
-    /// the default gate measures them.
+    /// oriented cells among them, and those at `GateLayouts.nv12Sizes` in
+    /// NV12 as well, as the default gate measures them.
     public static let cells: [SyntheticCell] = {
         let base =
             GateRun.sizes.map { SyntheticCell(size: $0) }
             + SyntheticCell.defaultOriented.filter { GateRun.sizes.contains($0.size) }
-        return base + GateLayouts.nv12Sizes.map { SyntheticCell(size: $0, layout: .nv12) }
+        return base + base.filter { GateLayouts.nv12Sizes.contains($0.size) }.map { $0.inLayout(.nv12) }
     }()
 
     /// Frames converted while counting, in each cell (after one conversion
