@@ -34,7 +34,8 @@ let package = Package(
         .library(
             name: "FrameBenchKit",
             targets: [
-                "Frames", "Containers", "Decoding", "SIMDRows", "Converters", "Plugins", "Conformance", "Presentation", "ConverterChecks",
+                "Frames", "Containers", "Decoding", "SIMDRows", "Converters", "Plugins", "Conformance", "Presentation",
+                "ConverterChecks",
             ]),
     ],
     dependencies: [
@@ -66,6 +67,10 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
         // A 16-byte broadcast load as one instruction, for the AVX2 block: no library to link.
         .systemLibrary(name: "CBroadcastLoad"),
+        // CPUID leaf 7, what the running CPU (or Valgrind's) reports: no library to link.
+        .systemLibrary(name: "CCPUID"),
+        // Callgrind's client requests (valgrind/callgrind.h), for instruction counts: no library to link.
+        .systemLibrary(name: "CCallgrind", providers: [.apt(["valgrind"]), .brew(["valgrind"])]),
         .systemLibrary(
             name: "CSwscale", pkgConfig: "libswscale",
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]),
@@ -83,7 +88,7 @@ let package = Package(
         // stream decoder that reads, decodes and repacks for every consumer.
         .target(name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec"]),
         // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
-        optimisedTarget("SIMDRows", ["Frames", "CPrefetch"]),
+        optimisedTarget("SIMDRows", ["Frames", "CPrefetch", "CCPUID"]),
         .target(
             name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames", "CBroadcastLoad"],
             swiftSettings: targetCPU("haswell")),
@@ -116,7 +121,11 @@ let package = Package(
             ]),
         // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
         optimisedTarget(
-            "Streams", ["Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters", "Conformance", "Presentation"]),
+            "Streams",
+            [
+                "Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters", "Conformance",
+                "Presentation",
+            ]),
         // One report run (synthetic cells, streams end to end, scaling, presentation) as a library call.
         optimisedTarget(
             "ReportRun",
@@ -126,19 +135,21 @@ let package = Package(
             ]),
         // A group call: participants, schedules, late frames, capacity.
         optimisedTarget(
-            "CallSimulation", ["Streams", "Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters", "Presentation"]),
+            "CallSimulation",
+            ["Streams", "Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters", "Presentation"]),
         // The regression gate: reference builds, head and reference processes side by side, the decision,
         // the checks that do not depend on the machine, and one whole gate run (GateRun) for any tool.
         optimisedTarget(
             "Gate",
             [
                 "Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames",
-                "ConverterChecks",
+                "ConverterChecks", "SIMDRows", "CCallgrind",
             ]),
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
         optimisedTarget(
-            "ConverterChecks", ["Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement"]),
+            "ConverterChecks",
+            ["Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement"]),
         // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
         // inline SVG charts, the present and call tables, number formatting.
         optimisedTarget(
@@ -150,7 +161,8 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Statistics", "Frames", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement", "Presentation",
+                "Statistics", "Frames", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
+                "Presentation",
                 "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun", "ReportRendering",
                 "SIMDRows", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -167,8 +179,11 @@ let package = Package(
             swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Containers", "Decoding", "Conformance", "Frames", "Statistics", "TestSupport"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Containers", "Decoding", "Frames", "TestSupport"]),
+        .testTarget(
+            name: "DecodingTests",
+            dependencies: ["Containers", "Decoding", "Conformance", "Frames", "Statistics", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceTests", dependencies: ["Conformance", "Containers", "Decoding", "Frames", "TestSupport"]),
         .testTarget(
             name: "MeasurementTests",
             dependencies: [
@@ -188,7 +203,8 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
-        .testTarget(name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames"]),
+        .testTarget(
+            name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames", "Measurement", "SIMDRows"]),
         .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),
         .testTarget(
             name: "PluginsTests", dependencies: ["Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),

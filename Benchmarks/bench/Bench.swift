@@ -19,7 +19,7 @@ struct Bench: ParsableCommand {
         subcommands: [
             ReportCommand.self, VerifyCommand.self, GateCommand.self, DecodeCommand.self,
             CompareCommand.self, PresentCommand.self, CallCommand.self, CheckCommand.self,
-            CheckWorkerCommand.self,
+            CheckWorkerCommand.self, CountCommand.self, CountWorkerCommand.self,
         ],
         defaultSubcommand: ReportCommand.self)
 }

@@ -25,7 +25,12 @@ struct GateCommand: ParsableCommand {
             orientation; a file of Vectors/ (and each --vectors) failing verify, except bad-ts-* \
             files, which must fail on their timestamps alone; a parallel converter that ran on one thread in \
             every head process where it should split. A reference that cannot be checked out or built: one \
-            line, exit 2. --accept moves the reference and prints the comparison for the commit message. \
+            line, exit 2. Beside the timed pairs, both builds' 'bench count' counts each converter's instructions \
+            per frame under Callgrind (when valgrind is on PATH and the reference's bench can count): a \
+            converter's cell also fails when its count grows by more than --count-threshold, whatever its timing \
+            says; libyuv's and swscale's counts must not move (else the harness changed). --plugin NEW.so \
+            --against OLD.so gates two builds of one plug-in the same way, timed and counted, without git. \
+            --accept moves the reference and prints the comparison for the commit message. \
             Refuses a debug build (exit 2). See docs/measurements.md.
             """)
 
@@ -40,6 +45,18 @@ struct GateCommand: ParsableCommand {
 
     @Option(help: "Allowed slowdown of head ÷ reference (\(GateLimits.threshold); 0.05 is 5 %).")
     var threshold = 0.05
+
+    @Option(
+        help:
+            "Allowed growth of a converter's instructions per frame, head ÷ reference, counted under Callgrind (\(GateLimits.threshold); 0.01 is 1 %)."
+    )
+    var countThreshold = 0.01
+
+    @Option(
+        help: ArgumentHelp(
+            "Gate the one --plugin build against this build of the same plug-in instead of FrameBench's revisions (no git).",
+            valueName: "OLD.so"))
+    var against: String?
 
     @Option(help: "Pairs of processes always run (\(GateLimits.pairs)).")
     var pairs = SideBySideRun.Plan().minimumPairs
@@ -92,6 +109,13 @@ struct GateCommand: ParsableCommand {
 
     func validate() throws {
         try Limits.check(threshold, in: GateLimits.threshold, "--threshold")
+        try Limits.check(countThreshold, in: GateLimits.threshold, "--count-threshold")
+        if against != nil {
+            if plugins.paths.count != 1 { throw ValidationError("--against OLD.so needs exactly one --plugin NEW.so") }
+            if accept || head != nil || reference != nil {
+                throw ValidationError("--against does not go with --accept, --head or --reference")
+            }
+        }
         try Limits.check(pairs, in: GateLimits.pairs, "--pairs")
         try Limits.check(maxPairs, in: GateLimits.pairs, "--max-pairs")
         try Limits.check(budget, in: GateLimits.budget, "--budget")
@@ -117,12 +141,16 @@ struct GateCommand: ParsableCommand {
             threshold: threshold, plan: plan, seconds: seconds, orientation: orientation, reportsDirectory: keepReports,
             reporter: GateReporter(
                 line: Output.line, error: Output.error, progress: progress.update, clearProgress: progress.clear),
-            plugins: plugins.paths, converters: ConverterSelection.names(converters), isolation: .bench(),
-            layouts: layout?.values)
+            plugins: against == nil ? plugins.paths : [], converters: ConverterSelection.names(converters),
+            isolation: .bench(), layouts: layout?.values, countThreshold: countThreshold)
         let status =
-            accept
-            ? gate.accept(revision ?? "HEAD", why: why ?? "", against: reference)
-            : gate.run(reference: reference, head: head, vectorPaths: vectors)
+            if let against, let new = plugins.paths.first {
+                gate.run(plugin: new, against: against)
+            } else if accept {
+                gate.accept(revision ?? "HEAD", why: why ?? "", against: reference)
+            } else {
+                gate.run(reference: reference, head: head, vectorPaths: vectors)
+            }
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -20,6 +20,9 @@ public struct GateRun {
 
     /// Allowed slowdown of head ÷ reference (0.05 is 5 %).
     public let threshold: Double
+    /// Allowed growth of a converter's instructions per frame, head ÷
+    /// reference (0.01 is 1 %; `CountComparison`).
+    public let countThreshold: Double
     /// Pairs and budget.
     public let plan: SideBySideRun.Plan
     /// Measuring seconds per size in each process.
@@ -47,15 +50,17 @@ public struct GateRun {
     /// reports in `reportsDirectory` if given, telling `reporter`; every
     /// process loads `plugins` (probed through `isolation`) and measures
     /// `converters` (nil: every exact built-in) in `layouts` (nil: I420,
-    /// and NV12 at `GateLayouts.nv12Sizes`).
+    /// and NV12 at `GateLayouts.nv12Sizes`); a converter whose instructions
+    /// per frame grow beyond `countThreshold` fails.
     public init(
         threshold: Double, plan: SideBySideRun.Plan, seconds: Double, orientation: Orientation?,
         reportsDirectory: String?, reporter: GateReporter, plugins: [String] = [], converters: [String]? = nil,
-        isolation: IsolatedCheck? = nil, layouts: [ChromaLayout]? = nil
+        isolation: IsolatedCheck? = nil, layouts: [ChromaLayout]? = nil, countThreshold: Double = 0.01
     ) {
+        self.countThreshold = countThreshold
         self.isolation = isolation
         self.layouts = GateLayouts(layouts)
-        self.plugins = plugins.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        self.plugins = plugins.map(Self.absolute)
         self.converters = converters
         self.threshold = threshold
         self.plan = plan
@@ -65,17 +70,22 @@ public struct GateRun {
         self.reporter = reporter
     }
 
+    /// `path`, made absolute from the current directory.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
     /// The arguments each process gets (before `--json FILE`) when it
-    /// measures `measured` (nil: the report's default converters), with the
-    /// layouts' arguments when `withLayouts`.
-    func arguments(measuring measured: [String]?, withLayouts: Bool = true) -> [String] {
+    /// measures `measured` (nil: the report's default converters) loading
+    /// `plugins` (nil: the gate's), with the layouts' arguments when `withLayouts`.
+    func arguments(measuring measured: [String]?, withLayouts: Bool = true, plugins: [String]? = nil) -> [String] {
         var arguments = [
             "--only-sizes", Self.sizes.map(\.description).joined(separator: ","), "--no-vectors", "--quiet",
         ]
         arguments += ["--seconds", "\(seconds)"]
         if let orientation { arguments += ["--orientation", orientation.name] }
         if withLayouts { arguments += layouts.arguments }
-        for plugin in plugins { arguments += ["--plugin", plugin] }
+        for plugin in plugins ?? self.plugins { arguments += ["--plugin", plugin] }
         if let measured { arguments += ["--converters", measured.joined(separator: ",")] }
         return arguments
     }
@@ -93,12 +103,15 @@ public struct GateRun {
     }
 
     /// The side-by-side run of `head` against `reference` (of commit
-    /// `referenceCommit`) measuring `measured`, and its comparison: a side
-    /// whose `bench` knows no layouts gets no layout arguments (when the
-    /// head knows none, neither side gets them), and the layouts besides
-    /// I420 that the reference then cannot measure are not gated.
+    /// `referenceCommit`) measuring `measured` in `directory`, each side
+    /// loading its own plug-ins if given (nil: the gate's), and its
+    /// comparison: a side whose `bench` knows no layouts gets no layout
+    /// arguments (when the head knows none, neither side gets them), and
+    /// the layouts besides I420 that the reference then cannot measure are
+    /// not gated.
     func sideBySide(
-        head: String, reference: String, referenceCommit: String, measured: [String]?, setting: Setting
+        head: String, reference: String, referenceCommit: String, measured: [String]?, directory: String,
+        plugins: (head: [String], reference: [String])? = nil
     ) -> (SideBySideRun, GateComparison) {
         let asked = !layouts.arguments.isEmpty
         let headKnows = asked && knowsLayouts(head)
@@ -112,9 +125,11 @@ public struct GateRun {
         }
         if asked && !headKnows { reporter.line("gate: the head's bench knows no --layout: I420 cells only") }
         let run = SideBySideRun(
-            head: head, reference: reference, arguments: arguments(measuring: measured, withLayouts: headKnows),
-            referenceArguments: arguments(measuring: measured, withLayouts: referenceKnows),
-            directory: setting.repository, reportsDirectory: reportsDirectory)
+            head: head, reference: reference,
+            arguments: arguments(measuring: measured, withLayouts: headKnows, plugins: plugins?.head),
+            referenceArguments: arguments(
+                measuring: measured, withLayouts: referenceKnows, plugins: plugins?.reference),
+            directory: directory, reportsDirectory: reportsDirectory)
         return (run, comparison(measuring: measured, referenceLacks: lacks))
     }
 
@@ -184,9 +199,26 @@ public struct GateRun {
         } else {
             reporter.line("gate: --head: timing only (the bit-exactness and vector checks run in this build)")
         }
+        return decide(
+            head: (headBuild.executable, plugins), reference: (referenceBuild, plugins),
+            referenceCommit: referenceCommit, measured: measured, directory: setting.repository, checks: checks,
+            start: start)
+    }
+
+    /// The timed pairs and the counts of `head` against `reference` (each
+    /// an executable and the plug-ins it loads), measuring `measured` in
+    /// `directory`, and the decision over them and the `checks` already
+    /// made, told line by line; `start` is when the gate began.
+    /// - Returns: The exit status: 0, 1 (a check failed, a head process
+    ///   gave no report) or 2 (a reference process gave no report).
+    func decide(
+        head: (executable: String, plugins: [String]), reference: (executable: String, plugins: [String]),
+        referenceCommit: String, measured: [String]?, directory: String, checks made: [GateCheck], start: Date
+    ) -> Int32 {
+        var checks = made
         let (pairs, compared) = sideBySide(
-            head: headBuild.executable, reference: referenceBuild, referenceCommit: referenceCommit, measured: measured,
-            setting: setting)
+            head: head.executable, reference: reference.executable, referenceCommit: referenceCommit,
+            measured: measured, directory: directory, plugins: (head.plugins, reference.plugins))
         let result: SideBySideRun.Result
         do {
             result = try pairs.run(plan, comparison: compared) { reporter.progress("gate: \($0)") }
@@ -197,8 +229,17 @@ public struct GateRun {
         }
         reporter.clearProgress()
         reporter.line(GateLines.processes(result))
+        let counts = countSides(head: head, reference: reference, measured: measured)
+        if case .counted(let headCounts, let referenceCounts, let seconds) = counts {
+            reporter.line(
+                "gate: counted \(headCounts.count) + \(referenceCounts.count) cells and levels under Callgrind, "
+                    + "head and reference side by side, \(GateLines.fixed(seconds, 1)) s")
+        }
         let timed =
-            result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) }
+            cellChecks(
+                result.outcomes,
+                timedChecks: result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) },
+                counts: counts)
             + (result.harness.map { [GateLines.check($0, result: result, threshold: threshold)] } ?? [])
             + ThreadUse.checks(result.head, converters: compared.converters.intersection(["parallel"])).map(
                 GateLines.check)
@@ -236,7 +277,8 @@ public struct GateRun {
         else { return 2 }
         let result: SideBySideRun.Result
         let (pairs, compared) = sideBySide(
-            head: newBuild, reference: oldBuild, referenceCommit: old, measured: measured, setting: setting)
+            head: newBuild, reference: oldBuild, referenceCommit: old, measured: measured,
+            directory: setting.repository)
         do {
             result = try pairs.run(plan, comparison: compared) { reporter.progress("gate: \($0)") }
         } catch {

@@ -1,3 +1,5 @@
+import CCPUID
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,8 +69,29 @@ extension SIMDLevel {
 
     private static let detected: [SIMDLevel] = {
         let cap = getenv(environmentVariable).map { String(cString: $0) }
-        return supported(cpuFlags: hostCPUFlags(), cap: cap).filter(built.contains)
+        let flags = confirmed(hostCPUFlags(), leaf7: UInt64(framebench_cpuid_leaf7()))
+        return supported(cpuFlags: flags, cap: cap).filter(built.contains)
     }()
+
+    /// CPUID leaf 7's bits (EBX in the low 32 bits, ECX in the high 32) for
+    /// the flags of `avx2Flags`, `avx512Flags` and `vbmiFlag` it reports.
+    static let leaf7Bits: [String: Int] = [
+        "bmi1": 3, "avx2": 5, "bmi2": 8, "avx512f": 16, "avx512dq": 17, "avx512cd": 28, "avx512bw": 30,
+        "avx512vl": 31, "avx512vbmi": 33,
+    ]
+
+    /// `flags` (from /proc/cpuinfo, the host's) less those of `leaf7Bits`
+    /// whose bit CPUID leaf 7 (`leaf7`, as `framebench_cpuid_leaf7` gives
+    /// it) leaves clear: under Valgrind, whose CPU shows AVX2 at most while
+    /// /proc/cpuinfo still lists the host's AVX-512, the kernel must not
+    /// pick a level the CPU it runs on lacks. Off x86-64, `flags` unchanged.
+    public static func confirmed(_ flags: Set<String>, leaf7: UInt64) -> Set<String> {
+        #if arch(x86_64)
+        flags.filter { flag in leaf7Bits[flag].map { leaf7 & (1 << UInt64($0)) != 0 } ?? true }
+        #else
+        flags
+        #endif
+    }
 
     /// The level a FRAMEBENCH_SIMD value names (case and surrounding
     /// whitespace ignored), or nil if it names none.

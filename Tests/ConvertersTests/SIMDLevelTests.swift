@@ -18,6 +18,25 @@ import Testing
         "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd", "avx512vbmi",
     ]
 
+    @Test("CPUID leaf 7 removes the levels the running CPU does not report, as under Valgrind")
+    func cpuidConfirms() {
+        // Leaf 7 of a CPU with AVX2, BMI1 and BMI2 and no AVX-512 (Valgrind's):
+        // EBX bits 3, 5 and 8, written out by hand.
+        let avx2CPU: UInt64 = 0x0000_0128
+        // Every AVX-512 bit as well: EBX 16, 17, 28, 30, 31 and ECX 1 (bit 33).
+        let avx512CPU: UInt64 = 0x0000_0002_D003_0128
+        #if arch(x86_64)
+        let underValgrind = SIMDLevel.confirmed(Self.everyFlag, leaf7: avx2CPU)
+        #expect(SIMDLevel.supported(cpuFlags: underValgrind, cap: nil) == [.baseline, .avx2])
+        #expect(!underValgrind.contains("avx512f") && underValgrind.contains("sse2"))
+        let all: [SIMDLevel] = [.baseline, .avx2, .avx512, .avx512vbmi]
+        #expect(SIMDLevel.supported(cpuFlags: SIMDLevel.confirmed(Self.everyFlag, leaf7: avx512CPU), cap: nil) == all)
+        #expect(SIMDLevel.supported(cpuFlags: SIMDLevel.confirmed(Self.everyFlag, leaf7: 0), cap: nil) == [.baseline])
+        #else
+        #expect(SIMDLevel.confirmed(Self.everyFlag, leaf7: 0) == Self.everyFlag)
+        #endif
+    }
+
     @Test("FRAMEBENCH_SIMD caps the detected levels")
     func environmentCap() {
         #if arch(x86_64)
