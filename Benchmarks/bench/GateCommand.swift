@@ -48,9 +48,9 @@ struct GateCommand: ParsableCommand {
 
     @Option(
         help:
-            "Allowed growth of a converter's instructions per frame, head ÷ reference, counted under Callgrind (\(GateLimits.threshold); 0.01 is 1 %)."
+            "Allowed growth of a converter's instructions per frame, head ÷ reference, counted under Callgrind (\(GateLimits.threshold); 0.0025 is 0.25 %)."
     )
-    var countThreshold = 0.01
+    var countThreshold = 0.0025
 
     @Option(
         help: ArgumentHelp(

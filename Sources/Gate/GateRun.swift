@@ -21,7 +21,7 @@ public struct GateRun {
     /// Allowed slowdown of head ÷ reference (0.05 is 5 %).
     public let threshold: Double
     /// Allowed growth of a converter's instructions per frame, head ÷
-    /// reference (0.01 is 1 %; `CountComparison`).
+    /// reference (0.0025 is 0.25 %; `CountComparison`).
     public let countThreshold: Double
     /// Pairs and budget.
     public let plan: SideBySideRun.Plan
@@ -55,7 +55,7 @@ public struct GateRun {
     public init(
         threshold: Double, plan: SideBySideRun.Plan, seconds: Double, orientation: Orientation?,
         reportsDirectory: String?, reporter: GateReporter, plugins: [String] = [], converters: [String]? = nil,
-        isolation: IsolatedCheck? = nil, layouts: [ChromaLayout]? = nil, countThreshold: Double = 0.01
+        isolation: IsolatedCheck? = nil, layouts: [ChromaLayout]? = nil, countThreshold: Double = 0.0025
     ) {
         self.countThreshold = countThreshold
         self.isolation = isolation
