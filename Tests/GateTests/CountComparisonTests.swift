@@ -25,11 +25,11 @@ import Testing
     @Test("a converter fails when its count grows beyond the threshold, whatever else; shrinking says so")
     func converterVerdicts() throws {
         let head = [
-            count("simd", hd, 1_020_000),  // +2 %: fails at 1 %
-            count("simd", hd, 3_000_000, level: "baseline"),
-            count("lut", hd, 8_700_000),  // -3.3 %: fewer
-            count("libyuv", hd, 800_000), count("swscale", hd, 2_000_000),
-            count("simd", vga, 331_000),  // +0.3 %: same
+            Self.count("simd", Self.hd, 1_020_000),  // +2 %: fails at 1 %
+            Self.count("simd", Self.hd, 3_000_000, level: "baseline"),
+            Self.count("lut", Self.hd, 8_700_000),  // -3.3 %: fewer
+            Self.count("libyuv", Self.hd, 800_000), Self.count("swscale", Self.hd, 2_000_000),
+            Self.count("simd", Self.vga, 331_000),  // +0.3 %: same
         ]
         let outcomes = CountComparison(threshold: 0.01).outcomes(head: head, reference: Self.reference)
         #expect(outcomes.count == 6)
@@ -45,7 +45,7 @@ import Testing
         #expect(simdVGA.verdict == .same && !simdVGA.fails)
         // At 3 % the same +2 % passes.
         let loose = CountComparison(threshold: 0.03).outcomes(head: head, reference: Self.reference)
-        #expect(!loose.contains(where: \.fails))
+        #expect(!loose.contains { $0.fails })
     }
 
     @Test("controls never fail a cell; when one moves the harness changed, by how much")
@@ -53,7 +53,7 @@ import Testing
         let comparison = CountComparison(threshold: 0.01, controlTolerance: 0.0001)
         let same = comparison.outcomes(head: Self.reference, reference: Self.reference)
         #expect(comparison.movedControls(same).isEmpty)
-        #expect(!same.contains(where: \.fails))
+        #expect(!same.contains { $0.fails })
         var head = Self.reference
         head[3] = Self.count("libyuv", Self.hd, 804_000)  // +0.5 %
         let moved = comparison.movedControls(comparison.outcomes(head: head, reference: Self.reference))
