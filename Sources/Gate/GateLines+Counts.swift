@@ -32,7 +32,7 @@ extension GateLines {
         }
         let bound =
             counts.first?.isControl == true
-            ? "a control: judged with the harness" : "fails above +\(fixed(threshold * 100, 1)) %"
+            ? "a control: judged with the harness" : "fails above +\(fixed(threshold * 100, 2)) %"
         return levels.joined(separator: ", ") + " (instructions per frame, head against reference; \(bound))"
     }
 

@@ -47,7 +47,7 @@ extension GateRun {
         defer { reporter.clearProgress() }
         reporter.line(
             "gate: plug-in \(new) against \(old) (\(gated.joined(separator: ", "))), "
-                + "threshold \(GateLines.fixed(threshold * 100, 0)) %, counts \(GateLines.fixed(countThreshold * 100, 1)) %"
+                + "threshold \(GateLines.fixed(threshold * 100, 0)) %, counts \(GateLines.fixed(countThreshold * 100, 2)) %"
         )
         var checks: [GateCheck] = []
         for name in Set(names.new).symmetricDifference(names.old).sorted() {

@@ -86,7 +86,7 @@ import Testing
         #expect(
             check.line
                 == "FAIL  simd at 1280x720 more instructions: time: pass, cpu ×1.01 [0.97,1.05]; count: FAIL, "
-                + "avx2 +2.00 % (1000000 → 1020000) (instructions per frame, head against reference; fails above +1.0 %)"
+                + "avx2 +2.00 % (1000000 → 1020000) (instructions per frame, head against reference; fails above +1.00 %)"
         )
     }
 
