@@ -23,7 +23,8 @@ struct ReportCommand: ParsableCommand, WritesDocument {
             along between stretches of rounds): per-frame latency (median, p90, p99, \
             max), Mpixel/s, GB/s, time ÷ libyuv, ÷ floor and ÷ scalar (medians of per-round paired ratios \
             with their 95 % intervals), bit-exactness with libyuv. Then every IVF file of Vectors/ (VP8), \
-            Vectors/vp9/vp9-rt-640x360.ivf, Vectors/av1/av1-rt-640x360.ivf and each --vectors end to end: decode and convert latency, shown-frame timestamps, gaps, delivery. \
+            \(VectorFiles.defaultOtherCodecStreams.map { "Vectors/" + $0 }.joined(separator: ", ")) and each \
+            --vectors end to end: decode and convert latency, shown-frame timestamps, gaps, delivery. \
             See docs/measurements.md.
             """)
 

@@ -16,9 +16,6 @@ public struct StreamSummary: Sendable {
         self.decoder = decoder
         self.packets = packets
     }
-
-    /// The track's codec.
-    public var codec: Codec? { track.codec }
 }
 
 /// One packet of a stream as the decoder saw it.

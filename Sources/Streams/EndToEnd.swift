@@ -38,9 +38,9 @@ public enum EndToEnd {
                     latencies.append(Double(handOff &- timing.started))
                 }
                 stamps.append(handOff)
-            }.codec
+            }.track.codec
         } catch {
-            codec = error.summary?.codec
+            codec = error.summary?.track.codec
             failure = "\(error)"
         }
         var run = StreamRun(

@@ -64,9 +64,9 @@ public enum Pipeline {
                         freeSlots.signal()
                     }
                 }
-                .codec
+                .track.codec
             } catch {
-                state.codec = (error as? StreamDecodeError)?.summary?.codec
+                state.codec = (error as? StreamDecodeError)?.summary?.track.codec
                 state.error = "\(error)"
             }
         }

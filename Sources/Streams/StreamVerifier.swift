@@ -187,9 +187,9 @@ public struct StreamVerifier {
                     }
                 }
             }
-            .codec
+            .track.codec
         } catch {
-            codec = error.summary?.codec
+            codec = error.summary?.track.codec
             let check =
                 switch error.underlying {
                 case is FileReadError: "read"
