@@ -47,6 +47,9 @@ let package = Package(
             name: "CVPX", pkgConfig: "vpx",
             providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
         .systemLibrary(
+            name: "COpenH264", pkgConfig: "openh264",
+            providers: [.apt(["libopenh264-dev"]), .brew(["openh264"])]),
+        .systemLibrary(
             name: "CDav1d", pkgConfig: "dav1d",
             providers: [.apt(["libdav1d-dev"]), .brew(["dav1d"])]),
         .systemLibrary(
@@ -84,9 +87,9 @@ let package = Package(
         optimisedTarget("Frames"),
         // Containers: the IVF reader, libavformat's demuxers (WebM, Matroska, MP4) and the codec each names.
         optimisedTarget("Containers", ["Frames", "CAVFormat"]),
-        // Decoders behind one protocol (libvpx, dav1d, libavcodec, libaom), their registry, and the
+        // Decoders behind one protocol (libvpx, dav1d, libavcodec, libaom, OpenH264), their registry, and the
         // stream decoder that reads, decodes and repacks for every consumer.
-        .target(name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec"]),
+        .target(name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec", "COpenH264"]),
         // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
         optimisedTarget("SIMDRows", ["Frames", "CPrefetch", "CCPUID"]),
         .target(

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <libavcodec/bsf.h>
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
 
@@ -11,3 +12,40 @@ static inline int64_t framebench_avformat_no_pts(void) { return AV_NOPTS_VALUE; 
 /// Silences libavformat's and its decoders' log on standard error: their
 /// faults come back as return codes, which FrameBench reports in one line.
 static inline void framebench_avformat_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
+
+/// Sets up libavcodec's `h264_mp4toannexb` filter for a track with these
+/// parameters and timebase; 0 and the filter in `out`, or a negative status.
+static inline int framebench_bsf_open_annexb(const AVCodecParameters *parameters, AVRational timebase,
+                                             AVBSFContext **out) {
+    const AVBitStreamFilter *filter = av_bsf_get_by_name("h264_mp4toannexb");
+    if (!filter) return AVERROR_FILTER_NOT_FOUND;
+    AVBSFContext *context = NULL;
+    int status = av_bsf_alloc(filter, &context);
+    if (status < 0) return status;
+    status = avcodec_parameters_copy(context->par_in, parameters);
+    if (status >= 0) {
+        context->time_base_in = timebase;
+        status = av_bsf_init(context);
+    }
+    if (status < 0) {
+        av_bsf_free(&context);
+        return status;
+    }
+    *out = context;
+    return 0;
+}
+
+/// Passes `packet` through `filter` (one packet in, one out: the filter is
+/// one to one), leaving the result in `packet`; 0 or a negative status.
+/// An empty packet is left as it is (to the filter it would mean the end).
+static inline int framebench_bsf_rewrite(AVBSFContext *filter, AVPacket *packet) {
+    if (packet->size == 0) return 0;
+    int status = av_bsf_send_packet(filter, packet);
+    if (status < 0) return status;
+    return av_bsf_receive_packet(filter, packet);
+}
+
+/// Frees a filter from `framebench_bsf_open_annexb` (nothing for NULL).
+static inline void framebench_bsf_free(AVBSFContext *filter) {
+    if (filter) av_bsf_free(&filter);
+}

@@ -18,6 +18,10 @@ public enum CallVectors {
         public let exact: Bool
     }
 
+    /// The codecs a call carries: those with real-time IVF streams, which a
+    /// call holds in memory and loops (FFmpeg's IVF writer takes no H.264).
+    public static let codecs: [Codec] = [.vp8, .vp9, .av1]
+
     /// The name prefix of `codec`'s call vectors: `vp8-rt-`, `vp9-rt-`, `av1-rt-`.
     public static func prefix(of codec: Codec) -> String {
         "\(codec.rawValue)-rt-"

@@ -23,6 +23,7 @@ public final class AVFormatReader: PacketSource {
     private var nextNumber = 1
     private var lastPTS: Int64?
     private var ended = false
+    private var annexB: UnsafeMutablePointer<AVBSFContext>?
 
     /// Opens the file at `path` and chooses its `trackNumber`-th video
     /// track (1-based; nil: the first).
@@ -61,7 +62,13 @@ public final class AVFormatReader: PacketSource {
             throw ContainerError(
                 packet: nil, offset: nil, reason: "the video track is \(name), which FrameBench does not decode")
         }
-        let base = stream.pointee.time_base
+        // A raw stream's packets (a raw demuxer names its codec) have no
+        // times: one tick of the frame rate per frame.
+        let timestamped = context.pointee.iformat.pointee.raw_codec_id == 0
+        let rate = stream.pointee.r_frame_rate
+        let base =
+            timestamped
+            ? stream.pointee.time_base : rate.num > 0 && rate.den > 0 ? av_inv_q(rate) : AVRational(num: 1, den: 25)
         guard base.num > 0, base.den > 0,
             let timebase = Timebase(numerator: UInt32(base.num), denominator: UInt32(base.den))
         else {
@@ -75,18 +82,30 @@ public final class AVFormatReader: PacketSource {
             ? FrameSize(width: Int(parameters.width), height: Int(parameters.height)) : nil
         track = Track(
             container: Self.containerName(context.pointee.iformat), codec: codec, timebase: timebase,
-            declaredSize: size, otherTracks: streams.count - 1)
+            declaredSize: size, otherTracks: streams.count - 1, isTimestamped: timestamped,
+            profile: avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) })
         packet = av_packet_alloc()
+        if codec == .h264, parameters.extradata_size > 0, parameters.extradata.pointee == 1 {
+            do throws(ContainerError) {
+                annexB = try Self.annexBFilter(stream.pointee)
+            } catch {
+                av_packet_free(&packet)
+                avformat_close_input(&self.context)
+                throw error
+            }
+        }
     }
 
     deinit {
+        framebench_bsf_free(annexB)
         av_packet_free(&packet)
         avformat_close_input(&context)
     }
 
     /// The next packet of the chosen track. A packet without a pts takes
     /// its dts, else the pts before it (so the timestamp check reports it
-    /// as a repeat).
+    /// as a repeat); in a raw stream (no times at all) a packet's pts is
+    /// its place in decode order, from 0.
     /// - Throws: `ContainerError` naming the packet and libavformat's byte
     ///   position when a read fails or a packet exceeds the size limit.
     public func next() throws(ContainerError) -> Packet? {
@@ -105,6 +124,15 @@ public final class AVFormatReader: PacketSource {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             let offset = packet.pointee.pos >= 0 ? Int(packet.pointee.pos) : (before ?? 0)
+            if let annexB {
+                let filtered = framebench_bsf_rewrite(annexB, packet)
+                guard filtered == 0 else {
+                    ended = true
+                    throw ContainerError(
+                        packet: nextNumber, offset: offset,
+                        reason: "H.264 sample not in length-prefixed form: \(Self.reason(filtered))")
+                }
+            }
             let size = Int(packet.pointee.size)
             guard size <= Int(IVFReader.maximumPacketSize) else {
                 ended = true
@@ -118,8 +146,10 @@ public final class AVFormatReader: PacketSource {
             }
             let none = framebench_avformat_no_pts()
             let pts =
-                packet.pointee.pts != none
-                ? packet.pointee.pts : packet.pointee.dts != none ? packet.pointee.dts : lastPTS ?? 0
+                !track.isTimestamped
+                ? Int64(nextNumber - 1)
+                : packet.pointee.pts != none
+                    ? packet.pointee.pts : packet.pointee.dts != none ? packet.pointee.dts : lastPTS ?? 0
             lastPTS = pts
             defer { nextNumber += 1 }
             return Packet(number: nextNumber, offset: offset, pts: pts, data: buffer[0..<size])
@@ -129,11 +159,23 @@ public final class AVFormatReader: PacketSource {
     /// libavformat's position in the file, when it has one.
     private var position: Int? { context?.pointee.pb.map { Int(avio_tell($0)) } }
 
+    /// libavcodec's `h264_mp4toannexb` filter, set up for `stream`.
+    private static func annexBFilter(_ stream: AVStream) throws(ContainerError) -> UnsafeMutablePointer<AVBSFContext> {
+        var filter: UnsafeMutablePointer<AVBSFContext>?
+        let status = framebench_bsf_open_annexb(stream.codecpar, stream.time_base, &filter)
+        guard status == 0, let filter else {
+            throw ContainerError(
+                packet: nil, offset: nil, reason: "cannot read the H.264 track's parameter sets: \(reason(status))")
+        }
+        return filter
+    }
+
     private static func codec(_ id: AVCodecID) -> Codec? {
         switch id {
         case AV_CODEC_ID_VP8: .vp8
         case AV_CODEC_ID_VP9: .vp9
         case AV_CODEC_ID_AV1: .av1
+        case AV_CODEC_ID_H264: .h264
         default: nil
         }
     }

@@ -6,6 +6,9 @@ public enum Codec: String, Sendable, CaseIterable, Codable, CustomStringConverti
     case vp9
     /// AV1, IVF fourcc `AV01`.
     case av1
+    /// H.264 (AVC), IVF fourcc `H264`; its packets are Annex B byte streams
+    /// (an MP4's length-prefixed samples are rewritten on reading).
+    case h264
 
     /// The codec an IVF header's four-character code names, or nil for
     /// one FrameBench does not decode.
@@ -20,9 +23,10 @@ public enum Codec: String, Sendable, CaseIterable, Codable, CustomStringConverti
         case .vp8: "VP80"
         case .vp9: "VP90"
         case .av1: "AV01"
+        case .h264: "H264"
         }
     }
 
-    /// The codec's usual name: `VP8`, `VP9`, `AV1`.
-    public var description: String { rawValue.uppercased() }
+    /// The codec's usual name: `VP8`, `VP9`, `AV1`, `H.264`.
+    public var description: String { self == .h264 ? "H.264" : rawValue.uppercased() }
 }

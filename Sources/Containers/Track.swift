@@ -15,15 +15,30 @@ public struct Track: Sendable, Equatable {
     /// How many other tracks the file holds (audio, subtitles, other
     /// video), which are not read.
     public let otherTracks: Int
+    /// Whether packets carry presentation times. A raw stream (H.264
+    /// Annex B) has none: its frames are stamped by their place in
+    /// presentation order, one tick of `timebase` (a frame at the frame
+    /// rate the stream or the demuxer gives) each.
+    public let isTimestamped: Bool
+    /// The codec profile the container or stream declares, as FFmpeg
+    /// names it (`Constrained Baseline`, `Main`, `High`, `Profile 0`);
+    /// nil when it declares none (IVF).
+    public let profile: String?
 
-    /// A track of `codec` in `container`, stamped in `timebase`, declaring
-    /// `declaredSize`, beside `otherTracks` tracks not read.
-    public init(container: String, codec: Codec, timebase: Timebase, declaredSize: FrameSize?, otherTracks: Int = 0) {
+    /// A track of `codec` in `container`, stamped in `timebase` (or, when
+    /// not `isTimestamped`, ticking one frame per unit of it), declaring
+    /// `declaredSize`, beside `otherTracks` tracks not read, in `profile`.
+    public init(
+        container: String, codec: Codec, timebase: Timebase, declaredSize: FrameSize?, otherTracks: Int = 0,
+        isTimestamped: Bool = true, profile: String? = nil
+    ) {
         self.container = container
         self.codec = codec
         self.timebase = timebase
         self.declaredSize = declaredSize
         self.otherTracks = otherTracks
+        self.isTimestamped = isTimestamped
+        self.profile = profile
     }
 }
 

@@ -7,7 +7,9 @@ public struct DecodedFrame {
     public let packet: Int
     /// Byte offset of that packet's header in the file.
     public let offset: Int
-    /// The packet's pts as media time in the stream's timebase.
+    /// When it is shown, as media time in the track's timebase: its
+    /// packet's pts, or on a track without timestamps (`Track.isTimestamped`)
+    /// its place in presentation order.
     public let time: MediaTime
     /// The picture as decoded, borrowing the decoder's planes: valid only
     /// inside the callback that receives it.

@@ -120,7 +120,9 @@ public final class FrameReader {
         try body(
             DecodedFrame(
                 packet: origin.number, offset: origin.offset,
-                time: MediaTime(value: origin.pts, timebase: track.timebase), image: image,
+                time: MediaTime(
+                    value: track.isTimestamped ? origin.pts : Int64(shownFrames - 1), timebase: track.timebase),
+                image: image,
                 source: repacker.frame(image), timing: timing))
     }
 }

@@ -74,9 +74,10 @@ public struct FileVerdict: Sendable {
     }
 }
 
-/// Checks one IVF file: decodes every packet, compares each shown frame's
-/// MD5 with the sidecar (when there is one) and with the frame the codec's
-/// witness decoder makes of the same packet, converts each frame with every
+/// Checks one file (IVF, WebM, Matroska, MP4, H.264 Annex B): decodes every
+/// packet, compares each shown frame's MD5 with the sidecar (when there is
+/// one) and with the frame the track's witness decoder (when it has one)
+/// makes of the same packet, converts each frame with every
 /// converter and compares with libyuv byte for byte (a peer with a
 /// tolerance by its deviation, which must stay within the tolerance),
 /// compares libyuv's
@@ -131,9 +132,9 @@ public struct StreamVerifier {
         var decoded: [FrameIdentity] = []
         var skipped: [String] = []
         var readable = true
-        var codec: Codec?
+        var track: Track?
         do {
-            codec = try StreamDecoder.decode(path: path, layout: layout) { frame in
+            track = try StreamDecoder.decode(path: path, layout: layout) { frame in
                 let index = shown.count
                 shown.append(ShownFrameTime(index: index, of: frame))
                 let digest = FrameDigest.i420(frame.image)
@@ -187,9 +188,9 @@ public struct StreamVerifier {
                     }
                 }
             }
-            .track.codec
+            .track
         } catch {
-            codec = error.summary?.track.codec
+            track = error.summary?.track
             let check =
                 switch error.underlying {
                 case is FileReadError: "read"
@@ -208,7 +209,7 @@ public struct StreamVerifier {
         if let golden, decodedToEnd, golden.count > shown.count {
             fail("bgra-md5", shown.count, "golden list has \(golden.count) frames, stream showed \(shown.count)")
         }
-        let witness = codec.map { DecoderRegistry.witness(for: $0).name }
+        let witness = track.flatMap { DecoderRegistry.witness(for: $0)?.name }
         if let witness, let detail = Self.witnessDisagreement(path, witness, decoded, decodedToEnd: decodedToEnd) {
             fail("witness \(witness)", detail.frame, detail.text)
         }

@@ -38,7 +38,10 @@ import Testing
     func present() {
         let names = Self.files.map { ($0.0 as NSString).lastPathComponent }
         for ext in ["webm", "mkv", "mp4"] { #expect(names.contains { $0.hasSuffix("." + ext) }, "no .\(ext)") }
-        for codec in Codec.allCases { #expect(names.contains { $0.hasPrefix(codec.rawValue + "-") }, "no \(codec)") }
+        // H.264 has no IVF to remux (FFmpeg's IVF writer takes none): its streams are in Vectors/h264.
+        for codec in Codec.allCases where codec != .h264 {
+            #expect(names.contains { $0.hasPrefix(codec.rawValue + "-") }, "no \(codec)")
+        }
     }
 
     @Test("a container shows the IVF's frames, at the IVF's times, in its own timebase", arguments: files)

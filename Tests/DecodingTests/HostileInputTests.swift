@@ -174,10 +174,10 @@ import Glibc
             headerLength, .unsupportedHeaderLength(0), packet: nil, offset: 6, framesBefore: 0,
             manifest: source.manifest)
 
-        var h264 = source.bytes
-        h264.replaceSubrange(8..<12, with: Array("H264".utf8))
+        var hevc = source.bytes
+        hevc.replaceSubrange(8..<12, with: Array("H265".utf8))
         Self.expectIVFError(
-            h264, .unsupportedFourCC("H264"), packet: nil, offset: 8, framesBefore: 0,
+            hevc, .unsupportedFourCC("H265"), packet: nil, offset: 8, framesBefore: 0,
             manifest: source.manifest)
 
         var binary = source.bytes

@@ -73,14 +73,14 @@ import Testing
 
     static let streams = [
         "size-176x144.ivf", "vp9/vp9-show-existing-96x64.ivf", "vp9/vp9-resize-448x256-336x192.ivf",
-        "av1/av1-altref-96x64.ivf", "av1/av1-superres-240x135.ivf",
+        "av1/av1-altref-96x64.ivf", "av1/av1-superres-240x135.ivf", "h264/h264-rt-320x180.h264",
     ]
 
     @Test("the witness agrees with the reference tool's frames, and a changed frame is named", arguments: streams)
     func witnessAgainstSidecar(name: String) throws {
         let path = TestPaths.ownVectorsDirectory + "/" + name
-        let codec = try #require(IVFReader(source: IVFFile(path: path)).header.codec)
-        let witness = DecoderRegistry.witness(for: codec).name
+        let track = try ContainerFile.open(path: path).track
+        let witness = try #require(DecoderRegistry.witness(for: track)).name
         let listed = try Self.sidecarFrames(path)
         #expect(listed.count >= 3)
         #expect(StreamVerifier.witnessDisagreement(path, witness, listed, decodedToEnd: true) == nil)

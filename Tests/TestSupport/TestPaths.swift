@@ -69,6 +69,20 @@ public enum TestPaths {
         [ownVectorsDirectory, ownVectorsDirectory + "/vp9", ownVectorsDirectory + "/av1"]
     }
 
+    /// FrameBench's own H.264 streams in `Vectors/h264/` (Annex B,
+    /// Matroska, MP4), each with its `.md5` sidecar.
+    public static var h264Vectors: [String] {
+        let folder = ownVectorsDirectory + "/h264"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !$0.hasSuffix(".md5") }.sorted().map { folder + "/" + $0 }
+    }
+
+    /// The H.264 Annex B clip of the codec vectors (nil when they are absent).
+    public static var codecVectorH264: String? {
+        let path = codecVectorsDirectory + "/test-25fps.h264"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
     /// `Vectors/unsupported/`: streams FrameBench refuses (10-bit, 4:4:4).
     public static var unsupportedVectorsDirectory: String { ownVectorsDirectory + "/unsupported" }
 
