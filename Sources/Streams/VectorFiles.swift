@@ -1,14 +1,17 @@
 import Foundation
 
-/// Finding IVF files and their MD5 sidecars.
+/// Finding stream files and their MD5 sidecars.
 public enum VectorFiles {
     /// The directory of the project's own vectors, relative to the working directory.
     public static let defaultDirectory = "Vectors"
 
     /// The streams of other codecs the report decodes end to end by
-    /// default beside `defaultDirectory`'s VP8 vectors: one VP9 and one AV1
-    /// real-time stream of the project's own (paths in `defaultDirectory`).
-    public static let defaultOtherCodecStreams = ["vp9/vp9-rt-640x360.ivf", "av1/av1-rt-640x360.ivf"]
+    /// default beside `defaultDirectory`'s VP8 vectors: one VP9, one AV1
+    /// and one H.264 (Annex B, constrained baseline) real-time stream of the
+    /// project's own (paths in `defaultDirectory`).
+    public static let defaultOtherCodecStreams = [
+        "vp9/vp9-rt-640x360.ivf", "av1/av1-rt-640x360.ivf", "h264/h264-rt-640x360.h264",
+    ]
 
     /// The report's default end-to-end paths: `defaultDirectory` and
     /// `defaultOtherCodecStreams`, those that exist (none without the
@@ -26,9 +29,15 @@ public enum VectorFiles {
     /// the gate treat their failure as expected.
     public static let expectedBadPrefix = "bad-ts-"
 
-    /// The IVF files named by `paths`: a file as given, a directory's
-    /// `*.ivf` files (not recursive), sorted by name. A path that does not
-    /// exist is returned as it is, so the caller reports it as unreadable.
+    /// The name endings of the streams a directory holds: IVF, WebM,
+    /// Matroska, MP4, MOV and H.264 Annex B. (A file named on its own is
+    /// read whatever its name: formats are told by content.)
+    public static let streamExtensions = [".ivf", ".webm", ".mkv", ".mp4", ".mov", ".h264", ".264"]
+
+    /// The stream files named by `paths`: a file as given, a directory's
+    /// files ending in one of `streamExtensions` (not recursive), sorted by
+    /// name. A path that does not exist is returned as it is, so the caller
+    /// reports it as unreadable.
     public static func expand(_ paths: [String]) -> [String] {
         var result: [String] = []
         for path in paths {
@@ -36,7 +45,8 @@ public enum VectorFiles {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-                result += names.filter { $0.lowercased().hasSuffix(".ivf") }.sorted().map { base + "/" + $0 }
+                let streams = names.filter { name in streamExtensions.contains { name.lowercased().hasSuffix($0) } }
+                result += streams.sorted().map { base + "/" + $0 }
             } else {
                 result.append(path)
             }
