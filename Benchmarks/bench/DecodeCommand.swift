@@ -6,14 +6,15 @@ import Decoding
 import Frames
 import Streams
 
-/// `bench decode FILE [--decoder NAME] [--md5] [--bgra CONVERTER [--matrix NAME] [--orientation NAME] [--layout NAME]] [--threads N]`:
+/// `bench decode FILE [--decoder NAME] [--md5 | --framemd5] [--bgra CONVERTER [--matrix NAME] [--orientation NAME] [--layout NAME]] [--threads N]`:
 /// one line per shown frame, in `vpxdec --md5 --i420` format, or the MD5 of
 /// the (oriented) BGRA bytes a converter makes of it; with `--md5`, one
-/// line for the whole output.
+/// line for the whole output; with `--framemd5`, `ffmpeg -f framemd5`'s lines.
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Per-frame MD5s of a VP8, VP9 or AV1 file (IVF, WebM, Matroska, MP4), like vpxdec --md5.",
+        abstract:
+            "Per-frame MD5s of a VP8, VP9, AV1 or H.264 file (IVF, WebM, Matroska, MP4, Annex B), like vpxdec --md5.",
         discussion: """
             Prints '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, like \
             'vpxdec --md5 --i420 -o STEM-%wx%h-%4.i420'; with --bgra, the MD5 of the BGRA rows the \
@@ -23,12 +24,17 @@ struct DecodeCommand: ParsableCommand {
             the same pixels). NNNN is the input packet. --decoder picks one of the codec's decoders \
             (\(Self.decoderList)); the first is the default. --md5 prints instead the MD5 of every shown \
             frame's rows one after another, and '  -', as 'vpxdec --i420 --md5' (I420) prints it. \
+            --framemd5 prints the lines of 'ffmpeg -f framemd5' instead: stream, dts, pts, duration, size \
+            and MD5 of each shown frame in presentation order, times in the track's own timebase (the \
+            container's: milliseconds for WebM, the track's timescale for MP4; one frame a tick for raw \
+            H.264), the duration the distance to the next frame's pts. \
             A 10-bit, 4:2:2 or 4:4:4 stream is refused at its first frame. A malformed file gives the frames \
             before the fault, one line on standard error naming the file, the packet and the byte \
             offset, and exit status 1.
             """)
 
-    @Argument(help: "The file: IVF, WebM, Matroska or MP4 (told apart by content), VP8, VP9 or AV1.")
+    @Argument(
+        help: "The file: IVF, WebM, Matroska, MP4 or H.264 Annex B (told apart by content), VP8, VP9, AV1 or H.264.")
     var file: String
 
     @Option(help: "The decoder (\(Self.decoderList)); default: the codec's first.")
@@ -39,6 +45,9 @@ struct DecodeCommand: ParsableCommand {
 
     @Flag(help: "Print one MD5 of the whole output instead of one per frame.")
     var md5 = false
+
+    @Flag(help: "Print ffmpeg -f framemd5's lines (pts in the track's timebase) instead.")
+    var framemd5 = false
 
     @Option(
         help:
@@ -76,6 +85,7 @@ struct DecodeCommand: ParsableCommand {
         try Limits.check(threads, in: Limits.threads, "--threads")
         if orientation != .upright && bgra == nil { throw ValidationError("--orientation only goes with --bgra") }
         if layout != .i420 && bgra == nil { throw ValidationError("--layout only goes with --bgra") }
+        if framemd5 && (md5 || bgra != nil) { throw ValidationError("--framemd5 goes with neither --md5 nor --bgra") }
         if let bgra, plugins.paths.isEmpty, ConverterName(argument: bgra) == nil {
             throw ValidationError(
                 "--bgra: unknown converter '\(bgra)' (\(ConverterRegistry.knownNames.joined(separator: ", ")), or one of a --plugin)"
@@ -98,6 +108,8 @@ struct DecodeCommand: ParsableCommand {
         let whole = md5 ? MD5() : nil
         do {
             let packets = try StreamDecoder.open(path: file, trackNumber: track)
+            var listing = framemd5 ? FrameMD5Listing(timebase: packets.track.timebase) { Output.line($0) } : nil
+            defer { listing?.finish() }
             if packets.track.otherTracks > 0 {
                 Output.error(
                     "\(file): \(packets.track.container), \(packets.track.codec) track \(track ?? 1); "
@@ -107,6 +119,10 @@ struct DecodeCommand: ParsableCommand {
                 packets: packets, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
                 orientation: orientation, layout: layout
             ) { frame, converted in
+                if listing != nil {
+                    listing!.add(pts: frame.time.value, size: frame.image.size, digest: FrameDigest.i420(frame.image))
+                    return
+                }
                 if let whole {
                     if let converted {
                         FrameDigest.add(converted, to: whole)
