@@ -1,4 +1,6 @@
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <libavcodec/bsf.h>
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
@@ -9,9 +11,36 @@ static inline int framebench_avformat_eof(void) { return AVERROR_EOF; }
 /// The "no timestamp" value (AV_NOPTS_VALUE), a macro Swift cannot import.
 static inline int64_t framebench_avformat_no_pts(void) { return AV_NOPTS_VALUE; }
 
-/// Silences libavformat's and its decoders' log on standard error: their
-/// faults come back as return codes, which FrameBench reports in one line.
-static inline void framebench_avformat_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
+/// The last warning or error a demuxer logged on this thread since
+/// `framebench_demuxer_clear` (empty: none), 256 bytes.
+static inline char *framebench_demuxer_text(void) {
+    static _Thread_local char text[256];
+    return text;
+}
+
+/// The log callback `framebench_avformat_quiet` installs: prints nothing,
+/// and keeps a demuxer's warnings and errors for the thread that caused
+/// them (a demuxer logs on the thread that reads through it).
+static void framebench_avformat_log(void *context, int level, const char *format, va_list arguments) {
+    if (level > AV_LOG_WARNING || context == NULL) return;
+    const AVClass *class = *(const AVClass **)context;
+    if (class == NULL) return;
+    AVClassCategory category = class->get_category ? class->get_category(context) : class->category;
+    if (category != AV_CLASS_CATEGORY_DEMUXER) return;
+    vsnprintf(framebench_demuxer_text(), 256, format, arguments);
+}
+
+/// Silences libavformat's and its decoders' log on standard error (their
+/// faults come back as return codes, which FrameBench reports in one
+/// line), keeping what demuxers say for `framebench_demuxer_message`.
+static inline void framebench_avformat_quiet(void) { av_log_set_callback(framebench_avformat_log); }
+
+/// What a demuxer last logged on this thread as a warning or an error
+/// since `framebench_demuxer_clear` (empty: nothing).
+static inline const char *framebench_demuxer_message(void) { return framebench_demuxer_text(); }
+
+/// Forgets what a demuxer logged on this thread.
+static inline void framebench_demuxer_clear(void) { framebench_demuxer_text()[0] = 0; }
 
 /// Sets up libavcodec's `h264_mp4toannexb` filter for a track with these
 /// parameters and timebase; 0 and the filter in `out`, or a negative status.

@@ -33,17 +33,18 @@ public final class AVFormatReader: PacketSource {
     public init(path: String, trackNumber: Int? = nil) throws(ContainerError) {
         self.path = path
         framebench_avformat_quiet()
+        framebench_demuxer_clear()
         let opened = avformat_open_input(&context, path, nil, nil)
         guard opened == 0, let context else {
             throw ContainerError(
                 packet: nil, offset: 0,
-                reason: "not a file FrameBench reads (IVF, WebM, Matroska, MP4): \(Self.reason(opened))")
+                reason: "not a file FrameBench reads (IVF, WebM, Matroska, MP4, H.264): \(Self.failure(opened))")
         }
         self.context = context
         let probed = avformat_find_stream_info(context, nil)
         guard probed >= 0 else {
             avformat_close_input(&self.context)
-            throw ContainerError(packet: nil, offset: 0, reason: "no stream information: \(Self.reason(probed))")
+            throw ContainerError(packet: nil, offset: 0, reason: "no stream information: \(Self.failure(probed))")
         }
         let streams = (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
         let videos = streams.filter { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }
@@ -107,19 +108,26 @@ public final class AVFormatReader: PacketSource {
     /// as a repeat); in a raw stream (no times at all) a packet's pts is
     /// its place in decode order, from 0.
     /// - Throws: `ContainerError` naming the packet and libavformat's byte
-    ///   position when a read fails or a packet exceeds the size limit.
+    ///   position when a read fails, a packet exceeds the size limit, or
+    ///   the file ends where the demuxer says it should not (a truncated
+    ///   WebM: libavformat ends it as a clean end, but its demuxer logs
+    ///   the fault, which is kept, given as the reason and failed).
     public func next() throws(ContainerError) -> Packet? {
         guard !ended, let context, let packet else { return nil }
         while true {
             let before = context.pointee.pb.map { Int(avio_tell($0)) }
+            framebench_demuxer_clear()
             let status = av_read_frame(context, packet)
             if status == framebench_avformat_eof() {
                 ended = true
-                return nil
+                guard let said = Self.demuxerMessage else { return nil }
+                throw ContainerError(
+                    packet: nextNumber, offset: position ?? before, reason: "the file ends early (libavformat: \(said))"
+                )
             }
             guard status >= 0 else {
                 ended = true
-                throw ContainerError(packet: nextNumber, offset: position ?? before, reason: Self.reason(status))
+                throw ContainerError(packet: nextNumber, offset: position ?? before, reason: Self.failure(status))
             }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
@@ -186,6 +194,19 @@ public final class AVFormatReader: PacketSource {
         if name.contains("matroska") { return "Matroska/WebM" }
         if name.contains("mp4") { return "MP4/MOV" }
         return name
+    }
+
+    /// What a demuxer logged on this thread since it was last cleared, in
+    /// one line; nil when nothing.
+    private static var demuxerMessage: String? {
+        let words = String(cString: framebench_demuxer_message()).split(whereSeparator: \.isWhitespace)
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// libavformat's reason for `status`, with what the demuxer logged
+    /// about it when it logged something.
+    private static func failure(_ status: Int32) -> String {
+        demuxerMessage.map { "\(reason(status)) (libavformat: \($0))" } ?? reason(status)
     }
 
     private static func reason(_ status: Int32) -> String {
