@@ -8,7 +8,8 @@ import Frames
 /// file's length beyond the index the container itself keeps (an MP4's
 /// `moov` box). Only one video track is read, the first or the one asked
 /// for; libavformat is told to discard the others. Its log is silenced
-/// (what goes wrong comes back as an error). A packet above
+/// (what goes wrong comes back as an error), and only the demuxers in
+/// `demuxers` may open a file. A packet above
 /// `IVFReader.maximumPacketSize` is refused before it is copied.
 public final class AVFormatReader: PacketSource {
     /// The chosen track.
@@ -34,7 +35,10 @@ public final class AVFormatReader: PacketSource {
         self.path = path
         framebench_avformat_quiet()
         framebench_demuxer_clear()
-        let opened = avformat_open_input(&context, path, nil, nil)
+        var options: OpaquePointer?
+        av_dict_set(&options, "format_whitelist", Self.demuxers, 0)
+        let opened = avformat_open_input(&context, path, nil, &options)
+        av_dict_free(&options)
         guard opened == 0, let context else {
             throw ContainerError(
                 packet: nil, offset: 0,
@@ -163,6 +167,12 @@ public final class AVFormatReader: PacketSource {
             return Packet(number: nextNumber, offset: offset, pts: pts, data: buffer[0..<size])
         }
     }
+
+    /// The only demuxers libavformat may open (its `format_whitelist`):
+    /// WebM and Matroska, MP4 and MOV (and their kin), raw H.264. Whatever
+    /// else its probes recognise (WAV, MP3, hundreds more) is refused
+    /// before a demuxer that FrameBench does not claim to read parses it.
+    public static let demuxers = "matroska,webm,mov,mp4,m4a,3gp,3g2,mj2,h264"
 
     /// libavformat's position in the file, when it has one.
     private var position: Int? { context?.pointee.pb.map { Int(avio_tell($0)) } }

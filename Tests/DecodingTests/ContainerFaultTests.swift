@@ -103,6 +103,22 @@ import Testing
         #expect(!"\(fault)".contains("\n"))
     }
 
+    @Test("a format libavformat knows but FrameBench does not read (WAV) is refused at its header")
+    func formatNotRead() throws {
+        // A WAV header, then a second of 8 kHz 8-bit mono silence.
+        let samples = 8000
+        func le32(_ value: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) }
+        let wav =
+            Array("RIFF".utf8) + le32(36 + samples) + Array("WAVEfmt ".utf8) + le32(16) + [1, 0, 1, 0] + le32(8000)
+            + le32(8000) + [1, 0, 8, 0] + Array("data".utf8) + le32(samples) + [UInt8](repeating: 128, count: samples)
+        let (frames, error) = try Self.decode(wav, name: "sound.mkv")
+        #expect(frames == 0)
+        let fault = try #require(error?.underlying as? ContainerError, "\(String(describing: error))")
+        #expect(fault.packet == nil)
+        #expect("\(fault)".contains("not a file FrameBench reads"), "\(fault)")
+        #expect("\(fault)".contains("whitelist"), "\(fault)")
+    }
+
     @Test("ten thousand empty packets: an error at the first, at once")
     func tenThousandEmptyPackets() throws {
         let vector = try [UInt8](
