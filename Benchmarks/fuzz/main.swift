@@ -3,11 +3,16 @@ import Converters
 import Decoding
 import Frames
 
-// fuzz-ivf: a libFuzzer target over IVF parsing, VP8, VP9 and AV1 decoding
-// (the decoder the header's fourcc names, so a mutated fourcc hands one
-// codec's packets to another's decoder) and BGRA conversion.
+// fuzz-ivf: a libFuzzer target over IVF parsing, libavformat's demuxers,
+// VP8, VP9, AV1 and H.264 decoding (the decoder the header's fourcc names,
+// so a mutated fourcc hands one codec's packets to another's decoder) and
+// BGRA conversion.
 //
-// Each input is taken as a whole IVF file:
+// An input that does not start with `DKIF` goes where any other file goes,
+// through `ContainerFile.open` to libavformat (WebM, Matroska, MP4, MOV,
+// H.264 Annex B), written to a scratch file first: it must decode, or fail
+// in one line at a place consistent with the frames and packets before it
+// (`runContainer`). Every other input is taken as a whole IVF file:
 //   1. `IVFReader` walks every packet; numbers, offsets and bytes must be
 //      those of the input, and a fault must name the packet and offset it
 //      stopped at.
@@ -54,6 +59,7 @@ enum FuzzIVF {
 
     /// Runs every check on one input; crashes (fatalError) on a violation.
     static func run(_ bytes: [UInt8]) {
+        guard bytes.starts(with: Array("DKIF".utf8)) else { return runContainer(bytes) }
         let walk = walkPackets(bytes)
         var shown = 0
         var lastFramePacket = 0
@@ -83,6 +89,51 @@ enum FuzzIVF {
                 "shown-frame count differs from frames delivered")
         } catch {
             check(error, walk: walk, shown: shown, lastFramePacket: lastFramePacket, bytes: bytes)
+        }
+        if let frameError { fatalError(frameError) }
+    }
+
+    /// The scratch file a non-IVF input is written to (libavformat reads files).
+    static let scratchPath = "/tmp/fuzz-ivf-\(getpid()).input"
+
+    /// A non-IVF input, through the path every command opens files by.
+    static func runContainer(_ bytes: [UInt8]) {
+        guard let file = fopen(scratchPath, "wb") else { fatalError("fuzz-ivf: cannot write \(scratchPath)") }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        expect(written == bytes.count, "wrote \(written) of \(bytes.count) bytes to \(scratchPath)")
+        var lastFramePacket = 0
+        var frameError: String?
+        var lastConverted: FrameSize?
+        do {
+            let summary = try StreamDecoder.decode(path: scratchPath) { frame in
+                lastFramePacket = max(lastFramePacket, frame.packet)
+                checkPlanes(frame)
+                if frame.image.size != lastConverted {
+                    lastConverted = frame.image.size
+                    check(frame, inputSize: bytes.count, error: &frameError)
+                }
+            }
+            expect(
+                lastFramePacket <= summary.packets.count,
+                "a frame from packet \(lastFramePacket) of \(summary.packets.count)")
+        } catch {
+            let text = error.description
+            expect(!text.contains("\n"), "multi-line error: \(text)")
+            let packets = error.summary?.packets.count ?? 0
+            let place: Int? =
+                switch error.underlying {
+                case let container as ContainerError: container.packet
+                case let decode as DecodeError: decode.packet
+                case let ivf as IVFError: ivf.packet  // an empty or short file
+                default: fatalError("unexpected error type \(type(of: error.underlying)): \(text)")
+                }
+            if let place {
+                expect(packets == place - 1, "summary of \(packets) packets before a fault at packet \(place): \(text)")
+                expect(lastFramePacket <= place, "a frame from packet \(lastFramePacket), after the fault: \(text)")
+            } else {
+                expect(packets == 0 && lastFramePacket == 0, "a fault with no packet after \(packets) packets: \(text)")
+            }
         }
         if let frameError { fatalError(frameError) }
     }
