@@ -94,7 +94,7 @@ public struct CallCPUCost: Sendable {
         minimumFrames: Int = 300, cpuClock: @escaping () -> UInt64 = Clock.threadCPU
     ) throws -> CallCPUCost {
         let choice = try CallVectors.choose(size, codec: codec, directory: directory)
-        let bytes = try CallVectors.bytes(choice.path)
+        let recording = try CallVectors.recording(choice.path)
         let converters = try names.map { name in
             guard let converter = ConverterRegistry.make(name) else {
                 throw CallSetupError("unknown converter '\(name)'")
@@ -108,7 +108,7 @@ public struct CallCPUCost: Sendable {
         /// One pass over the vector, each shown frame decoded once and converted by every converter.
         func pass() throws(StreamDecodeError) {
             _ = try StreamDecoder.decode(
-                bytes: bytes, layout: layout, clock: cpuClock,
+                packets: recording.replay(), layout: layout, clock: cpuClock,
                 onPacket: { record, timing in
                     if record.shownFrames == 0, let timing { carried &+= timing.decodeTime }
                 }

@@ -91,11 +91,12 @@ public struct CallRun: Sendable {
         for request in configuration.tiles {
             let choice = try CallVectors.choose(
                 request.size, codec: configuration.codec, directory: configuration.vectorDirectory)
-            let bytes = try CallVectors.bytes(choice.path)
+            let recording = try CallVectors.recording(choice.path)
             let counted = try? LoopingVectorStream(
-                bytes: bytes, converter: ConverterRegistry.make(configuration.converter)!, layout: configuration.layout)
+                recording: recording, converter: ConverterRegistry.make(configuration.converter)!,
+                layout: configuration.layout)
             let shown = counted.flatMap(CallStagger.shownFramesPerPass(of:))
-            let seat = Seat(request: request, vector: choice.path, bytes: bytes, shown: shown)
+            let seat = Seat(request: request, vector: choice.path, recording: recording, shown: shown)
             seats += Array(repeating: seat, count: request.count)
         }
         let (start, participants) = try seated(seats[...], configuration: configuration)
@@ -106,7 +107,7 @@ public struct CallRun: Sendable {
     private struct Seat {
         let request: CallTileRequest
         let vector: String
-        let bytes: [UInt8]
+        let recording: PacketRecording
         let shown: Int?
     }
 
@@ -126,7 +127,7 @@ public struct CallRun: Sendable {
         let source: LoopingVectorStream
         do {
             source = try LoopingVectorStream(
-                bytes: seat.bytes, converter: ConverterRegistry.make(configuration.converter)!,
+                recording: seat.recording, converter: ConverterRegistry.make(configuration.converter)!,
                 layout: configuration.layout)
             try CallStagger.ready(source, participant: index, of: count, shownFramesPerPass: seat.shown)
         } catch {

@@ -14,11 +14,12 @@ public protocol CallFrameSource: AnyObject {
     func nextFrame(convert: Bool) throws -> MediaTime
 }
 
-/// An IVF vector of any codec decoded in a loop: at its end, the file's
-/// packets are decoded again from the start by a fresh `FrameReader`,
-/// their pts shifted by the loop's duration so media times keep increasing.
+/// A vector of any codec and container decoded in a loop from its packets
+/// in memory (`PacketRecording`): at its end, the packets are decoded again
+/// from the start by a fresh `FrameReader`, their times shifted by the
+/// loop's duration so media times keep increasing.
 public final class LoopingVectorStream: CallFrameSource {
-    /// The stream's frame size (the IVF header's).
+    /// The stream's frame size (the one its container declares).
     public let size: FrameSize
     /// One pass's duration in the file's timebase ticks: last − first pts
     /// plus the mean packet interval.
@@ -26,7 +27,7 @@ public final class LoopingVectorStream: CallFrameSource {
     /// Completed passes over the file.
     public private(set) var loops = 0
 
-    private let bytes: [UInt8]
+    private let recording: PacketRecording
     private let converter: any FrameConverter
     private let matrix: ColorMatrix
     private let timebase: Timebase
@@ -36,25 +37,39 @@ public final class LoopingVectorStream: CallFrameSource {
     private var target = ConversionTarget()
     private var shownThisLoop = 0
 
-    /// A looping stream over the IVF file in `bytes`, converted with
-    /// `converter` (`matrix`) from frames in `layout` (NV12: each decoded
-    /// frame repacked first, which adds one copy of the frame to the
-    /// participant's work).
-    /// - Throws: when the header is malformed, the file has no readable
-    ///   packet, a packet's time lies more than `StreamTimeLimits.span`
-    ///   from the first packet's (naming it and its byte offset), or libvpx
-    ///   the decoder refuses to start.
-    public init(
+    /// A looping stream over the IVF file in `bytes`; as
+    /// `init(recording:converter:matrix:layout:)`.
+    /// - Throws: also when the IVF file header is malformed.
+    public convenience init(
         bytes: [UInt8], converter: any FrameConverter, matrix: ColorMatrix = .bt601, layout: ChromaLayout = .i420
     ) throws {
-        self.bytes = bytes
+        let recording = try PacketRecording(IVFReader(bytes: bytes), maximumBytes: CallVectors.maximumBytes)
+        try self.init(recording: recording, converter: converter, matrix: matrix, layout: layout)
+    }
+
+    /// A looping stream over `recording`'s packets, converted with
+    /// `converter` (`matrix`) from frames in `layout` (NV12: each decoded
+    /// frame repacked first, which adds one copy of the frame to the
+    /// participant's work). A fault in the recording stops the stream
+    /// where it comes, after the frames before it.
+    /// - Throws: when the container declares no frame size, there is no
+    ///   readable packet, a packet's time lies more than
+    ///   `StreamTimeLimits.span` from the first packet's (naming it and its
+    ///   byte offset), or the decoder refuses to start.
+    public init(
+        recording: PacketRecording, converter: any FrameConverter, matrix: ColorMatrix = .bt601,
+        layout: ChromaLayout = .i420
+    ) throws {
+        self.recording = recording
         self.layout = layout
         self.converter = converter
         self.matrix = matrix
-        let reader = try IVFReader(bytes: bytes)
-        timebase = reader.header.timebase
-        size = FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
-        let (times, fault) = PacketTimeFault.packetTimes(reader, paced: false)
+        timebase = recording.track.timebase
+        guard let declared = recording.track.declaredSize else {
+            throw CallSetupError("the \(recording.track.container) file declares no frame size")
+        }
+        size = declared
+        let (times, fault) = PacketTimeFault.packetTimes(recording.replay(), paced: false)
         if let fault { throw CallSetupError("\(fault)") }
         guard let first = times.first, let last = times.last else { throw CallSetupError("no packets in the vector") }
         firstPTS = first
@@ -66,7 +81,7 @@ public final class LoopingVectorStream: CallFrameSource {
             let perFrame = Double(timebase.denominator) / Double(timebase.numerator) / 30
             loopTicks = span + max(1, Int64(perFrame.rounded()))
         }
-        frames = try FrameReader(source: IVFBytes(bytes), layout: layout)
+        frames = try FrameReader(packets: recording.replay(), layout: layout)
     }
 
     /// The next shown frame of the loop (invisible packets are decoded on the way).
@@ -92,7 +107,7 @@ public final class LoopingVectorStream: CallFrameSource {
             guard shownThisLoop > 0 else { throw CallSetupError("a whole pass over the vector shows no frame") }
             loops += 1
             shownThisLoop = 0
-            frames = try FrameReader(source: IVFBytes(bytes), layout: layout)
+            frames = try FrameReader(packets: recording.replay(), layout: layout)
         }
     }
 }

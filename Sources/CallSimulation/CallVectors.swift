@@ -1,12 +1,15 @@
 import Containers
 import Foundation
 import Frames
+import Streams
 
 /// The vectors a call's participants decode: the project's own real-time
 /// streams (`scripts/make-vectors`), encoded as a call sends them (constant
 /// bitrate, error-resilient, one keyframe), at the call's tile sizes, one
 /// set per codec in the codec's folder of a directory: `vp8-rt-WxH.ivf`,
-/// `vp9/vp9-rt-WxH.ivf`, `av1/av1-rt-WxH.ivf`.
+/// `vp9/vp9-rt-WxH.ivf`, `av1/av1-rt-WxH.ivf`, `h264/h264-rt-WxH.h264`
+/// (any container the project reads: the name's ending is not looked at
+/// beyond `VectorFiles.streamExtensions`).
 public enum CallVectors {
     /// The vector picked for a requested size.
     public struct Choice: Sendable, Equatable {
@@ -17,10 +20,6 @@ public enum CallVectors {
         /// Whether its size is the requested one.
         public let exact: Bool
     }
-
-    /// The codecs a call carries: those with real-time IVF streams, which a
-    /// call holds in memory and loops (FFmpeg's IVF writer takes no H.264).
-    public static let codecs: [Codec] = [.vp8, .vp9, .av1]
 
     /// The name prefix of `codec`'s call vectors: `vp8-rt-`, `vp9-rt-`, `av1-rt-`.
     public static func prefix(of codec: Codec) -> String {
@@ -44,8 +43,9 @@ public enum CallVectors {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
         let prefix = prefix(of: codec)
         let candidates: [(String, FrameSize)] = names.compactMap { name in
-            guard name.hasPrefix(prefix), name.hasSuffix(".ivf"),
-                let parsed = FrameSize(parsing: String(name.dropFirst(prefix.count).dropLast(4)))
+            guard name.hasPrefix(prefix), let dot = name.lastIndex(of: "."),
+                VectorFiles.streamExtensions.contains(name[dot...].lowercased()),
+                let parsed = FrameSize(parsing: String(name[..<dot].dropFirst(prefix.count)))
             else { return nil }
             return (base + "/" + name, parsed)
         }
@@ -60,7 +60,7 @@ public enum CallVectors {
         }
         let usable = candidates.filter { $0.1.width >= 16 && $0.1.height >= 16 }
         guard let nearest = usable.min(by: { distance($0.1) < distance($1.1) }) else {
-            throw CallSetupError("no \(prefix)WxH.ivf vector (\(codec)) in \(base) for \(size)")
+            throw CallSetupError("no \(prefix)WxH vector (\(codec)) in \(base) for \(size)")
         }
         return Choice(path: nearest.0, size: nearest.1, exact: false)
     }
@@ -68,6 +68,17 @@ public enum CallVectors {
     /// The most bytes a vector may have: the call holds each in memory, and
     /// loops over it.
     public static let maximumBytes = 256 << 20
+
+    /// The packets of the file at `path` (any container), read into memory.
+    /// - Throws: `CallSetupError` when it cannot be opened or its packets
+    ///   hold more than `maximumBytes`.
+    public static func recording(_ path: String) throws -> PacketRecording {
+        do {
+            return try PacketRecording(ContainerFile.open(path: path), maximumBytes: maximumBytes)
+        } catch {
+            throw CallSetupError("\(path): \(error)")
+        }
+    }
 
     /// The bytes of the file at `path`.
     /// - Throws: `CallSetupError` when it cannot be read or holds more than

@@ -1,5 +1,5 @@
 /// Why a container read through libavformat could not go on, and where.
-public struct ContainerError: Error, Equatable, CustomStringConvertible {
+public struct ContainerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// 1-based number of the packet being read, or nil while opening the file.
     public let packet: Int?
     /// Byte offset in the file where libavformat stood (`avio_tell`), when known.

@@ -2,7 +2,7 @@
 ///
 /// `description` is one line: what went wrong, which packet (1-based, as
 /// in frame file names) and the byte offset in the file.
-public struct IVFError: Error, Equatable, CustomStringConvertible {
+public struct IVFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Equatable, Sendable {
         /// The file has no bytes at all.

@@ -118,11 +118,11 @@ struct CallPipelineTests {
         for bad in ["", "0x176x144", "2x176", "2x176x144,", "ax1x1"] {
             #expect(CallTileRequest.list(parsing: bad) == nil)
         }
-        for codec in CallVectors.codecs {
+        for codec in Codec.allCases {
             let exact = try CallVectors.choose(
                 FrameSize(width: 640, height: 360), codec: codec, directory: TestPaths.ownVectorsDirectory)
             #expect(exact.exact && exact.size == FrameSize(width: 640, height: 360))
-            #expect(try IVFReader(source: IVFFile(path: exact.path)).header.codec == codec, "\(exact.path)")
+            #expect(try ContainerFile.open(path: exact.path).track.codec == codec, "\(exact.path)")
             let near = try CallVectors.choose(
                 FrameSize(width: 352, height: 288), codec: codec, directory: TestPaths.ownVectorsDirectory)
             #expect(!near.exact && near.size == FrameSize(width: 320, height: 180))  // nearest by area
@@ -210,7 +210,7 @@ struct CallPipelineTests {
         #expect(run.overall.due == 27)
     }
 
-    @Test("a real call in every codec it carries decodes that codec's stream", arguments: CallVectors.codecs)
+    @Test("a real call in every codec decodes that codec's stream", arguments: Codec.allCases)
     func realCallPerCodec(_ codec: Codec) throws {
         let configuration = CallConfiguration(
             tiles: [CallTileRequest(count: 2, size: FrameSize(width: 320, height: 180))], fps: 30, seconds: 0.2,
@@ -219,7 +219,7 @@ struct CallPipelineTests {
         #expect(run.tiles.count == 2)
         for tile in run.tiles {
             #expect(tile.error == nil, "\(codec): \(tile.error ?? "")")
-            #expect(try IVFReader(source: IVFFile(path: tile.vector)).header.codec == codec, "\(tile.vector)")
+            #expect(try ContainerFile.open(path: tile.vector).track.codec == codec, "\(tile.vector)")
             #expect(tile.figures.onTime + tile.figures.late + tile.figures.dropped == tile.figures.due)
         }
     }
