@@ -168,8 +168,8 @@ extension SIMDAVX2Level {
     /// (a saturating add clamps it above, `vpmaxuw` below), so that the
     /// shift leaves R|A words. Each step is written for both rows before
     /// the next, so that a core with a small scheduler finds two
-    /// independent chains side by side (docs/kernel.md, "Two rows a
-    /// step").
+    /// independent chains side by side (docs/log/kernel-amd-zen1.md, "Two
+    /// rows a step").
     @inline(__always)
     static func pixels16<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
