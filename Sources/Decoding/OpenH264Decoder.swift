@@ -4,7 +4,7 @@ import Frames
 /// An H.264 decoder over Cisco's OpenH264, the one WebRTC ships: FrameBench's
 /// witness held against libavcodec's H.264 decoder, on the streams it
 /// decodes (constrained baseline, as calls send; see
-/// `DecoderEntry.decodes(_:)`).
+/// `DecoderEntry.witnesses(_:)`).
 ///
 /// Packets are Annex B access units. Error concealment is off, so a
 /// damaged picture is refused instead of guessed. A picture comes out of
