@@ -15,7 +15,7 @@ public final class AVCodecDecoder: VideoDecoder {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let codecName: String
     /// Packets sent whose frames have not come out yet, oldest first.
-    private var pending: [PacketInfo] = []
+    private var pending = ReorderedPackets()
 
     /// Opens FFmpeg's native decoder named `name` (as `ffmpeg -c:v NAME`
     /// names it) with `threads` threads.
@@ -66,7 +66,7 @@ public final class AVCodecDecoder: VideoDecoder {
 
     /// Signals the end of the stream and takes every frame left.
     public func finish(_ body: (I420View, PacketInfo) throws -> Void) throws {
-        let last = pending.last ?? PacketInfo(number: 0, offset: 0, pts: 0)
+        let last = pending.last
         let sent = avcodec_send_packet(context, nil)
         guard sent == 0 || sent == framebench_avcodec_eof() else {
             throw DecodeError(last, "decode failed at the end: \(Self.reason(sent))")
@@ -81,25 +81,10 @@ public final class AVCodecDecoder: VideoDecoder {
             if status == framebench_avcodec_again() || status == framebench_avcodec_eof() { return }
             guard status == 0 else { throw DecodeError(current, "decode failed: \(Self.reason(status))") }
             defer { av_frame_unref(frame) }
-            let source = origin(of: frame.pointee.best_effort_timestamp, current: current)
+            let source = pending.origin(of: Int(exactly: frame.pointee.best_effort_timestamp), current: current)
             try body(try view(of: frame.pointee, packet: source), source)
         }
     }
-
-    /// The packet numbered `number` (carried as the packet's pts), dropped
-    /// from `pending` with every packet more than `reorderWindow` before it
-    /// (an invisible frame's packet never comes out; a reordered one comes
-    /// out within the window).
-    private func origin(of number: Int64, current: PacketInfo) -> PacketInfo {
-        guard let index = pending.firstIndex(where: { Int64($0.number) == number }) else { return current }
-        let found = pending.remove(at: index)
-        pending.removeAll { $0.number < found.number - Self.reorderWindow }
-        return found
-    }
-
-    /// How many packets before a frame's own a frame that is still to come
-    /// may be: more than any codec's reordering holds back.
-    private static let reorderWindow = 64
 
     private func view(of picture: AVFrame, packet: PacketInfo) throws -> I420View {
         guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(picture.format)) else {

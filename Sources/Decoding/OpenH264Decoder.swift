@@ -13,7 +13,7 @@ import Frames
 public final class OpenH264Decoder: VideoDecoder {
     private let decoder: UnsafeMutablePointer<ISVCDecoder?>
     /// Packets sent whose pictures have not come out yet, oldest first.
-    private var pending: [PacketInfo] = []
+    private var pending = ReorderedPackets()
 
     /// Opens a decoder (OpenH264 decodes on the calling thread).
     /// - Throws: `DecodeError` when OpenH264 cannot create or initialise one.
@@ -43,7 +43,7 @@ public final class OpenH264Decoder: VideoDecoder {
 
     /// Takes the pictures OpenH264 still holds.
     public func finish(_ body: (I420View, PacketInfo) throws -> Void) throws {
-        let last = pending.last ?? PacketInfo(number: 0, offset: 0, pts: 0)
+        let last = pending.last
         var remaining = framebench_openh264_end(decoder)
         while remaining > 0 {
             remaining -= 1
@@ -58,7 +58,7 @@ public final class OpenH264Decoder: VideoDecoder {
 
     private func hand(_ info: SBufferInfo, current: PacketInfo, _ body: (I420View, PacketInfo) throws -> Void) throws {
         guard info.iBufferStatus == 1 else { return }
-        let origin = origin(of: info.uiOutYuvTimeStamp, current: current)
+        let origin = pending.origin(of: Int(exactly: info.uiOutYuvTimeStamp), current: current)
         let buffer = info.UsrData.sSystemBuffer
         let size = FrameSize(width: Int(buffer.iWidth), height: Int(buffer.iHeight))
         guard size.width >= 1, size.height >= 1, size.pixelCount <= DecoderLimits.maximumPixelCount else {
@@ -71,20 +71,6 @@ public final class OpenH264Decoder: VideoDecoder {
         let strides = (Int(buffer.iStride.0), Int(buffer.iStride.1), Int(buffer.iStride.1))
         try body(I420View(y: y, u: u, v: v, strides: strides, size: size), origin)
     }
-
-    /// The pending packet numbered `number` (OpenH264's timestamp), dropped
-    /// from `pending` with every packet more than `reorderWindow` before it
-    /// (a packet that shows nothing never comes out; a reordered one comes
-    /// out within the window).
-    private func origin(of number: UInt64, current: PacketInfo) -> PacketInfo {
-        guard let index = pending.firstIndex(where: { UInt64($0.number) == number }) else { return current }
-        let found = pending.remove(at: index)
-        pending.removeAll { $0.number < found.number - Self.reorderWindow }
-        return found
-    }
-
-    /// How many packets before a picture's own a picture still to come may be.
-    private static let reorderWindow = 64
 
     private func describe(_ state: Int32) -> String {
         "0x" + String(state, radix: 16)
