@@ -61,36 +61,48 @@ enum FuzzIVF {
     static func run(_ bytes: [UInt8]) {
         guard bytes.starts(with: Array("DKIF".utf8)) else { return runContainer(bytes) }
         let walk = walkPackets(bytes)
-        var shown = 0
-        var lastFramePacket = 0
-        var frameError: String?
-        var lastConverted: FrameSize?
+        var frames = FramesSeen(inputSize: bytes.count)
         do {
-            let summary = try StreamDecoder.decode(bytes: bytes) { frame in
-                shown += 1
-                lastFramePacket = max(lastFramePacket, frame.packet)
-                checkPlanes(frame)
-                // Convert the first frame and every size change: the
-                // converters' pixel arithmetic is tested exhaustively
-                // elsewhere; here what matters is the sizes, strides and
-                // content libvpx makes of hostile input.
-                if frame.image.size != lastConverted {
-                    lastConverted = frame.image.size
-                    check(frame, inputSize: bytes.count, error: &frameError)
-                }
-            }
+            let summary = try StreamDecoder.decode(bytes: bytes) { frames.see($0) }
             // A clean decode: the reader saw the same packets and no fault.
             expect(
                 walk.error == nil,
                 "decode succeeded but the reader failed: \(walk.error.map(String.init(describing:)) ?? "")")
             expect(summary.packets.map(\.offset) == walk.offsets, "decoded packet offsets differ from the reader's")
             expect(
-                summary.packets.reduce(0) { $0 + $1.shownFrames } == shown,
+                summary.packets.reduce(0) { $0 + $1.shownFrames } == frames.shown,
                 "shown-frame count differs from frames delivered")
         } catch {
-            check(error, walk: walk, shown: shown, lastFramePacket: lastFramePacket, bytes: bytes)
+            check(error, walk: walk, shown: frames.shown, lastFramePacket: frames.lastPacket, bytes: bytes)
         }
-        if let frameError { fatalError(frameError) }
+        if let error = frames.error { fatalError(error) }
+    }
+
+    /// What the frames of one input showed: each frame's planes checked,
+    /// the first frame and every size change converted and compared
+    /// (`check(_:inputSize:error:)`; the converters' pixel arithmetic is
+    /// tested exhaustively elsewhere, here what matters is the sizes,
+    /// strides and content decoders make of hostile input).
+    struct FramesSeen {
+        let inputSize: Int
+        private(set) var shown = 0
+        /// The highest packet number a frame came from.
+        private(set) var lastPacket = 0
+        /// The first conversion failure.
+        private(set) var error: String?
+        private var lastConverted: FrameSize?
+
+        init(inputSize: Int) { self.inputSize = inputSize }
+
+        mutating func see(_ frame: DecodedFrame) {
+            shown += 1
+            lastPacket = max(lastPacket, frame.packet)
+            checkPlanes(frame)
+            if frame.image.size != lastConverted {
+                lastConverted = frame.image.size
+                check(frame, inputSize: inputSize, error: &error)
+            }
+        }
     }
 
     /// The scratch file a non-IVF input is written to (libavformat reads files).
@@ -102,25 +114,17 @@ enum FuzzIVF {
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
         expect(written == bytes.count, "wrote \(written) of \(bytes.count) bytes to \(scratchPath)")
-        var lastFramePacket = 0
-        var frameError: String?
-        var lastConverted: FrameSize?
+        var frames = FramesSeen(inputSize: bytes.count)
         do {
-            let summary = try StreamDecoder.decode(path: scratchPath) { frame in
-                lastFramePacket = max(lastFramePacket, frame.packet)
-                checkPlanes(frame)
-                if frame.image.size != lastConverted {
-                    lastConverted = frame.image.size
-                    check(frame, inputSize: bytes.count, error: &frameError)
-                }
-            }
+            let summary = try StreamDecoder.decode(path: scratchPath) { frames.see($0) }
             expect(
-                lastFramePacket <= summary.packets.count,
-                "a frame from packet \(lastFramePacket) of \(summary.packets.count)")
+                frames.lastPacket <= summary.packets.count,
+                "a frame from packet \(frames.lastPacket) of \(summary.packets.count)")
         } catch {
             let text = error.description
             expect(!text.contains("\n"), "multi-line error: \(text)")
             let packets = error.summary?.packets.count ?? 0
+            let lastFramePacket = frames.lastPacket
             let place: Int? =
                 switch error.underlying {
                 case let container as ContainerError: container.packet
@@ -135,7 +139,7 @@ enum FuzzIVF {
                 expect(packets == 0 && lastFramePacket == 0, "a fault with no packet after \(packets) packets: \(text)")
             }
         }
-        if let frameError { fatalError(frameError) }
+        if let error = frames.error { fatalError(error) }
     }
 
     /// What a plain `IVFReader` walk saw: packet offsets and the fault.
