@@ -48,6 +48,14 @@ public struct CheckRun: Codable, Sendable {
         public let unloaded: [(name: String, fault: PluginLoadFault)]
         /// The plug-ins that loaded, which every check's child loads.
         public let plugins: [String]
+        /// The loaded plug-ins' converters flagged thread-safe.
+        public let threadSafePlugins: Set<String>
+
+        /// Whether `converter` is flagged thread-safe: a built-in as its
+        /// table says, a plug-in's converter as its plug-in's table says.
+        public func isThreadSafe(_ converter: String) -> Bool {
+            threadSafePlugins.contains(converter) || ConverterRegistry.make(converter)?.isThreadSafe == true
+        }
     }
 
     /// Loads each plug-in at `plugins` alone, then the ones that loaded
@@ -63,7 +71,8 @@ public struct CheckRun: Codable, Sendable {
     public static func select(_ requested: [String], plugins: [String], isolation: IsolatedCheck) throws -> Selection {
         let faults = isolation.loadFaults(plugins: plugins)
         let loaded = plugins.filter { path in !faults.contains { $0.path == path } }
-        let pluginNames = try isolation.probe(plugins: loaded).map(\.name)
+        let probed = try isolation.probe(plugins: loaded)
+        let pluginNames = probed.map(\.name)
         let available = ConverterRegistry.knownNames + pluginNames
         let unknown = requested.filter { !available.contains($0) }
         if let first = unknown.first, faults.isEmpty { throw UnknownConverter(name: first, known: available) }
@@ -74,7 +83,9 @@ public struct CheckRun: Codable, Sendable {
         let unloaded =
             unknown.isEmpty
             ? faults.map { ($0.fileName, $0) } : unknown.map { ($0, faults.count == 1 ? faults[0] : together) }
-        return Selection(converters: converters, unloaded: unloaded, plugins: loaded)
+        return Selection(
+            converters: converters, unloaded: unloaded, plugins: loaded,
+            threadSafePlugins: Set(probed.filter(\.threadSafe).map(\.name)))
     }
 
     /// Runs each of `kinds` on each of `selection`'s converters (built-ins
@@ -99,7 +110,9 @@ public struct CheckRun: Codable, Sendable {
                 options.layout = layout
                 for kind in kinds {
                     record(
-                        isolation.check(kind, converter: converter, plugins: selection.plugins, options: options),
+                        isolation.check(
+                            kind, converter: converter, threadSafe: selection.isThreadSafe(converter),
+                            plugins: selection.plugins, options: options),
                         layout)
                 }
             }

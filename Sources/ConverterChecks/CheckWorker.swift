@@ -9,7 +9,8 @@ import Glibc
 
 /// The child side of `IsolatedCheck`: carries out one `CheckRequest`,
 /// writing `WorkerLine`s on `descriptor` (not standard output, which a
-/// plug-in may print on).
+/// plug-in may print on). A check sends evidence only (`EvidenceRecorder`);
+/// the parent, which loads no plug-in, judges it.
 public enum CheckWorker {
     /// The descriptor the parent reads the protocol from.
     public static let descriptor: Int32 = 3
@@ -54,19 +55,17 @@ public enum CheckWorker {
                 orientation: Orientation(abiValue: orientation) ?? .upright)
             send(.outcome(verdict.status, verdict.detail))
         case .check(let kind):
-            // Watched for writes into its source, except where it is timed.
-            let watched =
-                kind == .speed
-                ? converter
-                : SourceWatchingConverter(inner: converter) { plane in
-                    send(.sourceWrite(plane))
-                    _exit(1)
-                }
+            // Watched for writes into its source, except where it is timed;
+            // the evidence goes to the parent, which alone judges.
+            let watched = SourceWatchingConverter(inner: converter) { plane in
+                send(.sourceWrite(plane))
+                _exit(1)
+            }
             let context = CheckContext(
-                converter: watched, options: request.options, beginCase: { send(.begin($0)) },
+                gathering: EvidenceRecorder(inner: watched), subject: kind == .speed ? converter : watched,
+                options: request.options, beginCase: { send(.begin($0)) },
                 guarding: { FaultReporter.watch($0, destination: $1) })
-            let outcome = ConverterCheck.run(kind, context)
-            send(.outcome(outcome.status, outcome.detail))
+            _ = ConverterCheck.run(kind, context)
         }
         return 0
     }
@@ -100,12 +99,27 @@ public enum CheckWorker {
     /// Writes `line` and a newline on the protocol descriptor at once.
     static func send(_ line: WorkerLine) {
         let bytes = Array((line.text.replacingNewlines + "\n").utf8)
+        bytes.withUnsafeBytes { send(bytes: $0) }
+    }
+
+    /// Writes `bytes` on the protocol descriptor.
+    static func send(bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { return }
             offset += n
         }
+    }
+
+    /// Waits for the parent's word on standard input: true to go on,
+    /// false to stop (or when the parent is gone).
+    static func waitForParent() -> Bool {
+        var byte: UInt8 = 0
+        var n = read(0, &byte, 1)
+        while n < 0 && errno == EINTR { n = read(0, &byte, 1) }
+        return n == 1 && byte == 1
     }
 }
 

@@ -41,12 +41,12 @@ enum FramesCheck {
                         let label = "\(frame.image.size) \(orientation.name) \(matrix.name), \(name) frame \(index)"
                         let converted = try unsupported.attempt(label, matrix, orientation, in: context) {
                             () throws(ConversionError) in
-                            try context.oracle.convert(
+                            try context.oracle?.convert(
                                 frame.source, to: reference, matrix: matrix, orientation: orientation)
                             try context.converter.convert(
                                 frame.source, to: output, matrix: matrix, orientation: orientation)
                         }
-                        if converted && !comparison.compare(output, reference, at: label) {
+                        if converted && context.judges && !comparison.compare(output, reference, at: label) {
                             throw UnsupportedCases.CaseFailure(description: comparison.failure!)
                         }
                     }

@@ -1,6 +1,7 @@
 /// Runs checks, probes and pre-flights in child processes (`WorkerProcess`
 /// running `CheckWorker`), so a converter that crashes or hangs fails its
-/// check instead of ending the caller: a crash becomes `crashed (SIGSEGV)
+/// check instead of ending the caller, and judges each check here, from the
+/// evidence the child sends, so a plug-in cannot write its own verdict: a crash becomes `crashed (SIGSEGV)
 /// at CASE` (or `read past the end of plane u at CASE` when the fault hit
 /// a source plane's guard page, `wrote past the end of its destination at
 /// CASE` when it hit the destination's), a hang `timed out at CASE`.
@@ -38,10 +39,47 @@ public struct IsolatedCheck: Sendable {
         }
     }
 
-    /// Check `kind` of `converter` (after loading `plugins`) in a child.
-    public func check(_ kind: CheckKind, converter: String, plugins: [String], options: CheckOptions) -> CheckOutcome {
-        let run = worker.run(CheckRequest(task: .check(kind), plugins: plugins, converter: converter, options: options))
-        return outcome(of: run, converter: converter, check: kind)
+    /// Check `kind` of `converter` (after loading `plugins`): a child
+    /// converts and sends evidence, and this process, which loads no
+    /// plug-in, judges it against libyuv (`ReplayConverter`). The child's
+    /// word counts for nothing: evidence missing, for another case, or
+    /// beyond the check's cases fails, as does any line a worker does not send.
+    /// `threadSafe` is the converter's flag as its table gave it.
+    public func check(
+        _ kind: CheckKind, converter: String, threadSafe: Bool, plugins: [String], options: CheckOptions
+    ) -> CheckOutcome {
+        let request = CheckRequest(task: .check(kind), plugins: plugins, converter: converter, options: options)
+        func outcome(_ status: CheckOutcome.Status, _ detail: String) -> CheckOutcome {
+            CheckOutcome(converter: converter, check: kind, status: status, detail: detail)
+        }
+        let session: WorkerSession
+        switch worker.start(request) {
+        case .failure(let failure): return outcome(.fail, failure.description)
+        case .success(let started): session = started
+        }
+        let reader = EvidenceReader(session: session)
+        let replay = ReplayConverter(name: converter, isThreadSafe: threadSafe, reader: reader)
+        let verdict = ConverterCheck.run(
+            kind, CheckContext(judging: replay, options: options, beginCase: { reader.place = $0 }))
+        if reader.problem == nil && verdict.status == .fail {
+            session.finish(killing: true)
+            return outcome(.fail, verdict.detail)
+        }
+        let missing = reader.problem == .ended
+        if reader.problem == nil, let extra = reader.next() {
+            session.finish(killing: true)
+            return outcome(.fail, "sent evidence beyond the check's last case ('\(extra.text.prefix(200))')")
+        }
+        let place = reader.place.map { "at \($0)" } ?? "before its first case"
+        if case .rejected(let description) = reader.problem {
+            session.finish(killing: true)
+            return outcome(.fail, "\(description) \(place)")
+        }
+        let run = session.finish(killing: false)
+        if missing || run.termination != .exited(0) || run.leftovers > 0 || run.sourceWritePlane != nil {
+            return outcome(.fail, describe(run, place: place, evidenceMissing: missing))
+        }
+        return outcome(verdict.status, verdict.detail)
     }
 
     /// One conversion at each of `sizes` by `converter`, in a child: pass,
@@ -67,8 +105,14 @@ public struct IsolatedCheck: Sendable {
 
     /// Why a child ended without an outcome, naming its last case.
     func describe(_ run: WorkerProcess.Run, doing: String?) -> String {
+        describe(run, place: run.lastCase.map { "at \($0)" } ?? doing ?? "before its first case")
+    }
+
+    /// Why a child ended as it did, at `place` (`at CASE`); with
+    /// `evidenceMissing`, a child that exited did so before its evidence
+    /// was complete.
+    func describe(_ run: WorkerProcess.Run, place: String, evidenceMissing: Bool = false) -> String {
         let timeout = worker.caseTimeout
-        let place = run.lastCase.map { "at \($0)" } ?? doing ?? "before its first case"
         if let plane = run.sourceWritePlane { return "wrote into its source plane \(plane) \(place)" }
         if run.leftovers > 0 {
             let processes = run.leftovers == 1 ? "1 process" : "\(run.leftovers) processes"
@@ -83,6 +127,8 @@ public struct IsolatedCheck: Sendable {
             if let plane = run.faultPlane { return "read past the end of plane \(plane) \(place) (\(name))" }
             return "crashed (\(name)) \(place)"
         case .timedOut: return "timed out \(place) (no progress for \(timeout.formatted) s)"
+        case .exited(let status) where evidenceMissing:
+            return "worker exited with status \(status) \(place), its evidence missing"
         case .exited(let status): return "worker exited with status \(status) \(place)"
         case .notStarted(let reason): return reason
         }

@@ -39,10 +39,10 @@ enum OverReadCheck {
                             () throws(ConversionError) in
                             try context.converter.convert(
                                 source.view, to: output, matrix: matrix, orientation: orientation)
-                            try context.oracle.convert(
+                            try context.oracle?.convert(
                                 source.view, to: expected.view, matrix: matrix, orientation: orientation)
                         }
-                        if converted && !comparison.compare(output, expected.view, at: label) {
+                        if converted && context.judges && !comparison.compare(output, expected.view, at: label) {
                             return .fail(comparison.failure!)
                         }
                     }

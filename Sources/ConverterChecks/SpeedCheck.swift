@@ -12,7 +12,8 @@ import Statistics
 /// size's frame are not libyuv's: nothing can convert faster than the
 /// floor moves the same bytes, so it did not write them. When they are
 /// libyuv's, it wrote them, and the floor is not a floor on this machine:
-/// said in the outcome, as the report says it, not failed.
+/// said in the outcome, as the report says it, not failed. Across a
+/// process boundary the parent times the worker instead (`WitnessedSpeed`).
 enum SpeedCheck {
     /// The least ratio to the floor a converter that writes its output can
     /// have, allowing for the floor's own noise.
@@ -20,6 +21,7 @@ enum SpeedCheck {
 
     static func run(_ context: CheckContext) -> CheckFinding {
         guard let matrix = context.options.matrices.first else { return .skipped("no matrix selected") }
+        if case .inProcess = context.role {} else { return WitnessedSpeed.run(context, matrix: matrix) }
         var budget = RunBudget()
         budget.seconds = context.options.speedSeconds
         budget.minFrames = 15

@@ -6,8 +6,9 @@ import Synchronization
 
 /// A thread-safe converter converts distinct frames on several threads at
 /// once, each frame several times, and every result equals its own
-/// single-threaded conversion of that frame; for every selected
-/// orientation, the first matrix.
+/// single-threaded conversion of that frame, which equals the oracle's;
+/// for every selected orientation, the first matrix. In a worker the
+/// threads' outputs go to the parent as digests.
 enum ThreadsCheck {
     /// Size of the frames (distinct sizes would hide shared scratch state less well).
     static let size = FrameSize(width: 320, height: 240)
@@ -38,34 +39,47 @@ enum ThreadsCheck {
                     }
                 }
                 guard converted else { continue }
+                if let oracle = context.oracle {
+                    var comparison = OutputComparison(tolerance: context.options.tolerance)
+                    let expected = BGRABuffer(size: oriented)
+                    for (frame, (source, reference)) in zip(sources, references).enumerated() {
+                        try oracle.convert(source.view, to: expected.view, matrix: matrix, orientation: orientation)
+                        if !comparison.compare(reference.view, expected.view, at: "\(label), frame \(frame)") {
+                            return .fail(comparison.failure!)
+                        }
+                    }
+                }
             } catch {
-                return .fail(error.description)
+                return .fail("\(error)")
             }
             context.beginCase("\(size) \(orientation.name) \(matrix.name), \(threads) threads")
-            let outputs = sources.map { _ in BGRABuffer(size: oriented) }
-            let shared = Shared(sources: sources, references: references, outputs: outputs)
-            let results = Results(count: threads)
-            let converter = context.converter
-            // Real threads released together by a barrier (concurrentPerform
-            // may run the iterations one after another on a busy machine).
-            let ready = DispatchGroup()
-            let done = DispatchGroup()
-            for _ in 0..<threads { ready.enter() }
-            for thread in 0..<threads {
-                done.enter()
-                let worker = Thread {
-                    ready.leave()
-                    ready.wait()
-                    Self.convertRounds(
-                        thread: thread, threads: threads, converter: converter, shared: shared, results: results,
-                        matrix: matrix, orientation: orientation)
-                    done.leave()
+            let outcomes: [String]
+            switch context.role {
+            case .judge(let reader):
+                guard let digests = reader.digests(count: threads * repetitions) else {
+                    return .fail("evidence missing")
                 }
-                worker.start()
+                outcomes = digests
+            case .gatherer(let subject):
+                outcomes = convertConcurrently(
+                    subject, sources: sources, oriented: oriented, matrix: matrix, orientation: orientation)
+                CheckWorker.send(.digests(outcomes))
+                continue
+            case .inProcess:
+                outcomes = convertConcurrently(
+                    context.converter, sources: sources, oriented: oriented, matrix: matrix,
+                    orientation: orientation)
             }
-            done.wait()
-            if let failure = results.first {
-                return .fail("\(failure) (\(size) \(orientation.name), \(threads) threads)")
+            let expected = references.map(EvidenceDigest.of)
+            for index in outcomes.indices {
+                let (thread, round) = index.quotientAndRemainder(dividingBy: repetitions)
+                let frame = (thread + round) % threads
+                guard outcomes[index] != expected[frame] else { continue }
+                let what =
+                    outcomes[index].hasPrefix(Self.errorMark)
+                    ? "\(outcomes[index].dropFirst(Self.errorMark.count)) on thread \(thread), round \(round)"
+                    : "thread \(thread), frame \(frame), round \(round): bytes differ from the single-threaded conversion"
+                return .fail("\(what) (\(size) \(orientation.name), \(threads) threads)")
             }
         }
         return unsupported.allRefused
@@ -73,12 +87,49 @@ enum ThreadsCheck {
             : .pass("\(threads) threads", unsupported.note(of: context.options.matrices))
     }
 
+    /// What marks an outcome as an error rather than a digest.
+    static let errorMark = "error:"
+
+    /// Each of `sources.count` threads, released together, converts the
+    /// frames in turn `repetitions` times into its own output with
+    /// `converter`: the digest of each output (`EvidenceDigest`), or the
+    /// error (after `errorMark`, no spaces) that ended the thread's rounds,
+    /// thread by thread and round by round.
+    private static func convertConcurrently(
+        _ converter: any FrameConverter, sources: [CheckSource], oriented: FrameSize, matrix: ColorMatrix,
+        orientation: Orientation
+    ) -> [String] {
+        let threads = sources.count
+        let shared = Shared(sources: sources, outputs: sources.map { _ in BGRABuffer(size: oriented) })
+        let results = Results(count: threads * repetitions)
+        // Real threads released together by a barrier (concurrentPerform
+        // may run the iterations one after another on a busy machine).
+        let ready = DispatchGroup()
+        let done = DispatchGroup()
+        for _ in 0..<threads { ready.enter() }
+        for thread in 0..<threads {
+            done.enter()
+            let worker = Thread {
+                ready.leave()
+                ready.wait()
+                Self.convertRounds(
+                    thread: thread, converter: converter, shared: shared, results: results, matrix: matrix,
+                    orientation: orientation)
+                done.leave()
+            }
+            worker.start()
+        }
+        done.wait()
+        return results.all
+    }
+
     /// Thread `thread`'s conversions: frames in turn into its own output,
-    /// each compared with the frame's single-threaded result.
+    /// the digest of each recorded.
     private static func convertRounds(
-        thread: Int, threads: Int, converter: any FrameConverter, shared: Shared, results: Results,
-        matrix: ColorMatrix, orientation: Orientation
+        thread: Int, converter: any FrameConverter, shared: Shared, results: Results, matrix: ColorMatrix,
+        orientation: Orientation
     ) {
+        let threads = shared.sources.count
         for round in 0..<repetitions {
             let frame = (thread + round) % threads
             do throws(ConversionError) {
@@ -86,32 +137,25 @@ enum ThreadsCheck {
                     shared.sources[frame].view, to: shared.outputs[thread].view, matrix: matrix,
                     orientation: orientation)
             } catch {
-                results.record(thread, "\(error) on thread \(thread)")
+                let text = errorMark + "\(error)".replacingOccurrences(of: " ", with: "_")
+                for later in round..<repetitions { results.record(thread * repetitions + later, text) }
                 return
             }
-            if !shared.outputs[thread].allBytes.elementsEqual(shared.references[frame].allBytes) {
-                results.record(
-                    thread,
-                    "thread \(thread), frame \(frame), round \(round): bytes differ from the single-threaded conversion"
-                )
-                return
-            }
+            results.record(thread * repetitions + round, EvidenceDigest.of(shared.outputs[thread]))
         }
     }
 
-    /// The buffers the threads share: read-only sources and references,
-    /// one output per thread.
+    /// The buffers the threads share: read-only sources, one output per thread.
     private struct Shared: @unchecked Sendable {
         let sources: [CheckSource]
-        let references: [BGRABuffer]
         let outputs: [BGRABuffer]
     }
 
-    /// One slot per thread for its failure.
+    /// One slot per thread and round for its outcome.
     private final class Results: Sendable {
-        private let failures: Mutex<[String?]>
-        init(count: Int) { failures = Mutex(Array(repeating: nil, count: count)) }
-        func record(_ thread: Int, _ failure: String) { failures.withLock { $0[thread] = failure } }
-        var first: String? { failures.withLock { $0.lazy.compactMap { $0 }.first } }
+        private let outcomes: Mutex<[String]>
+        init(count: Int) { outcomes = Mutex(Array(repeating: "", count: count)) }
+        func record(_ index: Int, _ outcome: String) { outcomes.withLock { $0[index] = outcome } }
+        var all: [String] { outcomes.withLock { $0 } }
     }
 }

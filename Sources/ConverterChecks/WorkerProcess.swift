@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +7,8 @@ import Glibc
 /// Runs a check worker as a child process (posix_spawn, no fork of this
 /// multithreaded process) and reads its `WorkerLine`s from a pipe on the
 /// child's descriptor 3; the child's standard output goes to this
-/// process's standard error. A child that writes no `case` line for
+/// process's standard error, and its standard input comes from a pipe of
+/// this process (`WorkerSession.letGo`). A child that writes nothing for
 /// `caseTimeout` seconds is killed.
 public struct WorkerProcess: Sendable {
     /// How the child ended.
@@ -70,15 +70,38 @@ public struct WorkerProcess: Sendable {
         return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Runs the worker on `request` until it ends or times out.
+    /// Runs the worker on `request` until it ends or times out, keeping
+    /// its protocol lines.
     public func run(_ request: CheckRequest) -> Run {
-        var result = Run()
+        switch start(request) {
+        case .success(let session): session.finish(killing: false)
+        case .failure(let reason): Run(termination: .notStarted(reason.description))
+        }
+    }
+
+    /// Why a worker could not be started.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// The reason, in one line.
+        public let description: String
+    }
+
+    /// Starts the worker on `request`: its protocol on a pipe from its
+    /// descriptor 3, its standard input a pipe from this process.
+    public func start(_ request: CheckRequest) -> Result<WorkerSession, StartFailure> {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return Run(termination: .notStarted("pipe failed")) }
+        guard pipe(&fds) == 0 else { return .failure(StartFailure(description: "pipe failed")) }
         let (readEnd, writeEnd) = (fds[0], fds[1])
+        guard pipe(&fds) == 0 else {
+            close(readEnd)
+            close(writeEnd)
+            return .failure(StartFailure(description: "pipe failed"))
+        }
+        let (goRead, goEnd) = (fds[0], fds[1])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, goRead, 0)
+        posix_spawn_file_actions_addclose(&actions, goEnd)
         // Close the read end first: it may be descriptor 3 itself.
         posix_spawn_file_actions_addclose(&actions, readEnd)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, CheckWorker.descriptor)
@@ -96,54 +119,15 @@ public struct WorkerProcess: Sendable {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         close(writeEnd)
-        defer { close(readEnd) }
+        close(goRead)
         guard spawned == 0 else {
-            return Run(termination: .notStarted("cannot run \(executable): \(String(cString: strerror(spawned)))"))
+            close(readEnd)
+            close(goEnd)
+            return .failure(
+                StartFailure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))"))
         }
-        var pending: [UInt8] = []
-        var lastProgress = Date()
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var open = true
-        while open {
-            var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 100)
-            if ready > 0 {
-                let n = read(readEnd, &chunk, chunk.count)
-                if n <= 0 {
-                    open = false
-                } else {
-                    pending += chunk[..<n]
-                    while let newline = pending.firstIndex(of: 10) {
-                        let text = String(decoding: pending[..<newline], as: UTF8.self)
-                        pending.removeSubrange(...newline)
-                        guard let line = WorkerLine(text: text) else { continue }
-                        if case .begin = line { lastProgress = Date() }
-                        result.lines.append(line)
-                    }
-                }
-            } else if ready < 0 && errno != EINTR {
-                open = false
-            }
-            if open && Date().timeIntervalSince(lastProgress) > caseTimeout {
-                kill(pid, SIGKILL)
-                reap(pid)
-                result.termination = .timedOut
-                result.leftovers = LeftoverProcesses.kill(carrying: token)
-                return result
-            }
-        }
-        let status = reap(pid)
-        result.termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
-        result.leftovers = LeftoverProcesses.kill(carrying: token)
-        return result
-    }
-
-    /// Waits for `pid`; its wait status.
-    @discardableResult
-    private func reap(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        return .success(
+            WorkerSession(pid: pid, readEnd: readEnd, goEnd: goEnd, token: token, caseTimeout: caseTimeout))
     }
 
     /// `SIGSEGV`, `SIGBUS`, ... for `signal`.

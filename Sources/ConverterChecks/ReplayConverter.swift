@@ -1,0 +1,53 @@
+import Converters
+import Frames
+
+/// In the parent of a check worker, the converter under check as the
+/// check sees it: each call takes the worker's next evidence, which must
+/// be for this very case (`CaseIdentity`), and gives what the worker's
+/// converter did: its destination bytes copied into `destination` (the
+/// check then compares them with the oracle's), a refusal, or a failure.
+/// Evidence that is missing, for another case, or says the source changed
+/// ends the check (`EvidenceReader.problem` says why).
+struct ReplayConverter: FrameConverter {
+    /// The worker's converter's name.
+    let name: String
+    /// Whether it is flagged thread-safe (as the plug-in's table says).
+    let isThreadSafe: Bool
+    /// The worker's evidence.
+    let reader: EvidenceReader
+
+    func convert(
+        _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation
+    ) throws(ConversionError) {
+        let identity = CaseIdentity(source, destination, matrix, orientation).description
+        guard let line = reader.next() else { throw .failed(status: -1) }
+        let claimed: String
+        switch line {
+        case .output(_, _, let text), .refused(let text), .failed(_, let text): claimed = text
+        default:
+            reader.reject("sent '\(line.text.prefix(200))' where the evidence of a case was due")
+            throw .failed(status: -1)
+        }
+        guard claimed == identity else {
+            reader.reject("sent evidence for another case ('\(claimed.prefix(200))')")
+            throw .failed(status: -1)
+        }
+        switch line {
+        case .refused: throw .unsupported
+        case .failed(let status, _): throw .failed(status: status)
+        case .output(let byteCount, let sourceDigest, _):
+            let expected = destination.stride * destination.height
+            guard byteCount == expected else {
+                reader.reject("sent \(byteCount) output bytes for a destination of \(expected)")
+                throw .failed(status: -1)
+            }
+            guard reader.readBytes(into: UnsafeMutableRawBufferPointer(start: destination.base, count: expected))
+            else { throw .failed(status: -1) }
+            guard sourceDigest == EvidenceDigest.of(source) else {
+                reader.reject("changed its source planes (their digest after the call is not theirs)")
+                throw .failed(status: -1)
+            }
+        default: throw .failed(status: -1)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Converters
+import Frames
+import Measurement
+import Statistics
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The speed check across a process boundary, timed by the parent: per
+/// size, the worker first converts `frameCount` synthetic frames as
+/// evidence (the parent compares them with libyuv's), then, in rounds the
+/// parent starts and stops, converts them again between `span begins` and
+/// `span ends` lines and sends the digests of what it wrote. The parent
+/// reads the worker's CPU time from the kernel at each span line, checks
+/// every digest against the frames it saw, and times libyuv on the same
+/// frames in between: the ratio is the median of per-round ratios of CPU
+/// times, with its 95 % interval. Nothing the worker says about time is used.
+enum WitnessedSpeed {
+    /// Frames converted in each round.
+    static let frameCount = 4
+    /// Rounds at least, and at most, per size.
+    static let rounds = 5...60
+
+    static func run(_ context: CheckContext, matrix: ColorMatrix) -> CheckFinding {
+        var parts: [String] = []
+        var unsupported = UnsupportedCases()
+        for size in context.options.speedSizes {
+            let label = "\(size) upright \(matrix.name)"
+            let frames = SyntheticFrames.frames(size: size, count: frameCount, layout: context.options.layout)
+            let outputs = frames.map { _ in BGRABuffer(size: size) }
+            var comparison = OutputComparison(tolerance: context.options.tolerance)
+            do {
+                let converted = try unsupported.attempt(label, matrix, .upright, in: context) {
+                    () throws(ConversionError) in
+                    for (frame, output) in zip(frames, outputs) {
+                        try context.converter.convert(frame.view, to: output.view, matrix: matrix)
+                    }
+                }
+                guard converted else { return .skipped(unsupported.note(of: [matrix])) }
+                if let oracle = context.oracle {
+                    let expected = BGRABuffer(size: size)
+                    for (index, (frame, output)) in zip(frames, outputs).enumerated() {
+                        try oracle.convert(frame.view, to: expected.view, matrix: matrix)
+                        if !comparison.compare(output.view, expected.view, at: "\(label), frame \(index)") {
+                            return .fail(comparison.failure!)
+                        }
+                    }
+                }
+            } catch {
+                return .fail("\(error)")
+            }
+            let shown = outputs.map(EvidenceDigest.of)
+            switch context.role {
+            case .gatherer(let subject):
+                gather(subject, frames: frames, outputs: outputs, matrix: matrix)
+            case .judge(let reader):
+                switch judge(reader, frames: frames, shown: shown, seconds: context.options.speedSeconds, matrix: matrix)
+                {
+                case .success(let ratio): parts.append("\(size): " + SpeedCheck.describe(ratio, "libyuv"))
+                case .failure(let failure): return .fail("\(failure.description) at \(label)")
+                }
+            case .inProcess:
+                return .fail("a witnessed speed check needs a worker")
+            }
+        }
+        return .pass(parts.joined(separator: "; ") + " (CPU time ratios timed by the parent, 95 % intervals)")
+    }
+
+    /// The worker's rounds, until the parent says stop: outputs cleared,
+    /// the frames converted between the span lines, then their digests.
+    static func gather(_ converter: any FrameConverter, frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix) {
+        while CheckWorker.waitForParent() {
+            for output in outputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
+            CheckWorker.send(.spanBegins)
+            for (frame, output) in zip(frames, outputs) {
+                try? converter.convert(frame.view, to: output.view, matrix: matrix)
+            }
+            CheckWorker.send(.spanEnds)
+            CheckWorker.send(.digests(outputs.map(EvidenceDigest.of)))
+        }
+    }
+
+    /// A judged round's failure.
+    struct RoundFailure: Error, CustomStringConvertible {
+        /// The line to print, without its place.
+        let description: String
+    }
+
+    /// The parent's rounds: each started, its span timed from outside, its
+    /// digests checked against `shown`, then libyuv timed on the same frames.
+    static func judge(
+        _ reader: EvidenceReader, frames: [SourceBuffer], shown: [String], seconds: Double, matrix: ColorMatrix
+    ) -> Result<RatioEstimate, RoundFailure> {
+        let oracle = LibYUVConverter()
+        let scratch = BGRABuffer(size: FrameSize(width: frames[0].view.y.width, height: frames[0].view.y.height))
+        var ratios: [Double] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        var round = 0
+        while round < rounds.lowerBound || (round < rounds.upperBound && clock.now - start < .seconds(seconds)) {
+            reader.session.letGo(true)
+            guard reader.expect(.spanBegins), let begin = reader.session.cpuTime(), reader.expect(.spanEnds),
+                let end = reader.session.cpuTime(), let digests = reader.digests(count: frames.count)
+            else { return .failure(RoundFailure(description: "evidence missing")) }
+            if let index = digests.indices.first(where: { digests[$0] != shown[$0] }) {
+                return .failure(
+                    RoundFailure(
+                        description:
+                            "round \(round + 1), frame \(index): its timed output is not the output it showed (the span did not convert the frame)"
+                    ))
+            }
+            let oracleBegin = threadCPUTime()
+            for frame in frames { try? oracle.convert(frame.view, to: scratch.view, matrix: matrix) }
+            let oracleTime = threadCPUTime() - oracleBegin
+            ratios.append((end - begin) / max(oracleTime, .nanoseconds(1)))
+            round += 1
+        }
+        reader.session.letGo(false)
+        guard let ratio = RatioEstimate(ratios: ratios) else {
+            return .failure(RoundFailure(description: "no round timed"))
+        }
+        return .success(ratio)
+    }
+
+    /// This thread's CPU time.
+    static func threadCPUTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+}
