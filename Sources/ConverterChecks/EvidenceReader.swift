@@ -51,7 +51,9 @@ final class EvidenceReader: @unchecked Sendable {
     /// `problem` set) otherwise.
     func expect(_ expected: WorkerLine) -> Bool {
         guard let line = next() else { return false }
-        guard line == expected else { return reject("sent '\(line.text.prefix(200))' where '\(expected.text)' was due") }
+        guard line == expected else {
+            return reject("sent '\(line.text.prefix(200))' where '\(expected.text)' was due")
+        }
         return true
     }
 
@@ -66,7 +68,25 @@ final class EvidenceReader: @unchecked Sendable {
         return digests
     }
 
-    /// Records the forgery `description`; returns false.
+    /// The first output that was byte for byte an earlier case's output
+    /// (`its output at CASE repeats its output at CASE`): what a converter
+    /// that replays earlier evidence shows.
+    private(set) var firstRepeat: String?
+    private var outputs: [String: (identity: String, place: String)] = [:]
+
+    /// Notes the output of the case `identity` (at `place`) by its digest.
+    func noteOutput(digest: String, identity: String) {
+        let place = self.place ?? "?"
+        if let earlier = outputs[digest] {
+            if firstRepeat == nil && earlier.identity != identity {
+                firstRepeat = "its output at \(place) repeats its output at \(earlier.place)"
+            }
+        } else {
+            outputs[digest] = (identity, place)
+        }
+    }
+
+    /// Records the rejection `description`; returns false.
     @discardableResult
     func reject(_ description: String) -> Bool {
         if problem == nil { problem = .rejected(description) }

@@ -63,7 +63,7 @@ public struct IsolatedCheck: Sendable {
             kind, CheckContext(judging: replay, options: options, beginCase: { reader.place = $0 }))
         if reader.problem == nil && verdict.status == .fail {
             session.finish(killing: true)
-            return outcome(.fail, verdict.detail)
+            return outcome(.fail, [verdict.detail, reader.firstRepeat].compactMap { $0 }.joined(separator: "; "))
         }
         let missing = reader.problem == .ended
         if reader.problem == nil, let extra = reader.next() {

@@ -43,6 +43,9 @@ struct ReplayConverter: FrameConverter {
             }
             guard reader.readBytes(into: UnsafeMutableRawBufferPointer(start: destination.base, count: expected))
             else { throw .failed(status: -1) }
+            var digest = EvidenceDigest()
+            digest.add(destination.base, count: expected)
+            reader.noteOutput(digest: digest.text, identity: identity)
             guard sourceDigest == EvidenceDigest.of(source) else {
                 reader.reject("changed its source planes (their digest after the call is not theirs)")
                 throw .failed(status: -1)

@@ -13,7 +13,9 @@ struct UnsupportedCases {
 
     /// One case of a check: names it to `context` (`beginCase`), then runs
     /// `convert`. A refusal (`unsupported`) of `matrix` with `orientation`
-    /// is recorded and the case skipped; any other error fails the check.
+    /// is recorded and the case skipped, unless the combination converted
+    /// at an earlier case (a converter offers a combination or not); any
+    /// other error fails the check.
     /// - Returns: whether the case converted (false: skip it).
     /// - Throws: `CaseFailure`, `ERROR at LABEL`.
     mutating func attempt(
@@ -24,20 +26,26 @@ struct UnsupportedCases {
         do {
             try convert()
         } catch .unsupported {
+            if convertedCombinations.contains(where: { $0 == matrix && $1 == orientation }) {
+                throw CaseFailure(
+                    description:
+                        "refused \(orientation.name) with \(matrix.name) as unsupported at \(label) after converting it at an earlier case"
+                )
+            }
             refused(matrix, orientation)
             return false
         } catch {
             throw CaseFailure(description: "\(error) at \(label)")
         }
-        converted()
+        if !convertedCombinations.contains(where: { $0 == matrix && $1 == orientation }) {
+            convertedCombinations.append((matrix, orientation))
+        }
         return true
     }
 
     private(set) var combinations: [(ColorMatrix, Orientation)] = []
-    private(set) var anyConverted = false
-
-    /// Records that a conversion was made (not refused).
-    mutating func converted() { anyConverted = true }
+    private var convertedCombinations: [(ColorMatrix, Orientation)] = []
+    private var anyConverted: Bool { !convertedCombinations.isEmpty }
 
     /// Whether every conversion tried was refused.
     var allRefused: Bool { !combinations.isEmpty && !anyConverted }

@@ -55,7 +55,8 @@ enum WitnessedSpeed {
             case .gatherer(let subject):
                 gather(subject, frames: frames, outputs: outputs, matrix: matrix)
             case .judge(let reader):
-                switch judge(reader, frames: frames, shown: shown, seconds: context.options.speedSeconds, matrix: matrix)
+                switch judge(
+                    reader, frames: frames, shown: shown, seconds: context.options.speedSeconds, matrix: matrix)
                 {
                 case .success(let ratio): parts.append("\(size): " + SpeedCheck.describe(ratio, "libyuv"))
                 case .failure(let failure): return .fail("\(failure.description) at \(label)")
@@ -69,7 +70,9 @@ enum WitnessedSpeed {
 
     /// The worker's rounds, until the parent says stop: outputs cleared,
     /// the frames converted between the span lines, then their digests.
-    static func gather(_ converter: any FrameConverter, frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix) {
+    static func gather(
+        _ converter: any FrameConverter, frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix
+    ) {
         while CheckWorker.waitForParent() {
             for output in outputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
             CheckWorker.send(.spanBegins)

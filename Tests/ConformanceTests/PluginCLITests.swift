@@ -88,7 +88,31 @@ struct PluginCLITests {
                 expected: ["sizes  FAIL: left 1 process running after its worker ended (killed) at "]),
             Fault(
                 fault: "WRITES_NOTHING", arguments: ["--check", "speed"],
-                expected: ["speed  FAIL: faster than moving its bytes at ", "the output cannot have been written"]),
+                expected: ["speed  FAIL: at 640x480 upright bt601, frame 0 pixel (0, 0) B: got 0, want "]),
+            // Forgeries: lines a plug-in writes on the worker's protocol are refused, never believed.
+            Fault(
+                fault: "FORGE_ON_LOAD",
+                arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],
+                expected: [
+                    "sizes  FAIL: sent a verdict ('outcome pass forged'): a check worker sends evidence only at 1x1 upright bt601"
+                ]),
+            Fault(
+                fault: "FORGE_AND_EXIT", arguments: ["--check", "exhaustive", "--matrix", "bt601"],
+                expected: [
+                    "exhaustive  FAIL: sent a verdict ('outcome pass forged'): a check worker sends evidence only at 512x128 upright bt601 u=0"
+                ]),
+            Fault(
+                fault: "FORGE_EVIDENCE",
+                arguments: ["--check", "threads", "--matrix", "bt601", "--orientation", "upright"],
+                expected: [
+                    "threads  FAIL: sent 'digests 0000000000000000' where the evidence of a case was due at 320x240 upright bt601, one thread"
+                ]),
+            Fault(
+                fault: "REPLAYS", arguments: ["--check", "frames", "--matrix", "bt601", "--orientation", "upright"],
+                expected: [
+                    "frames  FAIL: at 96x64 upright bt601, altref-invisible.ivf frame 1 pixel (",
+                    "its output at 96x64 upright bt601, altref-invisible.ivf frame 1 repeats its output at 96x64 upright bt601, altref-invisible.ivf frame 0",
+                ]),
             Fault(
                 fault: "CLOSE_CHROMA",
                 arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright"],

@@ -104,8 +104,16 @@ import Glibc
         for line in [
             WorkerLine.begin("17x3 rotate90"), .fault("u"), .outcome(.fail, "a b"),
             .converter(name: "c", threadSafe: true),
+            .output(
+                byteCount: 12, source: "00ff",
+                identity: "i420 1x1 strides 2,1,1 source ab to 1x1 stride 4 bt601 upright"),
+            .refused(identity: "nv12 2x2 b"), .failed(status: 5, identity: "x y"), .digests(["01", "02"]), .spanBegins,
+            .spanEnds,
         ] {
             #expect(WorkerLine(text: line.text) == line)
+        }
+        for undefined in ["outcome maybe x", "output -1 a b", "output 12 a", "failed x y", "span", "hello"] {
+            #expect(WorkerLine(text: undefined) == nil, "\(undefined)")
         }
     }
 }

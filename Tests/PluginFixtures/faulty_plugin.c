@@ -13,6 +13,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <string.h>
 #include <unistd.h>
 
 #ifdef FAULT_RAISE_ON_LOAD
@@ -22,6 +23,17 @@ __attribute__((constructor)) static void raise_on_load(void) { raise(SIGSEGV); }
 #ifdef FAULT_HANG_ON_LOAD
 /* fault: never returns while the library loads */
 __attribute__((constructor)) static void hang_on_load(void) { for (;;) sleep(1); }
+#endif
+
+/* Forgeries: lines a check worker's protocol (descriptor 3) does not
+   carry from a plug-in, which the parent must refuse to believe. */
+#if defined(FAULT_FORGE_ON_LOAD) || defined(FAULT_FORGE_AND_EXIT) || defined(FAULT_FORGE_EVIDENCE)
+static void forge(const char *line, size_t length) { (void)!write(3, line, length); }
+#define FORGE(text) forge(text, sizeof text - 1)
+#endif
+#ifdef FAULT_FORGE_ON_LOAD
+/* forgery: a verdict written while the library loads */
+__attribute__((constructor)) static void forge_on_load(void) { FORGE("outcome pass forged\n"); }
 #endif
 
 static const int32_t constants[6][6] = {
@@ -86,6 +98,25 @@ static int convert_planes(const planes *s, const framebench_bgra *d, int32_t mat
         }
     }
 #endif
+#ifdef FAULT_FORGE_AND_EXIT
+    FORGE("outcome pass forged\n"); /* forgery: a verdict, then the process ends with status 0 */
+    _exit(0);
+#endif
+#ifdef FAULT_FORGE_EVIDENCE
+    FORGE("digests 0000000000000000\n"); /* forgery: evidence of its own, and nothing converted */
+    return FRAMEBENCH_OK;
+#endif
+#ifdef FAULT_REPLAYS
+    /* forgery: after its first conversion at a size, every later one at
+       that size gets the first one's bytes (earlier evidence, replayed) */
+    static uint8_t saved[1 << 22];
+    static int32_t saved_width = -1, saved_height = -1;
+    size_t row_bytes = 4 * (size_t)d->width;
+    if (d->width == saved_width && d->height == saved_height) {
+        for (int32_t y = 0; y < d->height; y++) memcpy(d->data + (ptrdiff_t)y * d->stride, saved + y * row_bytes, row_bytes);
+        return FRAMEBENCH_OK;
+    }
+#endif
 #ifdef FAULT_WRITES_SOURCE
     ((uint8_t *)s->y)[0] ^= 1; /* fault: writes into its const source plane */
 #endif
@@ -123,6 +154,13 @@ static int convert_planes(const planes *s, const framebench_bgra *d, int32_t mat
         if (d->stride > 4 * d->width) out[4 * d->width] = 0; /* fault: first byte of the row padding */
 #endif
     }
+#ifdef FAULT_REPLAYS
+    if (row_bytes * d->height <= sizeof saved) {
+        saved_width = d->width;
+        saved_height = d->height;
+        for (int32_t y = 0; y < d->height; y++) memcpy(saved + y * row_bytes, d->data + (ptrdiff_t)y * d->stride, row_bytes);
+    }
+#endif
 #ifdef FAULT_WRITES_PAST_END
     d->data[(ptrdiff_t)(d->height - 1) * d->stride + 4 * d->width] = 0; /* fault: one byte past the last row */
 #endif
