@@ -113,13 +113,13 @@ public enum CheckWorker {
         }
     }
 
-    /// Waits for the parent's word on standard input: true to go on,
-    /// false to stop (or when the parent is gone).
-    static func waitForParent() -> Bool {
+    /// Waits for the parent's word on standard input, one byte: a count
+    /// from 1 to 255 to go on with, or nil for stop (0, or the parent gone).
+    static func waitForParent() -> Int? {
         var byte: UInt8 = 0
         var n = read(0, &byte, 1)
         while n < 0 && errno == EINTR { n = read(0, &byte, 1) }
-        return n == 1 && byte == 1
+        return n == 1 && byte > 0 ? Int(byte) : nil
     }
 }
 

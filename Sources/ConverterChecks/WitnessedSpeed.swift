@@ -9,13 +9,17 @@ import Glibc
 
 /// The speed check across a process boundary, timed by the parent: per
 /// size, the worker first converts `frameCount` synthetic frames as
-/// evidence (the parent compares them with libyuv's), then, in rounds the
-/// parent starts and stops, converts them again between `span begins` and
-/// `span ends` lines and sends the digests of what it wrote. The parent
-/// reads the worker's CPU time from the kernel at each span line, checks
+/// evidence (the parent compares them with libyuv's). Then, in rounds the
+/// parent starts and stops, it converts them again between `span begins`
+/// and `span ends` lines, each followed by a `SIGSTOP` of its own, and
+/// sends the digests of what it wrote. A span makes as many passes over
+/// the frames as give libyuv `leastSpan` of work (the parent's word that
+/// starts the round says how many). The parent reads the worker's CPU
+/// time from the kernel while it is stopped at each span line, checks
 /// every digest against the frames it saw, and times libyuv on the same
 /// frames in between: the ratio is the median of per-round ratios of CPU
-/// times, with its 95 % interval. Nothing the worker says about time is used.
+/// times, with its 95 % interval. Nothing the worker says about time is
+/// used.
 enum WitnessedSpeed {
     /// Frames converted in each round.
     static let frameCount = 4
@@ -73,13 +77,17 @@ enum WitnessedSpeed {
     static func gather(
         _ converter: any FrameConverter, frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix
     ) {
-        while CheckWorker.waitForParent() {
+        while let passes = CheckWorker.waitForParent() {
             for output in outputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
             CheckWorker.send(.spanBegins)
-            for (frame, output) in zip(frames, outputs) {
-                try? converter.convert(frame.view, to: output.view, matrix: matrix)
+            raise(SIGSTOP)
+            for _ in 0..<passes {
+                for (frame, output) in zip(frames, outputs) {
+                    try? converter.convert(frame.view, to: output.view, matrix: matrix)
+                }
             }
             CheckWorker.send(.spanEnds)
+            raise(SIGSTOP)
             CheckWorker.send(.digests(outputs.map(EvidenceDigest.of)))
         }
     }
@@ -96,15 +104,20 @@ enum WitnessedSpeed {
         _ reader: EvidenceReader, frames: [SourceBuffer], shown: [String], seconds: Double, matrix: ColorMatrix
     ) -> Result<RatioEstimate, RoundFailure> {
         let oracle = LibYUVConverter()
-        let scratch = BGRABuffer(size: FrameSize(width: frames[0].view.y.width, height: frames[0].view.y.height))
+        // The same work as the worker's span: each frame into its own
+        // output, the outputs cleared beforehand.
+        let size = FrameSize(width: frames[0].view.y.width, height: frames[0].view.y.height)
+        let oracleOutputs = frames.map { _ in BGRABuffer(size: size) }
         var ratios: [Double] = []
         let clock = ContinuousClock()
         let start = clock.now
+        let passes = self.passes(oracle, frames: frames, outputs: oracleOutputs, matrix: matrix)
         var round = 0
         while round < rounds.lowerBound || (round < rounds.upperBound && clock.now - start < .seconds(seconds)) {
-            reader.session.letGo(true)
-            guard reader.expect(.spanBegins), let begin = reader.session.cpuTime(), reader.expect(.spanEnds),
-                let end = reader.session.cpuTime(), let digests = reader.digests(count: frames.count)
+            reader.session.letGo(UInt8(passes))
+            guard reader.expect(.spanBegins), let begin = reader.session.cpuTimeWhenStopped(),
+                reader.expect(.spanEnds), let end = reader.session.cpuTimeWhenStopped(),
+                let digests = reader.digests(count: frames.count)
             else { return .failure(RoundFailure(description: "evidence missing")) }
             if let index = digests.indices.first(where: { digests[$0] != shown[$0] }) {
                 return .failure(
@@ -113,17 +126,46 @@ enum WitnessedSpeed {
                             "round \(round + 1), frame \(index): its timed output is not the output it showed (the span did not convert the frame)"
                     ))
             }
-            let oracleBegin = threadCPUTime()
-            for frame in frames { try? oracle.convert(frame.view, to: scratch.view, matrix: matrix) }
-            let oracleTime = threadCPUTime() - oracleBegin
+            for output in oracleOutputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
+            let oracleTime = time(oracle, passes: passes, frames: frames, outputs: oracleOutputs, matrix: matrix)
             ratios.append((end - begin) / max(oracleTime, .nanoseconds(1)))
             round += 1
         }
-        reader.session.letGo(false)
+        reader.session.letGo(0)
         guard let ratio = RatioEstimate(ratios: ratios) else {
             return .failure(RoundFailure(description: "no round timed"))
         }
         return .success(ratio)
+    }
+
+    /// libyuv's CPU time in this thread for `passes` passes over `frames`,
+    /// each into its own output, cleared beforehand: the work of one span.
+    static func time(
+        _ oracle: LibYUVConverter, passes: Int, frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix
+    ) -> Duration {
+        for output in outputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
+        let begin = threadCPUTime()
+        for _ in 0..<passes {
+            for (frame, output) in zip(frames, outputs) {
+                try? oracle.convert(frame.view, to: output.view, matrix: matrix)
+            }
+        }
+        return threadCPUTime() - begin
+    }
+
+    /// libyuv's CPU time a span should last at least, so that the fixed
+    /// cost of stopping and continuing the worker around it (tens of
+    /// microseconds) stays within a percent or two.
+    static let leastSpan = Duration.milliseconds(3)
+
+    /// Passes over the frames (1 to 255) that make a span of libyuv's at
+    /// least `leastSpan` long, from one warm pass timed here.
+    static func passes(_ oracle: LibYUVConverter, frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix)
+        -> Int
+    {
+        _ = time(oracle, passes: 1, frames: frames, outputs: outputs, matrix: matrix)
+        let one = time(oracle, passes: 1, frames: frames, outputs: outputs, matrix: matrix)
+        return min(255, max(1, Int((leastSpan / max(one, .nanoseconds(1))).rounded(.up))))
     }
 
     /// This thread's CPU time.

@@ -7,7 +7,7 @@ import Glibc
 /// One running check worker, read as it goes: its protocol lines one at a
 /// time, the raw bytes that follow an `output` line read straight into the
 /// reader's memory, a byte sent on its standard input to let it go on, and
-/// its CPU time read from outside. Every wait ends when the worker writes
+/// its CPU time read from outside while it stops itself. Every wait ends when the worker writes
 /// nothing for `caseTimeout` seconds (it is then killed).
 public final class WorkerSession {
     /// What a read gave.
@@ -30,6 +30,7 @@ public final class WorkerSession {
     private var isOpen = true
     private var timedOut = false
     private var result: WorkerProcess.Run?
+    private var reaped: Int32?
     /// Every protocol line read so far, in order.
     public private(set) var lines: [WorkerLine] = []
 
@@ -80,9 +81,10 @@ public final class WorkerSession {
         return true
     }
 
-    /// Tells a worker that waits for the parent to go on (`goOn`) or to
-    /// stop, by one byte on its standard input; the stall clock restarts.
-    public func letGo(_ goOn: Bool) {
+    /// Tells a worker that waits for the parent one byte on its standard
+    /// input: a count from 1 to 255 to go on with, 0 to stop. The stall
+    /// clock restarts.
+    public func letGo(_ word: UInt8) {
         // A worker that died closed the pipe: the write fails with EPIPE,
         // and the SIGPIPE it raises is blocked here and then taken back.
         var pipeSignal = sigset_t()
@@ -90,7 +92,7 @@ public final class WorkerSession {
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        var byte: UInt8 = goOn ? 1 : 0
+        var byte = word
         if write(goEnd, &byte, 1) < 0 && errno == EPIPE {
             var none = timespec()
             _ = sigtimedwait(&pipeSignal, nil, &none)
@@ -99,14 +101,35 @@ public final class WorkerSession {
         lastProgress = Date()
     }
 
-    /// The CPU time the worker's threads have used so far (user and
-    /// system), read by this process from the kernel; nil once it ended.
-    public func cpuTime() -> Duration? {
-        var clock = clockid_t()
-        guard result == nil, clock_getcpuclockid(pid, &clock) == 0 else { return nil }
-        var time = timespec()
-        guard clock_gettime(clock, &time) == 0 else { return nil }
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    /// The CPU time the worker's threads have used, read once the worker
+    /// has stopped itself (`SIGSTOP`), which it then continues: stopped,
+    /// every thread's time is accounted to the nanosecond, where a running
+    /// process's clock, read from outside, lags by up to a scheduler tick.
+    /// Nil when the worker ended, or did not stop within `caseTimeout`.
+    public func cpuTimeWhenStopped() -> Duration? {
+        guard result == nil, reaped == nil else { return nil }
+        let start = Date()
+        while Date().timeIntervalSince(start) <= caseTimeout {
+            var status: Int32 = 0
+            let found = waitpid(pid, &status, WUNTRACED | WNOHANG)
+            if found < 0 && errno == EINTR { continue }
+            guard found >= 0 else { return nil }
+            if found == 0 {
+                usleep(200)
+                continue
+            }
+            guard status & 0xff == 0x7f else {
+                reaped = status
+                return nil
+            }
+            defer { kill(pid, SIGCONT) }
+            var clock = clockid_t()
+            var time = timespec()
+            guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 else { return nil }
+            lastProgress = Date()
+            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        }
+        return nil
     }
 
     /// Ends the session: kills the worker when `killing` (or when it
@@ -163,8 +186,9 @@ public final class WorkerSession {
         return false
     }
 
-    /// Waits for the worker; its wait status.
+    /// Waits for the worker (stops aside); its wait status.
     private func reap() -> Int32 {
+        if let reaped { return reaped }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status
