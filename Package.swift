@@ -152,7 +152,10 @@ let package = Package(
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
         optimisedTarget(
             "ConverterChecks",
-            ["Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement"]),
+            [
+                "Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
+                "Reports",
+            ]),
         // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
         // inline SVG charts, the present and call tables, number formatting.
         optimisedTarget(

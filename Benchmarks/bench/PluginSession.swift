@@ -32,16 +32,19 @@ struct PluginSession {
     var names: [String] = []
 
     /// Pre-flights the plug-ins at `paths` at `sizes` in each of
-    /// `orientations` with `matrix`; prints a line per excluded converter. A
+    /// `orientations` with `matrix`; prints a line per excluded converter.
+    /// With `expectingReport`, the supervising parent judges the report's
+    /// evidence (`Supervisor`). A
     /// converter that refuses some of the orientations (unsupported) but
     /// converts in another is kept: the command skips it where it refuses.
     /// - Throws: `ExitCode(1)` after one line when a plug-in is refused or
     ///   crashes while loading.
     static func prepare(
-        _ paths: [String], sizes: [FrameSize], orientations: [Orientation] = [.upright], matrix: ColorMatrix
+        _ paths: [String], sizes: [FrameSize], orientations: [Orientation] = [.upright], matrix: ColorMatrix,
+        expectingReport: Bool = false
     ) throws -> PluginSession {
         guard !paths.isEmpty else { return PluginSession(converters: [], hadFailures: false) }
-        Supervisor.superviseUnlessSupervised()
+        Supervisor.superviseUnlessSupervised(expectingReport: expectingReport)
         let isolation = IsolatedCheck.bench()
         let probed: [(name: String, threadSafe: Bool)]
         do {

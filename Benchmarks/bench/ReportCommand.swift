@@ -1,5 +1,6 @@
 import ArgumentParser
 import Conformance
+import ConverterChecks
 import Converters
 import Foundation
 import Frames
@@ -185,7 +186,7 @@ struct ReportCommand: ParsableCommand, WritesDocument {
         // Oriented cells also convert upright (each converter's upright twin).
         let session = try PluginSession.prepare(
             plugins.paths, sizes: options.sizes, orientations: [.upright] + options.cells.map(\.orientation),
-            matrix: options.matrix)
+            matrix: options.matrix, expectingReport: true)
         let pluginNames = session.names
         options.converters = try ConverterSelection.parse(converters, threads: 1, pluginNames: pluginNames).map(\.name)
         let wanted = ConverterSelection.names(converters)
@@ -200,8 +201,13 @@ struct ReportCommand: ParsableCommand, WritesDocument {
         progress.clear()
         for line in TextReport.lines(report) { Output.line(line) }
         var status: Int32 = session.hadFailures ? 1 : 0
+        let document = ReportDocument(report)
         if let json {
-            do { try json.write(try ReportDocument(report).json()) } catch { status = 1 }
+            do { try json.write(try document.json()) } catch { status = 1 }
+        }
+        if let path = Supervisor.recordPath {
+            let evidence = WitnessedReport(document: document, converters: session.converters)
+            do { try JSONEncoder().encode(evidence).write(to: URL(fileURLWithPath: path)) } catch { status = 1 }
         }
         if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
         for fault in report.faults { Output.error(fault) }

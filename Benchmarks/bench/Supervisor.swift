@@ -24,6 +24,12 @@ import Glibc
 enum Supervisor {
     /// Set in the child's environment to the descriptor it reports on.
     static let variable = "FRAMEBENCH_SUPERVISED"
+    /// Set in the child's environment to the file a report's child writes
+    /// its `WitnessedReport` to.
+    static let recordVariable = "FRAMEBENCH_SUPERVISED_RECORD"
+
+    /// In a supervised child, the file to write the report's evidence to.
+    static var recordPath: String? { ProcessInfo.processInfo.environment[recordVariable] }
 
     /// The longest one call into plug-in code (a conversion, or loading the
     /// plug-in) may run in a supervised child, in seconds.
@@ -34,8 +40,10 @@ enum Supervisor {
 
     /// Returns in the child (where the command goes on, watched for plug-in
     /// code that does not return); in the parent, runs the child and exits
-    /// with its outcome.
-    static func superviseUnlessSupervised() {
+    /// with its outcome. With `expectingReport`, the child must also leave
+    /// a `WitnessedReport` whose claims its evidence bears out (the parent
+    /// checks the digests against libyuv), or the parent exits 1.
+    static func superviseUnlessSupervised(expectingReport: Bool = false) {
         if let value = ProcessInfo.processInfo.environment[variable] {
             becomeChild(reportingOn: Int32(value))
             return
@@ -53,17 +61,58 @@ enum Supervisor {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let token = LeftoverProcesses.newToken()
         environment[LeftoverProcesses.variable] = token
+        let record = expectingReport ? makeRecordFile() : nil
+        if let record { environment[recordVariable] = record }
         let pid = spawnChild(environment: environment)
         close(writing)
         let outcome = waitForChild(pid)
         let leftovers = LeftoverProcesses.kill(carrying: token)
         fflush(nil)
-        let status = verdict(outcome, said: saidLines(reading))
+        var status = verdict(outcome, said: saidLines(reading))
+        if let record {
+            status = max(status, judgeReport(at: record, childStatus: status))
+            unlink(record)
+        }
         guard leftovers == 0 else {
             Output.error("plug-in code left \(leftovers) process\(leftovers == 1 ? "" : "es") running (killed)")
             exit(1)
         }
         exit(status)
+    }
+
+    /// An empty file of this process's for the child's report evidence.
+    private static func makeRecordFile() -> String? {
+        var template = Array("/tmp/framebench-report-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return nil }
+        close(descriptor)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// The parent's judgement of the report the child left at `path`: 1
+    /// (after a line each) when it is missing while the child says it
+    /// succeeded, cannot be read, or claims bit-exactness its digests do
+    /// not bear out; else 0, after a line saying how many cells were
+    /// judged.
+    private static func judgeReport(at path: String, childStatus: Int32) -> Int32 {
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        guard !data.isEmpty else {
+            guard childStatus == 0 else { return 0 }
+            Output.error("the report's process sent no report document to check its plug-in converters against")
+            return 1
+        }
+        guard let report = try? JSONDecoder().decode(WitnessedReport.self, from: data) else {
+            Output.error("the report's process sent a report document that cannot be read")
+            return 1
+        }
+        let problems = report.problems()
+        for problem in problems { Output.error("plug-in converter evidence: \(problem)") }
+        guard problems.isEmpty else { return 1 }
+        let cells = report.judgedCells
+        Output.error(
+            "bit-exactness of plug-in converters checked outside their process: \(cells) cell\(cells == 1 ? "" : "s"), each against libyuv's output"
+        )
+        return 0
     }
 
     /// In a supervised child: the command's own exit with `status`, told

@@ -395,5 +395,23 @@ struct PluginCLITests {
         #expect(run.status == 0, "\(run.shown)")
         #expect(run.reportEntryNames?.contains("convert/c-scalar/16x8") == true, "\(run.shown)")
         #expect(run.stderr.contains("machine: "), "the text report is not on standard error")
+        #expect(
+            run.stderr.contains(
+                "bench: bit-exactness of plug-in converters checked outside their process: 1 cell, each against libyuv's output"
+            ), "\(run.stderr)")
+    }
+
+    @Test(
+        "a report whose plug-in writes the supervised child's finish line and exits 0 is not believed: no report document, exit 1"
+    )
+    func forgedFinish() throws {
+        let plugin = try #require(Self.fixture("FORGE_FINISH"))
+        let run = try BenchProcess.run(
+            Self.shortReport(plugin: plugin, size: "64x48") + ["--converters", "faulty", "--orientation", "upright"])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "bench: the report's process sent no report document to check its plug-in converters against"),
+            "\(run.stderr)")
     }
 }

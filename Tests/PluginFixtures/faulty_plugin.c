@@ -31,6 +31,9 @@ __attribute__((constructor)) static void hang_on_load(void) { for (;;) sleep(1);
 static void forge(const char *line, size_t length) { (void)!write(3, line, length); }
 #define FORGE(text) forge(text, sizeof text - 1)
 #endif
+#ifdef FAULT_FORGE_FINISH
+#include <stdlib.h>
+#endif
 #ifdef FAULT_FORGE_ON_LOAD
 /* forgery: a verdict written while the library loads */
 __attribute__((constructor)) static void forge_on_load(void) { FORGE("outcome pass forged\n"); }
@@ -105,6 +108,20 @@ static int convert_planes(const planes *s, const framebench_bgra *d, int32_t mat
 #ifdef FAULT_FORGE_EVIDENCE
     FORGE("digests 0000000000000000\n"); /* forgery: evidence of its own, and nothing converted */
     return FRAMEBENCH_OK;
+#endif
+#ifdef FAULT_FORGE_FINISH
+    {
+        /* forgery: in a supervised report (past the pre-flight's few calls),
+           the child's finish line written on the supervisor's pipe, then the
+           process ended with status 0 */
+        static int calls;
+        const char *supervised = getenv("FRAMEBENCH_SUPERVISED");
+        if (supervised && __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST) == 5) {
+            static const char line[] = "finished 0\n";
+            (void)!write(atoi(supervised), line, sizeof line - 1);
+            _exit(0);
+        }
+    }
 #endif
 #ifdef FAULT_REPLAYS
     /* forgery: after its first conversion at a size, every later one at
