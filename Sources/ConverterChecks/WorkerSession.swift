@@ -186,11 +186,23 @@ public final class WorkerSession {
         return false
     }
 
-    /// Waits for the worker (stops aside); its wait status.
+    /// Waits for the worker (stops aside) for at most `caseTimeout`
+    /// seconds, then kills it (a worker can close its pipe and run on);
+    /// its wait status.
     private func reap() -> Int32 {
         if let reaped { return reaped }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        let start = Date()
+        while true {
+            let found = waitpid(pid, &status, WNOHANG)
+            if found == pid || (found < 0 && errno != EINTR) { return status }
+            if found == 0 && Date().timeIntervalSince(start) > caseTimeout {
+                kill(pid, SIGKILL)
+                timedOut = true
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return status
+            }
+            usleep(1000)
+        }
     }
 }

@@ -89,6 +89,10 @@ struct PluginCLITests {
             Fault(
                 fault: "WRITES_NOTHING", arguments: ["--check", "speed"],
                 expected: ["speed  FAIL: at 640x480 upright bt601, frame 0 pixel (0, 0) B: got 0, want "]),
+            Fault(
+                fault: "CLOSES_PIPE",
+                arguments: ["--check", "sizes", "--matrix", "bt601", "--orientation", "upright", "--time-limit", "1"],
+                expected: ["sizes  FAIL: timed out at 1x1 upright bt601 (no progress for 1 s)"]),
             // Forgeries: lines a plug-in writes on the worker's protocol are refused, never believed.
             Fault(
                 fault: "FORGE_ON_LOAD",

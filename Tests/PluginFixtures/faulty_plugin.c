@@ -109,6 +109,10 @@ static int convert_planes(const planes *s, const framebench_bgra *d, int32_t mat
     FORGE("digests 0000000000000000\n"); /* forgery: evidence of its own, and nothing converted */
     return FRAMEBENCH_OK;
 #endif
+#ifdef FAULT_CLOSES_PIPE
+    close(3); /* fault: closes the check worker's protocol descriptor, then never returns */
+    for (;;) sleep(1);
+#endif
 #ifdef FAULT_FORGE_FINISH
     {
         /* forgery: in a supervised report (past the pre-flight's few calls),
