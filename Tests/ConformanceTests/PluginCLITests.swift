@@ -133,6 +133,23 @@ struct PluginCLITests {
     }
 
     @Test(
+        "a plug-in loaded beside another that writes a pass for it (a verdict line from its constructor) makes the other's check fail, naming the line"
+    )
+    func forgeryForAnother() throws {
+        let forger = try #require(Self.fixture("FORGE_ON_LOAD", defines: ["NAME=\"forger\""]))
+        let faulty = try #require(Self.fixture("WRONG_ALPHA"))
+        let run = try BenchProcess.run([
+            "check", "--plugin", forger, "--plugin", faulty, "--converter", "faulty", "--check", "sizes", "--matrix",
+            "bt601", "--orientation", "upright",
+        ])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(
+            run.lines.contains(
+                "faulty  sizes  FAIL: sent a verdict ('outcome pass forged'): a check worker sends evidence only at 1x1 upright bt601"
+            ), "\(run.stdout)")
+    }
+
+    @Test(
         "--layout nv12: a version 2 over-read of the interleaved plane is named as plane uv; a version 2 plug-in without NV12 is skipped in NV12, not failed"
     )
     func nv12Checks() throws {
