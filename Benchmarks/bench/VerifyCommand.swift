@@ -43,10 +43,14 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Verify converting frames in these layouts, \(LayoutList.format) (default: i420).")
     var layout: LayoutList?
 
+    @Option(help: "Which video track of a WebM, Matroska or MP4 file (1-based; default: the first).")
+    var track: Int?
+
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("verify needs at least one PATH") }
+        if let track { try Limits.check(track, in: 1...64, "--track") }
         _ = try ConverterSelection.parse(converters)
     }
 
@@ -56,7 +60,8 @@ struct VerifyCommand: ParsableCommand {
             plugins.paths, sizes: PluginSession.sizes(of: files), orientations: [orientation], matrix: matrix)
         let converters = ReportRun.withPlugins(try ConverterSelection.parse(converters), session.converters)
         let verifiers = (layout?.values ?? [.i420]).map {
-            StreamVerifier(converters: converters, matrix: matrix, orientation: orientation, layout: $0)
+            StreamVerifier(
+                converters: converters, matrix: matrix, orientation: orientation, layout: $0, trackNumber: track)
         }
         let width = files.map(\.count).max() ?? 0
         let run = VerificationRun.run(files, with: verifiers) {

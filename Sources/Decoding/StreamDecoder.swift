@@ -5,7 +5,8 @@ import Frames
 /// (`FrameReader`), pushing each shown frame to a callback.
 public enum StreamDecoder {
     /// Decodes the file at `path` (IVF, WebM, Matroska or MP4, told apart
-    /// by content) packet by packet as it reads it, with
+    /// by content; its video track `track`, 1-based, or the first) packet
+    /// by packet as it reads it, with
     /// the decoder named `decoder` (nil: the codec's own, as
     /// `DecoderRegistry` orders them), and calls `body` with each shown
     /// frame, in `layout`. One packet is in memory at a
@@ -25,13 +26,13 @@ public enum StreamDecoder {
     ///   by `body`); frames before the fault have already been passed to
     ///   `body`.
     public static func decode(
-        path: String, decoder: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420,
+        path: String, track: Int? = nil, decoder: String? = nil, threads: Int = 1, layout: ChromaLayout = .i420,
         clock: (() -> UInt64)? = nil, onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         try decode(
-            packets: open(path: path), decoder: decoder, threads: threads, layout: layout, clock: clock,
-            onPacket: onPacket, body)
+            packets: open(path: path, trackNumber: track), decoder: decoder, threads: threads, layout: layout,
+            clock: clock, onPacket: onPacket, body)
     }
 
     /// The file at `path`, opened by the reader its content calls for

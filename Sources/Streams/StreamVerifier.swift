@@ -95,16 +95,21 @@ public struct StreamVerifier {
     /// losslessly, `SourceRepacker`; libyuv converts the same frames).
     public let layout: ChromaLayout
 
+    /// The video track verified in files that hold several (1-based; nil: the first).
+    public let trackNumber: Int?
+
     /// A verifier of `converters` (any named `libyuv` are skipped) with
-    /// `matrix`, converting frames in `layout` into `orientation`.
+    /// `matrix`, converting frames in `layout` into `orientation`, of each
+    /// file's video track `trackNumber` (nil: the first).
     public init(
         converters: [any FrameConverter], matrix: ColorMatrix, orientation: Orientation = .upright,
-        layout: ChromaLayout = .i420
+        layout: ChromaLayout = .i420, trackNumber: Int? = nil
     ) {
         self.converters = converters.filter { $0.name != Contender.referenceLabel }
         self.matrix = matrix
         self.orientation = orientation
         self.layout = layout
+        self.trackNumber = trackNumber
     }
 
     /// Verifies the file at `path`. Never throws: unreadable files and
@@ -134,7 +139,7 @@ public struct StreamVerifier {
         var readable = true
         var track: Track?
         do {
-            track = try StreamDecoder.decode(path: path, layout: layout) { frame in
+            track = try StreamDecoder.decode(path: path, track: trackNumber, layout: layout) { frame in
                 let index = shown.count
                 shown.append(ShownFrameTime(index: index, of: frame))
                 let digest = FrameDigest.i420(frame.image)
@@ -210,7 +215,10 @@ public struct StreamVerifier {
             fail("bgra-md5", shown.count, "golden list has \(golden.count) frames, stream showed \(shown.count)")
         }
         let witness = track.flatMap { DecoderRegistry.witness(for: $0)?.name }
-        if let witness, let detail = Self.witnessDisagreement(path, witness, decoded, decodedToEnd: decodedToEnd) {
+        if let witness,
+            let detail = Self.witnessDisagreement(
+                path, track: trackNumber, witness, decoded, decodedToEnd: decodedToEnd)
+        {
             fail("witness \(witness)", detail.frame, detail.text)
         }
         if decodedToEnd, shown.isEmpty {
@@ -238,18 +246,19 @@ public struct StreamVerifier {
         let digest: String
     }
 
-    /// Where the `witness` decoder's frames of `path` first differ from
+    /// Where the `witness` decoder's frames of `path` (its video track
+    /// `track`, 1-based, or the first) first differ from
     /// `decoded` (the decoder's, all of the stream when `decodedToEnd`,
     /// else those before its fault), or nil when they agree: a frame of
     /// another packet, size or MD5, a frame missing or extra, or the
     /// witness failing before the decoder did.
     static func witnessDisagreement(
-        _ path: String, _ witness: String, _ decoded: [FrameIdentity], decodedToEnd: Bool
+        _ path: String, track: Int? = nil, _ witness: String, _ decoded: [FrameIdentity], decodedToEnd: Bool
     ) -> (frame: Int?, text: String)? {
         var theirs: [FrameIdentity] = []
         var fault: String?
         do {
-            _ = try StreamDecoder.decode(path: path, decoder: witness) { frame in
+            _ = try StreamDecoder.decode(path: path, track: track, decoder: witness) { frame in
                 theirs.append(
                     FrameIdentity(packet: frame.packet, size: frame.image.size, digest: FrameDigest.i420(frame.image)))
             }
