@@ -110,11 +110,7 @@ struct DecodeCommand: ParsableCommand {
             let packets = try StreamDecoder.open(path: file, trackNumber: track)
             var listing = framemd5 ? FrameMD5Listing(timebase: packets.track.timebase) { Output.line($0) } : nil
             defer { listing?.finish() }
-            if packets.track.otherTracks > 0 {
-                Output.error(
-                    "\(file): \(packets.track.container), \(packets.track.codec) track \(track ?? 1); "
-                        + "\(packets.track.otherTracks) other tracks ignored")
-            }
+            if let note = packets.track.ignoredTracksNote(number: track ?? 1) { Output.error("\(file): \(note)") }
             _ = try ConvertedStream.run(
                 packets: packets, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
                 orientation: orientation, layout: layout

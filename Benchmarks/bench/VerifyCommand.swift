@@ -64,8 +64,12 @@ struct VerifyCommand: ParsableCommand {
                 converters: converters, matrix: matrix, orientation: orientation, layout: $0, trackNumber: track)
         }
         let width = files.map(\.count).max() ?? 0
+        var noted: Set<String> = []
         let run = VerificationRun.run(files, with: verifiers) {
             Output.line($0.path.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.line)
+            if let note = $0.verdict.track?.ignoredTracksNote(number: track ?? 1), noted.insert($0.path).inserted {
+                Output.error("\($0.path): \(note)")
+            }
         }
         if files.isEmpty { Output.error("no IVF files in \(paths.joined(separator: " "))") }
         for line in Self.summary(run, matrix: matrix) { Output.line(line) }

@@ -40,6 +40,14 @@ public struct Track: Sendable, Equatable {
         self.isTimestamped = isTimestamped
         self.profile = profile
     }
+
+    /// `Matroska, AV1 track 2; 1 other tracks ignored` for the track read
+    /// as video track `number` (1-based), or nil when the file holds no
+    /// other track: what a command says once about the tracks it ignores.
+    public func ignoredTracksNote(number: Int) -> String? {
+        guard otherTracks > 0 else { return nil }
+        return "\(container), \(codec) track \(number); \(otherTracks) other tracks ignored"
+    }
 }
 
 /// A container reader: one video track's packets, in file order.

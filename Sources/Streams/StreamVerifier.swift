@@ -46,6 +46,9 @@ public struct FileVerdict: Sendable {
     public let timestamps: TimestampCheck?
     /// Each peer's deviation from libyuv over the frames it converted, by name.
     public var deviations: [String: Deviation] = [:]
+    /// The track verified, as its container describes it; nil when the
+    /// file header could not be read.
+    public var track: Track?
 
     /// Whether every check passed.
     public var passed: Bool { failures.isEmpty }
@@ -236,6 +239,7 @@ public struct StreamVerifier {
             failures: failures.sorted { ($0.frame ?? -1) < ($1.frame ?? -1) }, skipped: skipped,
             timestamps: timestamps, deviations: deviations)
         verdict.witness = witness
+        verdict.track = track
         return verdict
     }
 
