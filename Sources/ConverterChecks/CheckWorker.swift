@@ -62,7 +62,9 @@ public enum CheckWorker {
                 _exit(1)
             }
             let context = CheckContext(
-                gathering: EvidenceRecorder(inner: watched), subject: kind == .speed ? converter : watched,
+                gathering: EvidenceRecorder(
+                    inner: watched, oracle: request.options.tolerance == nil ? LibYUVConverter() : nil),
+                subject: kind == .speed ? converter : watched,
                 options: request.options, beginCase: { send(.begin($0)) },
                 guarding: { FaultReporter.watch($0, destination: $1) })
             _ = ConverterCheck.run(kind, context)

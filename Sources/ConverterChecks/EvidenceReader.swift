@@ -41,7 +41,7 @@ final class EvidenceReader: @unchecked Sendable {
                 case .outcome, .converter:
                     problem = .rejected("sent a verdict ('\(line.text)'): a check worker sends evidence only")
                     return nil
-                case .output, .refused, .failed, .digests, .spanBegins, .spanEnds: return line
+                case .output, .outputDigest, .refused, .failed, .digests, .spanBegins, .spanEnds: return line
                 }
             }
         }

@@ -15,6 +15,10 @@ public enum WorkerLine: Equatable, Sendable {
     /// row, padding included) follow the line; `source` is the digest of
     /// the source planes after the call.
     case output(byteCount: Int, source: String, identity: String)
+    /// A case converted into what the worker's oracle makes of it: the
+    /// digest of the destination's bytes (every row, padding included)
+    /// instead of the bytes; `source` as for `output`.
+    case outputDigest(digest: String, source: String, identity: String)
     /// A case the converter refused as unsupported.
     case refused(identity: String)
     /// A case the converter failed with a non-zero status.
@@ -37,6 +41,7 @@ public enum WorkerLine: Equatable, Sendable {
         case .converter(let name, let threadSafe): "converter \(name) \(threadSafe ? "thread-safe" : "single")"
         case .outcome(let status, let detail): "outcome \(status.rawValue) \(detail)"
         case .output(let byteCount, let source, let identity): "output \(byteCount) \(source) \(identity)"
+        case .outputDigest(let digest, let source, let identity): "digest \(digest) \(source) \(identity)"
         case .refused(let identity): "refused " + identity
         case .failed(let status, let identity): "failed \(status) \(identity)"
         case .digests(let digests): (["digests"] + digests).joined(separator: " ")
@@ -65,6 +70,10 @@ public enum WorkerLine: Equatable, Sendable {
             let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard words.count == 3, let count = Int(words[0]), count >= 0 else { return nil }
             self = .output(byteCount: count, source: words[1], identity: words[2])
+        case "digest":
+            let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard words.count == 3 else { return nil }
+            self = .outputDigest(digest: words[0], source: words[1], identity: words[2])
         case "refused": self = .refused(identity: rest)
         case "failed":
             let words = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
