@@ -38,8 +38,11 @@ final class EvidenceReader: @unchecked Sendable {
             case .line(let line):
                 switch line {
                 case .begin, .fault, .sourceWrite: continue
-                case .outcome, .converter:
+                case .outcome:
                     problem = .rejected("sent a verdict ('\(line.text)'): a check worker sends evidence only")
+                    return nil
+                case .converter:
+                    problem = .rejected("sent a line of the plug-in probe ('\(line.text)') during a check")
                     return nil
                 case .output, .outputDigest, .refused, .failed, .digests, .spanBegins, .spanEnds: return line
                 }

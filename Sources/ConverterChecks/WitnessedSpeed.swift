@@ -17,9 +17,10 @@ import Glibc
 /// starts the round says how many). The parent reads the worker's CPU
 /// time from the kernel while it is stopped at each span line, checks
 /// every digest against the frames it saw, and times libyuv on the same
-/// frames in between: the ratio is the median of per-round ratios of CPU
-/// times, with its 95 % interval. Nothing the worker says about time is
-/// used.
+/// frames in between: the ratios are the medians of per-round ratios of
+/// CPU times and of wall times (the worker's span from the parent's
+/// continuing it to its seeing it stop), with their 95 % intervals.
+/// Nothing the worker says about time is used.
 enum WitnessedSpeed {
     /// Frames converted in each round.
     static let frameCount = 4
@@ -62,14 +63,17 @@ enum WitnessedSpeed {
                 switch judge(
                     reader, frames: frames, shown: shown, seconds: context.options.speedSeconds, matrix: matrix)
                 {
-                case .success(let ratio): parts.append("\(size): " + SpeedCheck.describe(ratio, "libyuv"))
+                case .success(let ratios):
+                    parts.append(
+                        "\(size): " + SpeedCheck.describe(ratios.cpu, "libyuv") + " CPU, "
+                            + SpeedCheck.describe(ratios.wall, "libyuv") + " wall")
                 case .failure(let failure): return .fail("\(failure.description) at \(label)")
                 }
             case .inProcess:
                 return .fail("a witnessed speed check needs a worker")
             }
         }
-        return .pass(parts.joined(separator: "; ") + " (CPU time ratios timed by the parent, 95 % intervals)")
+        return .pass(parts.joined(separator: "; ") + " (timed by the parent, 95 % intervals)")
     }
 
     /// The worker's rounds, until the parent says stop: outputs cleared,
@@ -102,22 +106,22 @@ enum WitnessedSpeed {
     /// digests checked against `shown`, then libyuv timed on the same frames.
     static func judge(
         _ reader: EvidenceReader, frames: [SourceBuffer], shown: [String], seconds: Double, matrix: ColorMatrix
-    ) -> Result<RatioEstimate, RoundFailure> {
+    ) -> Result<(cpu: RatioEstimate, wall: RatioEstimate), RoundFailure> {
         let oracle = LibYUVConverter()
         // The same work as the worker's span: each frame into its own
         // output, the outputs cleared beforehand.
         let size = FrameSize(width: frames[0].view.y.width, height: frames[0].view.y.height)
         let oracleOutputs = frames.map { _ in BGRABuffer(size: size) }
         var ratios: [Double] = []
+        var wallRatios: [Double] = []
         let clock = ContinuousClock()
         let start = clock.now
         let passes = self.passes(oracle, frames: frames, outputs: oracleOutputs, matrix: matrix)
         var round = 0
         while round < rounds.lowerBound || (round < rounds.upperBound && clock.now - start < .seconds(seconds)) {
             reader.session.letGo(UInt8(passes))
-            guard reader.expect(.spanBegins), let begin = reader.session.cpuTimeWhenStopped(),
-                reader.expect(.spanEnds), let end = reader.session.cpuTimeWhenStopped(),
-                let digests = reader.digests(count: frames.count)
+            guard reader.expect(.spanBegins), let begin = reader.session.waitForStop(), reader.expect(.spanEnds),
+                let end = reader.session.waitForStop(), let digests = reader.digests(count: frames.count)
             else { return .failure(RoundFailure(description: "evidence missing")) }
             if let index = digests.indices.first(where: { digests[$0] != shown[$0] }) {
                 return .failure(
@@ -127,15 +131,18 @@ enum WitnessedSpeed {
                     ))
             }
             for output in oracleOutputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
+            let oracleStart = clock.now
             let oracleTime = time(oracle, passes: passes, frames: frames, outputs: oracleOutputs, matrix: matrix)
-            ratios.append((end - begin) / max(oracleTime, .nanoseconds(1)))
+            let oracleWall = clock.now - oracleStart
+            ratios.append((end.cpuTime - begin.cpuTime) / max(oracleTime, .nanoseconds(1)))
+            wallRatios.append((end.seenAt - begin.continuedAt) / max(oracleWall, .nanoseconds(1)))
             round += 1
         }
         reader.session.letGo(0)
-        guard let ratio = RatioEstimate(ratios: ratios) else {
+        guard let cpu = RatioEstimate(ratios: ratios), let wall = RatioEstimate(ratios: wallRatios) else {
             return .failure(RoundFailure(description: "no round timed"))
         }
-        return .success(ratio)
+        return .success((cpu, wall))
     }
 
     /// libyuv's CPU time in this thread for `passes` passes over `frames`,

@@ -101,33 +101,49 @@ public final class WorkerSession {
         lastProgress = Date()
     }
 
-    /// The CPU time the worker's threads have used, read once the worker
-    /// has stopped itself (`SIGSTOP`), which it then continues: stopped,
-    /// every thread's time is accounted to the nanosecond, where a running
-    /// process's clock, read from outside, lags by up to a scheduler tick.
-    /// Nil when the worker ended, or did not stop within `caseTimeout`.
-    public func cpuTimeWhenStopped() -> Duration? {
+    /// A worker stopped by its own `SIGSTOP`, as the parent saw it.
+    public struct Stop: Sendable {
+        /// The CPU time its threads had used (user and system), read while
+        /// it was stopped: every thread's time accounted to the nanosecond,
+        /// where a running process's clock, read from outside, lags by up
+        /// to a scheduler tick.
+        public let cpuTime: Duration
+        /// When the parent saw it stopped (within 50 µs of its stopping).
+        public let seenAt: ContinuousClock.Instant
+        /// When the parent had continued it (`SIGCONT`).
+        public let continuedAt: ContinuousClock.Instant
+    }
+
+    /// Waits until the worker stops itself (`SIGSTOP`), reads its CPU time
+    /// and continues it. Nil when the worker ended, or did not stop within
+    /// `caseTimeout`.
+    public func waitForStop() -> Stop? {
         guard result == nil, reaped == nil else { return nil }
-        let start = Date()
-        while Date().timeIntervalSince(start) <= caseTimeout {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while clock.now - start <= .seconds(caseTimeout) {
             var status: Int32 = 0
             let found = waitpid(pid, &status, WUNTRACED | WNOHANG)
             if found < 0 && errno == EINTR { continue }
             guard found >= 0 else { return nil }
             if found == 0 {
-                usleep(200)
+                usleep(50)
                 continue
             }
+            let seenAt = clock.now
             guard status & 0xff == 0x7f else {
                 reaped = status
                 return nil
             }
-            defer { kill(pid, SIGCONT) }
-            var clock = clockid_t()
+            var cpuClock = clockid_t()
             var time = timespec()
-            guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 else { return nil }
+            let read = clock_getcpuclockid(pid, &cpuClock) == 0 && clock_gettime(cpuClock, &time) == 0
+            kill(pid, SIGCONT)
+            let continuedAt = clock.now
             lastProgress = Date()
-            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+            guard read else { return nil }
+            return Stop(
+                cpuTime: .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec), seenAt: seenAt, continuedAt: continuedAt)
         }
         return nil
     }
