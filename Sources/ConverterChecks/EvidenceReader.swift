@@ -89,6 +89,12 @@ final class EvidenceReader: @unchecked Sendable {
         }
     }
 
+    /// Records that the worker ended or stalled where evidence was due
+    /// (seen outside the protocol's lines, as a span it did not stop at).
+    func markEnded() {
+        if problem == nil { problem = .ended }
+    }
+
     /// Records the rejection `description`; returns false.
     @discardableResult
     func reject(_ description: String) -> Bool {

@@ -122,7 +122,10 @@ enum WitnessedSpeed {
             reader.session.letGo(UInt8(passes))
             guard reader.expect(.spanBegins), let begin = reader.session.waitForStop(), reader.expect(.spanEnds),
                 let end = reader.session.waitForStop(), let digests = reader.digests(count: frames.count)
-            else { return .failure(RoundFailure(description: "evidence missing")) }
+            else {
+                reader.markEnded()
+                return .failure(RoundFailure(description: "evidence missing"))
+            }
             if let index = digests.indices.first(where: { digests[$0] != shown[$0] }) {
                 return .failure(
                     RoundFailure(
@@ -130,12 +133,9 @@ enum WitnessedSpeed {
                             "round \(round + 1), frame \(index): its timed output is not the output it showed (the span did not convert the frame)"
                     ))
             }
-            for output in oracleOutputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
-            let oracleStart = clock.now
             let oracleTime = time(oracle, passes: passes, frames: frames, outputs: oracleOutputs, matrix: matrix)
-            let oracleWall = clock.now - oracleStart
-            ratios.append((end.cpuTime - begin.cpuTime) / max(oracleTime, .nanoseconds(1)))
-            wallRatios.append((end.seenAt - begin.continuedAt) / max(oracleWall, .nanoseconds(1)))
+            ratios.append((end.cpuTime - begin.cpuTime) / max(oracleTime.cpu, .nanoseconds(1)))
+            wallRatios.append((end.seenAt - begin.continuedAt) / max(oracleTime.wall, .nanoseconds(1)))
             round += 1
         }
         reader.session.letGo(0)
@@ -145,19 +145,22 @@ enum WitnessedSpeed {
         return .success((cpu, wall))
     }
 
-    /// libyuv's CPU time in this thread for `passes` passes over `frames`,
-    /// each into its own output, cleared beforehand: the work of one span.
+    /// libyuv's CPU time in this thread and wall time for `passes` passes
+    /// over `frames`, each into its own output, cleared beforehand (not
+    /// timed): the work of one span.
     static func time(
         _ oracle: LibYUVConverter, passes: Int, frames: [SourceBuffer], outputs: [BGRABuffer], matrix: ColorMatrix
-    ) -> Duration {
+    ) -> (cpu: Duration, wall: Duration) {
         for output in outputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
+        let clock = ContinuousClock()
+        let wallBegin = clock.now
         let begin = threadCPUTime()
         for _ in 0..<passes {
             for (frame, output) in zip(frames, outputs) {
                 try? oracle.convert(frame.view, to: output.view, matrix: matrix)
             }
         }
-        return threadCPUTime() - begin
+        return (threadCPUTime() - begin, clock.now - wallBegin)
     }
 
     /// libyuv's CPU time a span should last at least, so that the fixed
@@ -171,7 +174,7 @@ enum WitnessedSpeed {
         -> Int
     {
         _ = time(oracle, passes: 1, frames: frames, outputs: outputs, matrix: matrix)
-        let one = time(oracle, passes: 1, frames: frames, outputs: outputs, matrix: matrix)
+        let one = time(oracle, passes: 1, frames: frames, outputs: outputs, matrix: matrix).cpu
         return min(255, max(1, Int((leastSpan / max(one, .nanoseconds(1))).rounded(.up))))
     }
 
