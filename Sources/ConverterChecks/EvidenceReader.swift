@@ -38,6 +38,11 @@ final class EvidenceReader: @unchecked Sendable {
             case .line(let line):
                 switch line {
                 case .begin, .fault, .sourceWrite: continue
+                case .outcome(.fail, let detail):
+                    // A worker that cannot carry the check out (its converter
+                    // or plug-in missing) says why; a failure is never a forgery.
+                    problem = .rejected("the check could not run: \(detail)")
+                    return nil
                 case .outcome:
                     problem = .rejected("sent a verdict ('\(line.text)'): a check worker sends evidence only")
                     return nil
