@@ -70,7 +70,7 @@ final class EvidenceReader: @unchecked Sendable {
     func digests(count: Int) -> [String]? {
         guard let line = next() else { return nil }
         guard case .digests(let digests) = line, digests.count == count else {
-            _ = reject("sent '\(line.text.prefix(200))' where \(count) digests were due")
+            reject("sent '\(line.text.prefix(200))' where \(count) digests were due")
             return nil
         }
         return digests

@@ -37,13 +37,13 @@ struct ReplayConverter: FrameConverter {
             reader.reject("sent evidence for another case ('\(claimed.prefix(200))')")
             throw .failed(status: -1)
         }
+        let expected = destination.stride * destination.height
         switch line {
         case .refused: throw .unsupported
         case .failed(let status, _): throw .failed(status: status)
         case .outputDigest(let sent, let sourceDigest, _):
             // libyuv's version of this destination, made here: the bytes
             // the worker says it has.
-            let expected = destination.stride * destination.height
             oracle.convert(source, to: destination, matrix: matrix, orientation: orientation)
             var digest = EvidenceDigest()
             digest.add(destination.base, count: expected)
@@ -55,7 +55,6 @@ struct ReplayConverter: FrameConverter {
             }
             try accept(digest: digest.text, identity: identity, sourceDigest: sourceDigest, of: source)
         case .output(let byteCount, let sourceDigest, _):
-            let expected = destination.stride * destination.height
             guard byteCount == expected else {
                 reader.reject("sent \(byteCount) output bytes for a destination of \(expected)")
                 throw .failed(status: -1)

@@ -77,7 +77,7 @@ enum ThreadsCheck {
                 guard outcomes[index] != expected[frame] else { continue }
                 let what =
                     outcomes[index].hasPrefix(Self.errorMark)
-                    ? "\(outcomes[index].dropFirst(Self.errorMark.count)) on thread \(thread), round \(round)"
+                    ? "\(outcomes[index].dropFirst(Self.errorMark.count).replacingOccurrences(of: "_", with: " ")) on thread \(thread), round \(round)"
                     : "thread \(thread), frame \(frame), round \(round): bytes differ from the single-threaded conversion"
                 return .fail("\(what) (\(size) \(orientation.name), \(threads) threads)")
             }

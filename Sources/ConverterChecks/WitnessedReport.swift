@@ -33,10 +33,11 @@ public struct WitnessedReport: Codable, Sendable {
         self.digests = digests
     }
 
-    /// What a cell converts: its frames, matrix and orientation.
+    /// What a cell converts: frames of its size and layout, with its
+    /// matrix, into its orientation.
     struct Cell {
-        let frames: [SourceBuffer]
         let size: FrameSize
+        let layout: ChromaLayout
         let matrix: ColorMatrix
         let orientation: Orientation
     }
@@ -49,10 +50,8 @@ public struct WitnessedReport: Codable, Sendable {
             let layout = ChromaLayout(rawValue: entry.layout ?? "i420"), width > 0, height > 0, width <= 8192,
             height <= 8192
         else { return nil }
-        let size = FrameSize(width: width, height: height)
         return Cell(
-            frames: SyntheticFrames.frames(size: size, count: ConverterBench.distinctFrames, layout: layout),
-            size: size, matrix: matrix, orientation: orientation)
+            size: FrameSize(width: width, height: height), layout: layout, matrix: matrix, orientation: orientation)
     }
 
     /// The digests of `converter`'s outputs on `cell`'s frames (pixel
@@ -60,7 +59,8 @@ public struct WitnessedReport: Codable, Sendable {
     static func outputs(of converter: any FrameConverter, in cell: Cell) -> [String] {
         let output = BGRABuffer(size: cell.orientation.orientedSize(of: cell.size))
         var digests: [String] = []
-        for frame in cell.frames {
+        for frame in SyntheticFrames.frames(size: cell.size, count: ConverterBench.distinctFrames, layout: cell.layout)
+        {
             output.view.base.update(repeating: 0xA5, count: output.allBytes.count)
             do throws(ConversionError) {
                 try converter.convert(frame.view, to: output.view, matrix: cell.matrix, orientation: cell.orientation)
@@ -72,17 +72,25 @@ public struct WitnessedReport: Codable, Sendable {
         return digests
     }
 
+    /// The cells whose `bit_exact` is held to evidence: synthetic cells
+    /// of converters other than the built-ins that claim it either way.
+    private var claims: [(entry: ReportEntry, claim: Bool, cell: Cell)] {
+        document.benchmarks.compactMap { entry in
+            guard let name = entry.converter, !ConverterRegistry.knownNames.contains(name),
+                let claim = entry.bitExact, let cell = Self.cell(of: entry)
+            else { return nil }
+            return (entry, claim, cell)
+        }
+    }
+
     /// Every claim of the document the evidence does not bear out, one
-    /// line each: a cell of a converter other than `builtIns` that says
-    /// `bit_exact` where its digests are not libyuv's (or are missing), or
-    /// not where they are. Empty when every claim holds.
-    public func problems(builtIns: [String] = ConverterRegistry.knownNames) -> [String] {
+    /// line each: a cell of a plug-in converter that says `bit_exact`
+    /// where its digests are not libyuv's (or are missing), or not where
+    /// they are. Empty when every claim holds.
+    public func problems() -> [String] {
         var problems: [String] = []
         let oracle = LibYUVConverter()
-        for entry in document.benchmarks {
-            guard let name = entry.converter, !builtIns.contains(name), let claim = entry.bitExact,
-                let cell = Self.cell(of: entry)
-            else { continue }
+        for (entry, claim, cell) in claims {
             guard let sent = digests[entry.name], !sent.isEmpty else {
                 if claim {
                     problems.append("\(entry.name): the report says bit-exact, and no output was sent to show it")
@@ -99,11 +107,8 @@ public struct WitnessedReport: Codable, Sendable {
         return problems
     }
 
-    /// Cells whose `bit_exact` the evidence was checked for.
+    /// Cells whose `bit_exact` was checked against outputs sent for them.
     public var judgedCells: Int {
-        document.benchmarks.filter { entry in
-            entry.converter.map { !ConverterRegistry.knownNames.contains($0) } == true && entry.bitExact != nil
-                && digests[entry.name] != nil
-        }.count
+        claims.filter { digests[$0.entry.name]?.isEmpty == false }.count
     }
 }

@@ -110,8 +110,7 @@ enum WitnessedSpeed {
         let oracle = LibYUVConverter()
         // The same work as the worker's span: each frame into its own
         // output, the outputs cleared beforehand.
-        let size = FrameSize(width: frames[0].view.y.width, height: frames[0].view.y.height)
-        let oracleOutputs = frames.map { _ in BGRABuffer(size: size) }
+        let oracleOutputs = frames.map { BGRABuffer(size: $0.view.size) }
         var ratios: [Double] = []
         var wallRatios: [Double] = []
         let clock = ContinuousClock()
@@ -154,13 +153,13 @@ enum WitnessedSpeed {
         for output in outputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
         let clock = ContinuousClock()
         let wallBegin = clock.now
-        let begin = threadCPUTime()
+        let begin = Measurement.Clock.threadCPU()
         for _ in 0..<passes {
             for (frame, output) in zip(frames, outputs) {
                 try? oracle.convert(frame.view, to: output.view, matrix: matrix)
             }
         }
-        return (threadCPUTime() - begin, clock.now - wallBegin)
+        return (.nanoseconds(Int64(Measurement.Clock.threadCPU() - begin)), clock.now - wallBegin)
     }
 
     /// libyuv's CPU time a span should last at least, so that the fixed
@@ -176,12 +175,5 @@ enum WitnessedSpeed {
         _ = time(oracle, passes: 1, frames: frames, outputs: outputs, matrix: matrix)
         let one = time(oracle, passes: 1, frames: frames, outputs: outputs, matrix: matrix).cpu
         return min(255, max(1, Int((leastSpan / max(one, .nanoseconds(1))).rounded(.up))))
-    }
-
-    /// This thread's CPU time.
-    static func threadCPUTime() -> Duration {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 }

@@ -7,8 +7,9 @@ import Glibc
 /// One running check worker, read as it goes: its protocol lines one at a
 /// time, the raw bytes that follow an `output` line read straight into the
 /// reader's memory, a byte sent on its standard input to let it go on, and
-/// its CPU time read from outside while it stops itself. Every wait ends when the worker writes
-/// nothing for `caseTimeout` seconds (it is then killed).
+/// its CPU time read from outside while it stops itself. Every wait ends
+/// when the worker writes nothing for `caseTimeout` seconds (it is then
+/// killed).
 public final class WorkerSession {
     /// What a read gave.
     public enum Read {
