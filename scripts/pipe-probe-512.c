@@ -1,0 +1,170 @@
+/*
+ * pipe-probe-512: which of this machine's vector pipes the VBMI level's
+ * 512-bit instructions share (docs/log/kernel-amd-zen4.md), as
+ * pipe-probe.c asks it of the AVX2 block's 256-bit ones.
+ *
+ * Each line times a group of 512-bit instructions repeated for eight
+ * registers with no dependency between groups, so its time is throughput,
+ * not latency, and prints cycles per group. Cycles come from a chain of
+ * dependent scalar adds timed the same way (one add a cycle). A pair whose
+ * time is the sum of its two instructions' shares their pipes; one no
+ * slower than the slower of the two has pipes of its own. `block half`
+ * is half of a 64 x 2 row-pair block's instructions (two rows' 32 pixels
+ * and one half of the chroma terms), without its dependencies: the
+ * block's pipe-bound time is twice it. The list runs twice: on a shared
+ * machine read the lower of each line.
+ *
+ * Build and run (AVX-512 with VBMI):
+ *   clang -O2 -mavx512f -mavx512bw -mavx512vbmi -o /tmp/pipe-probe-512 \
+ *     scripts/pipe-probe-512.c && /tmp/pipe-probe-512
+ */
+#include <stdio.h>
+#include <time.h>
+
+enum { rounds = 2000000 };
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static double fastest_of_15(void (*pass)(void)) {
+    double best = 1e9;
+    for (int k = 0; k < 15; k++) {
+        double start = now();
+        pass();
+        double seconds = now() - start;
+        __asm__ volatile("vzeroupper");
+        if (seconds < best) best = seconds;
+    }
+    return best;
+}
+
+/* Eight dependent adds a round: one cycle each. */
+static void add_chain(void) {
+    for (long i = 0; i < rounds; i++)
+        __asm__ volatile("add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n"
+                         "add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n" ::: "rax");
+}
+
+static char memory[512] __attribute__((aligned(64)));
+
+/* A group writes register R from zmm14 and zmm15 (never written) or memory. */
+#define OP(I, R) I " %%zmm14,%%zmm15," R "\n"
+#define PROBE(NAME, GROUP)                                                                                \
+    static void NAME(void) {                                                                              \
+        for (long i = 0; i < rounds; i++)                                                                 \
+            __asm__ volatile(GROUP("%%zmm0") GROUP("%%zmm1") GROUP("%%zmm2") GROUP("%%zmm3")              \
+                                 GROUP("%%zmm4") GROUP("%%zmm5") GROUP("%%zmm6") GROUP("%%zmm7")          \
+                             : : "r"(memory)                                                              \
+                             : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "memory"); \
+    }
+
+#define MULHUW(R) OP("vpmulhuw", R)
+#define MULHW(R) OP("vpmulhw", R)
+#define MADD(R) OP("vpmaddubsw", R)
+#define PERMB(R) OP("vpermb", R)
+#define PERMT2B(R) "vpermt2b %%zmm14,%%zmm15," R "\n"
+#define PACK(R) OP("vpackuswb", R)
+#define SRAW(R) "vpsraw $6,%%zmm15," R "\n"
+#define ADDSW(R) OP("vpaddsw", R)
+#define ADDUSW(R) OP("vpaddusw", R)
+#define MAXUW(R) OP("vpmaxuw", R)
+#define ADDW(R) OP("vpaddw", R)
+#define SUBW(R) OP("vpsubw", R)
+#define LOAD(R) "vmovdqu64 64(%0)," R "\n"
+#define STORE(R) "vmovdqu64 %%zmm15,128(%0)\n"
+#define STORE2(R) "vmovdqu64 %%zmm15,192(%0)\n"
+#define PERMB_SRAW(R) PERMB(R) SRAW(R)
+#define PERMB_PACK(R) PERMB(R) PACK(R)
+#define PERMB_PERMT2B(R) PERMB(R) PERMT2B(R)
+#define PERMB_MULHW(R) PERMB(R) MULHW(R)
+#define MULHW_SRAW(R) MULHW(R) SRAW(R)
+#define MULHW_ADDSW(R) MULHW(R) ADDSW(R)
+#define MADD_MULHW(R) MADD(R) MULHW(R)
+#define ADDSW_SRAW(R) ADDSW(R) SRAW(R)
+#define SRAW_MAXUW(R) SRAW(R) MAXUW(R)
+#define STORE_PERMB(R) STORE(R) PERMB(R)
+#define STORE_TWO_ADDW(R) STORE(R) ADDW(R) ADDW(R)
+/* One row's 32 pixels of the block, stores included, and with its shifts as vpmulhw. */
+#define PIXELS32(R)                                                                                        \
+    MULHUW(R) ADDSW(R) ADDSW(R) ADDUSW(R) MAXUW(R) PERMB(R) SRAW(R) SRAW(R) SRAW(R) PACK(R) PERMT2B(R) \
+        PERMT2B(R) STORE(R) STORE2(R)
+#define PIXELS32_MULHW(R)                                                                                      \
+    MULHUW(R) ADDSW(R) ADDSW(R) ADDUSW(R) MAXUW(R) PERMB(R) MULHW(R) MULHW(R) MULHW(R) PACK(R) PERMT2B(R) \
+        PERMT2B(R) STORE(R) STORE2(R)
+#define CHROMA_HALF(R) PERMT2B(R) MADD(R) SUBW(R) MADD(R) SUBW(R) MADD(R) ADDW(R)
+#define BLOCK_HALF(R) PIXELS32(R) PIXELS32(R) CHROMA_HALF(R)
+
+PROBE(mulhuw, MULHUW)
+PROBE(maddubsw, MADD)
+PROBE(permb, PERMB)
+PROBE(permt2b, PERMT2B)
+PROBE(pack, PACK)
+PROBE(sraw, SRAW)
+PROBE(addsw, ADDSW)
+PROBE(addusw, ADDUSW)
+PROBE(maxuw, MAXUW)
+PROBE(addw, ADDW)
+PROBE(load, LOAD)
+PROBE(store, STORE)
+PROBE(permb_sraw, PERMB_SRAW)
+PROBE(permb_pack, PERMB_PACK)
+PROBE(permb_permt2b, PERMB_PERMT2B)
+PROBE(permb_mulhw, PERMB_MULHW)
+PROBE(mulhw_sraw, MULHW_SRAW)
+PROBE(mulhw_addsw, MULHW_ADDSW)
+PROBE(madd_mulhw, MADD_MULHW)
+PROBE(addsw_sraw, ADDSW_SRAW)
+PROBE(sraw_maxuw, SRAW_MAXUW)
+PROBE(store_permb, STORE_PERMB)
+PROBE(store_two_addw, STORE_TWO_ADDW)
+PROBE(pixels32, PIXELS32)
+PROBE(pixels32_mulhw, PIXELS32_MULHW)
+PROBE(chroma_half, CHROMA_HALF)
+PROBE(block_half, BLOCK_HALF)
+
+int main(void) {
+    static const struct {
+        const char *name;
+        void (*pass)(void);
+    } probes[] = {
+        {"vpmulhuw", mulhuw},
+        {"vpmaddubsw", maddubsw},
+        {"vpermb", permb},
+        {"vpermt2b", permt2b},
+        {"vpackuswb", pack},
+        {"vpsraw", sraw},
+        {"vpaddsw", addsw},
+        {"vpaddusw", addusw},
+        {"vpmaxuw", maxuw},
+        {"vpaddw", addw},
+        {"vmovdqu64 (load)", load},
+        {"vmovdqu64 (store)", store},
+        {"vpermb + vpsraw", permb_sraw},
+        {"vpermb + vpackuswb", permb_pack},
+        {"vpermb + vpermt2b", permb_permt2b},
+        {"vpermb + vpmulhw", permb_mulhw},
+        {"vpmulhw + vpsraw", mulhw_sraw},
+        {"vpmulhw + vpaddsw", mulhw_addsw},
+        {"vpmaddubsw + vpmulhw", madd_mulhw},
+        {"vpaddsw + vpsraw", addsw_sraw},
+        {"vpsraw + vpmaxuw", sraw_maxuw},
+        {"store + vpermb", store_permb},
+        {"store + 2 vpaddw", store_two_addw},
+        {"32 pixels of a row (12 + 2 stores)", pixels32},
+        {"the same, shifts as vpmulhw", pixels32_mulhw},
+        {"half the chroma terms (7)", chroma_half},
+        {"block half (2 x 32 pixels + chroma)", block_half},
+    };
+    for (int pass = 0; pass < 2; pass++) {
+        double cycle = fastest_of_15(add_chain) / (8.0 * rounds);
+        printf("one cycle: %.3f ns\n", cycle * 1e9);
+        for (unsigned p = 0; p < sizeof probes / sizeof probes[0]; p++) {
+            double group = fastest_of_15(probes[p].pass) / (8.0 * rounds);
+            printf("%-38s %.2f cycles\n", probes[p].name, group / cycle);
+        }
+    }
+    return 0;
+}
