@@ -2,19 +2,31 @@ import Conformance
 import Containers
 import Converters
 import Decoding
+import Foundation
 import Frames
 import TestSupport
 import Testing
 
-/// The golden per-frame BGRA MD5s of `Vectors/` and its `vp9/` and `av1/`
-/// folders (made once by the independent libvpx or libaom + libyuv program
-/// of `scripts/make-golden`) are recomputed by every converter from the
-/// decoder's frames.
+/// The golden per-frame BGRA MD5s of `Vectors/`, its `vp9/` and `av1/`
+/// folders and its baseline H.264 streams (made once by the independent
+/// libvpx, libaom or OpenH264 + libyuv program of `scripts/make-golden`)
+/// are recomputed by every converter from the decoder's frames.
 @Suite struct GoldenReferenceTests {
     static let matrices: [ColorMatrix] = [.bt601, .bt709]
 
-    /// `(vector path, golden file stem)` for the own vectors and the official ones.
-    static let cases: [String] = TestPaths.ownVectors + TestPaths.officialVectors
+    /// The H.264 streams that have golden lists (the baseline ones OpenH264 decodes).
+    static let h264Cases = TestPaths.h264Vectors.filter {
+        FileManager.default.fileExists(
+            atPath: URL(fileURLWithPath: $0).deletingPathExtension().path + ".bt601.bgra.md5")
+    }
+
+    /// The vectors: the own ones, the official ones and the H.264 streams with golden lists.
+    static let cases: [String] = TestPaths.ownVectors + TestPaths.officialVectors + h264Cases
+
+    @Test("the baseline H.264 streams have golden BGRA MD5s")
+    func h264Present() {
+        #expect(Self.h264Cases.count >= 3, "expected h264-rt-*.h264 with golden lists in Vectors/h264")
+    }
 
     @Test("own vectors have golden BGRA MD5s")
     func ownVectorsPresent() throws {

@@ -3,9 +3,13 @@
  *
  * Shares no code with the Swift package: its own IVF parser, libvpx's VP8
  * and VP9 decoders, libaom's AV1 decoder (chosen by the IVF fourcc: VP80,
- * VP90, AV01), libyuv's I420Rotate, I420Mirror and I420ToARGBMatrix and
- * OpenSSL's EVP MD5. Only 8-bit 4:2:0 frames are accepted (a 10-bit or
- * 4:4:4 stream is an error).
+ * VP90, AV01), its own Annex B splitter and OpenH264's decoder for raw
+ * H.264 (baseline only, which OpenH264 decodes: no B-frames, so every
+ * access unit shows its frame at once; another profile is an error), libyuv's I420Rotate,
+ * I420Mirror and I420ToARGBMatrix and OpenSSL's EVP MD5. Only 8-bit 4:2:0
+ * frames are accepted (a 10-bit or 4:4:4 stream is an error). A file that
+ * does not begin with "DKIF" is taken as Annex B H.264 when it begins with
+ * a start code.
  *
  *   refdecode --i420 FILE.ivf
  *       '<md5>  <stem>-<w>x<h>-<NNNN>.i420' per shown frame, as
@@ -26,11 +30,11 @@
  *       prints.
  *
  * <stem> is the file name up to its first dot, NNNN the 1-based input packet
- * number. Exit status 0 on success, 1 on any error (message on stderr),
+ * number (for H.264 the access unit, as FFmpeg's h264 demuxer makes them). Exit status 0 on success, 1 on any error (message on stderr),
  * 2 on a usage error.
  *
  * Built by scripts/golden/build-refdecode:
- *   gcc -O2 -Wall -Wextra -o refdecode refdecode.c -lvpx -laom -lyuv -lcrypto
+ *   gcc -O2 -Wall -Wextra -o refdecode refdecode.c -lvpx -laom -lopenh264 -lyuv -lcrypto
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,6 +47,7 @@
 #include <openssl/evp.h>
 #include <vpx/vp8dx.h>
 #include <vpx/vpx_decoder.h>
+#include <wels/codec_api.h>
 
 struct matrix {
   const char *name;
@@ -141,13 +146,17 @@ static unsigned char *read_file(const char *path, size_t *size) {
   return data;
 }
 
-/* One decoder, libvpx (VP8, VP9) or libaom (AV1), behind three calls. */
+/* One decoder, libvpx (VP8, VP9), libaom (AV1) or OpenH264, behind three calls. */
 struct decoder {
   int aom;
   vpx_codec_ctx_t vpx;
   aom_codec_ctx_t av1;
   vpx_codec_iter_t vpx_iter;
   aom_codec_iter_t aom_iter;
+  ISVCDecoder *h264;
+  unsigned char *h264_planes[3];
+  SBufferInfo h264_info;
+  int h264_pending;
 };
 
 /* A decoded 8-bit I420 image. */
@@ -168,6 +177,12 @@ static void decoder_init(struct decoder *d, const char *path, const unsigned cha
     d->aom = 1;
     if (aom_codec_dec_init(&d->av1, aom_codec_av1_dx(), &config, 0) != AOM_CODEC_OK)
       fail(path, "cannot initialise libaom");
+  } else if (!memcmp(fourcc, "H264", 4)) {
+    SDecodingParam param;
+    memset(&param, 0, sizeof param);
+    param.sVideoProperty.eVideoBsType = VIDEO_BITSTREAM_AVC;
+    if (WelsCreateDecoder(&d->h264) != 0 || (*d->h264)->Initialize(d->h264, &param) != 0)
+      fail(path, "cannot initialise OpenH264");
   } else {
     fail(path, "not VP8, VP9 or AV1 (fourcc VP80, VP90, AV01)");
   }
@@ -176,7 +191,12 @@ static void decoder_init(struct decoder *d, const char *path, const unsigned cha
 static void decoder_decode(struct decoder *d, const char *path, unsigned long packet, const unsigned char *data,
                            size_t size) {
   const char *error = NULL;
-  if (d->aom) {
+  if (d->h264) {
+    memset(&d->h264_info, 0, sizeof d->h264_info);
+    if ((*d->h264)->DecodeFrameNoDelay(d->h264, data, (int)size, d->h264_planes, &d->h264_info) != dsErrorFree)
+      error = "OpenH264 cannot decode it";
+    d->h264_pending = d->h264_info.iBufferStatus == 1;
+  } else if (d->aom) {
     if (aom_codec_decode(&d->av1, data, size, NULL) != AOM_CODEC_OK) error = aom_codec_error(&d->av1);
     d->aom_iter = NULL;
   } else {
@@ -193,7 +213,14 @@ static void decoder_decode(struct decoder *d, const char *path, unsigned long pa
 
 /* The next frame the last packet shows; 0 when there is none. */
 static int decoder_frame(struct decoder *d, const char *path, struct image *out) {
-  if (d->aom) {
+  if (d->h264) {
+    if (!d->h264_pending) return 0;
+    d->h264_pending = 0;
+    const SSysMEMBuffer *buffer = &d->h264_info.UsrData.sSystemBuffer;
+    if (buffer->iFormat != videoFormatI420) fail(path, "decoder returned a frame that is not 8-bit I420");
+    out->width = buffer->iWidth, out->height = buffer->iHeight;
+    for (int p = 0; p < 3; p++) out->planes[p] = d->h264_planes[p], out->strides[p] = buffer->iStride[p ? 1 : 0];
+  } else if (d->aom) {
     aom_image_t *img = aom_codec_get_frame(&d->av1, &d->aom_iter);
     if (!img) return 0;
     if (img->fmt != AOM_IMG_FMT_I420 || img->bit_depth != 8)
@@ -212,8 +239,51 @@ static int decoder_frame(struct decoder *d, const char *path, struct image *out)
 }
 
 static void decoder_destroy(struct decoder *d, const char *path) {
+  if (d->h264) {
+    (*d->h264)->Uninitialize(d->h264);
+    WelsDestroyDecoder(d->h264);
+    return;
+  }
   if (d->aom ? aom_codec_destroy(&d->av1) != AOM_CODEC_OK : vpx_codec_destroy(&d->vpx) != VPX_CODEC_OK)
     fail(path, "cannot destroy the decoder");
+}
+
+/* Offset of the next Annex B start code (00 00 01) at or after `from`, or `size`. */
+static size_t find_start_code(const unsigned char *d, size_t size, size_t from) {
+  for (size_t i = from; i + 3 <= size; i++)
+    if (d[i] == 0 && d[i + 1] == 0 && d[i + 2] == 1) return i;
+  return size;
+}
+
+/* The end of the H.264 access unit that begins at `begin`: before the first
+ * NAL unit that begins the next one once this one holds a slice (an access
+ * unit delimiter, SEI, SPS, PPS or types 14-18, or a slice whose
+ * first_mb_in_slice is 0), with the zero byte of a 4-byte start code. */
+static size_t access_unit_end(const unsigned char *d, size_t size, size_t begin) {
+  int has_slice = 0;
+  for (size_t at = find_start_code(d, size, begin); at + 3 < size; at = find_start_code(d, size, at + 3)) {
+    size_t nal = at + 3;
+    int type = d[nal] & 0x1F;
+    int slice = type >= 1 && type <= 5;
+    int first_slice = slice && nal + 1 < size && (d[nal + 1] & 0x80);
+    int opens = type == 9 || type == 6 || type == 7 || type == 8 || (type >= 14 && type <= 18) || first_slice;
+    if (has_slice && opens) return at > begin && d[at - 1] == 0 ? at - 1 : at;
+    has_slice |= slice;
+  }
+  return size;
+}
+
+/* Stops unless every SPS of the access unit `d` (`size` bytes) says
+ * baseline (profile_idc 66), the profile OpenH264 decodes: it decodes
+ * others without an error, and wrongly. */
+static void require_baseline(const char *path, const unsigned char *d, size_t size) {
+  for (size_t at = find_start_code(d, size, 0); at + 4 < size; at = find_start_code(d, size, at + 3)) {
+    if ((d[at + 3] & 0x1F) == 7 && d[at + 4] != 66) {
+      char message[128];
+      snprintf(message, sizeof message, "H.264 profile_idc %d: OpenH264 decodes only baseline (66)", d[at + 4]);
+      fail(path, message);
+    }
+  }
 }
 
 int main(int argc, char **argv) {
@@ -248,7 +318,7 @@ int main(int argc, char **argv) {
     }
   }
   if (!path || i420 == (constants != NULL) || (i420 && orientation >= 0)) {
-    fprintf(stderr, "usage: %s --i420 FILE.ivf | --matrix NAME [--orientation NAME] FILE.ivf\n", program);
+    fprintf(stderr, "usage: %s --i420 FILE | --matrix NAME [--orientation NAME] FILE (IVF or Annex B H.264)\n", program);
     return 2;
   }
   if (orientation < 0) orientation = 0;
@@ -261,25 +331,42 @@ int main(int argc, char **argv) {
 
   size_t size;
   unsigned char *data = read_file(path, &size);
-  if (size < 32 || memcmp(data, "DKIF", 4) != 0) fail(path, "not an IVF file");
-  size_t header_length = (size_t)data[6] | (size_t)data[7] << 8;
-  if (header_length != 32) fail(path, "unexpected IVF header length");
-
   struct decoder codec;
-  decoder_init(&codec, path, data + 8);
+  int annexb = 0;
+  size_t pos = 32;
+  if (size >= 32 && memcmp(data, "DKIF", 4) == 0) {
+    size_t header_length = (size_t)data[6] | (size_t)data[7] << 8;
+    if (header_length != 32) fail(path, "unexpected IVF header length");
+    decoder_init(&codec, path, data + 8);
+  } else if (size >= 4 && (memcmp(data, "\0\0\1", 3) == 0 || memcmp(data, "\0\0\0\1", 4) == 0)) {
+    annexb = 1;
+    pos = 0;
+    decoder_init(&codec, path, (const unsigned char *)"H264");
+  } else {
+    fail(path, "not an IVF file nor Annex B H.264");
+  }
 
   unsigned char *bgra = NULL;
   size_t bgra_size = 0;
   struct frame rotated = {0}, flipped = {0};
-  size_t pos = 32;
   unsigned long packet = 0;
   while (pos < size) {
-    if (size - pos < 12) fail(path, "truncated packet header");
-    uint32_t frame_size = le32(data + pos);
-    if (frame_size > size - pos - 12) fail(path, "truncated packet");
+    const unsigned char *frame;
+    size_t frame_size;
+    if (annexb) {
+      size_t end = access_unit_end(data, size, pos);
+      frame = data + pos;
+      frame_size = end - pos;
+      require_baseline(path, frame, frame_size);
+      pos = end;
+    } else {
+      if (size - pos < 12) fail(path, "truncated packet header");
+      frame_size = le32(data + pos);
+      if (frame_size > size - pos - 12) fail(path, "truncated packet");
+      frame = data + pos + 12;
+      pos += 12 + frame_size;
+    }
     packet++;
-    const unsigned char *frame = data + pos + 12;
-    pos += 12 + (size_t)frame_size;
     decoder_decode(&codec, path, packet, frame, frame_size);
     struct image image;
     const struct image *img = &image;
