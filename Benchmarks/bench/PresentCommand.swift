@@ -18,7 +18,8 @@ struct PresentCommand: ParsableCommand, WritesDocument {
         commandName: "present",
         abstract: "Frames as an app presents them: stamping policies under delivery scenarios.",
         discussion: """
-            For each IVF file (a directory: its *.ivf files): decode, convert to BGRA, deliver under the \
+            For each stream file (IVF, WebM, Matroska, MP4 or raw H.264; a directory: its stream files), \
+            its first video track or --track N: decode, convert to BGRA, deliver under the \
             scenario (flat-out: as fast as possible; realtime: each packet at its media time; pause=S: \
             presentation stops for S s a third of the way in, then the backlog is presented; pause-drop=S: \
             only the newest held frame is presented on resume; jitter=MS: arrivals delayed by up to MS ms, \
@@ -32,8 +33,11 @@ struct PresentCommand: ParsableCommand, WritesDocument {
             not drop frames by design, or a file cannot be decoded.
             """)
 
-    @Argument(help: "IVF files or directories of them.")
+    @Argument(help: "Stream files or directories of them.")
     var paths: [String]
+
+    @Option(help: "Which video track of a WebM, Matroska or MP4 file (1-based; default: the first).")
+    var track: Int?
 
     @Option(help: "How each frame is stamped (host-ms, host, stream).")
     var stamping: StampingPolicy = .stream
@@ -56,6 +60,7 @@ struct PresentCommand: ParsableCommand, WritesDocument {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
+        if let track { try Limits.check(track, in: 1...64, "--track") }
         if case .file(let path) = json, paths.contains(path) || path.hasSuffix(".ivf") {
             throw ValidationError(
                 "--json \(path): that is an input; write the JSON file after --json, or --json last for standard output"
@@ -67,7 +72,7 @@ struct PresentCommand: ParsableCommand, WritesDocument {
     func run() throws {
         let files = VectorFiles.expand(paths)
         guard !files.isEmpty else {
-            Output.error("no IVF files in \(paths.joined(separator: " "))")
+            Output.error("no stream files in \(paths.joined(separator: " "))")
             throw ExitCode(1)
         }
         guard let frameConverter = ConverterRegistry.make(converter.name) else {
@@ -80,7 +85,11 @@ struct PresentCommand: ParsableCommand, WritesDocument {
                 + ", converter \(converter.name)")
         let runs = files.map {
             PresentationRun.run(
-                path: $0, converter: frameConverter, layout: layout, scenario: scenario, policy: stamping)
+                path: $0, trackNumber: track, converter: frameConverter, layout: layout, scenario: scenario,
+                policy: stamping)
+        }
+        for run in runs {
+            if let note = run.track?.ignoredTracksNote(number: track ?? 1) { Output.error("\(run.path): \(note)") }
         }
         for line in PresentTable.lines(runs) { Output.line(line) }
         for run in runs { if let failure = run.failure { Output.line("\(run.path): FAIL: \(failure)") } }

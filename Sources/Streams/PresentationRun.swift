@@ -10,6 +10,8 @@ import Presentation
 public struct PresentationRun: Sendable {
     /// The file's path as given.
     public let path: String
+    /// The track read, or nil when the file could not be opened.
+    public let track: Track?
     /// The converter used.
     public let converter: String
     /// The delivery scenario.
@@ -36,22 +38,29 @@ public struct PresentationRun: Sendable {
             ?? "lost frame \(sequence.check.lost.first ?? -1)"
     }
 
-    /// Runs `path` through `converter` (`matrix`, frames in `layout`: NV12
-    /// as a VideoToolbox decoder would hand them over) under `scenario` and
-    /// `policy` on `clock` (the monotonic clock with real waiting for real
-    /// runs; a `ManualClock` in tests). Never throws: a read or decode
-    /// error ends the run and is recorded.
+    /// Runs `path` (its `trackNumber`-th video track, 1-based, where the
+    /// container has tracks; nil: the first) through `converter`
+    /// (`matrix`, frames in `layout`: NV12 as a VideoToolbox decoder would
+    /// hand them over) under `scenario` and `policy` on `clock` (the
+    /// monotonic clock with real waiting for real runs; a `ManualClock` in
+    /// tests). Never throws: a read or decode error ends the run and is
+    /// recorded.
     public static func run(
-        path: String, converter: any FrameConverter, matrix: ColorMatrix = .bt601, layout: ChromaLayout = .i420,
-        scenario: DeliveryScenario, policy: StampingPolicy,
+        path: String, trackNumber: Int? = nil, converter: any FrameConverter, matrix: ColorMatrix = .bt601,
+        layout: ChromaLayout = .i420, scenario: DeliveryScenario, policy: StampingPolicy,
         clock: any PresentationClock = MonotonicClock()
     ) -> PresentationRun {
         // Two passes over the file, each packet by packet: the packets'
         // times for the arrival schedule, then the decode.
         let (timed, source): (any PacketSource, any PacketSource)
-        do { (timed, source) = (try ContainerFile.open(path: path), try ContainerFile.open(path: path)) } catch {
+        do {
+            (timed, source) = (
+                try ContainerFile.open(path: path, trackNumber: trackNumber),
+                try ContainerFile.open(path: path, trackNumber: trackNumber)
+            )
+        } catch {
             return PresentationRun(
-                path: path, converter: converter.name, scenario: scenario,
+                path: path, track: nil, converter: converter.name, scenario: scenario,
                 sequence: PresentedSequence(deliveries: [], policy: policy),
                 error: "\(error)")
         }
@@ -77,7 +86,7 @@ public struct PresentationRun: Sendable {
         failure = failure ?? timeFault?.description
         let deliveries = session.finish()
         return PresentationRun(
-            path: path, converter: converter.name, scenario: scenario,
+            path: path, track: source.track, converter: converter.name, scenario: scenario,
             sequence: PresentedSequence(deliveries: deliveries, policy: policy), error: failure)
     }
 

@@ -1,3 +1,4 @@
+import Containers
 import Converters
 import Foundation
 import Measurement
@@ -24,6 +25,23 @@ import Testing
         #expect(run.error == nil && run.shown == 40 && run.presented == 40)
         #expect(run.sequence.check.issues.isEmpty, "\(run.sequence.check.issues.prefix(3))")
         #expect(run.passed)
+    }
+
+    @Test("--track 2 of a two-track Matroska file presents that track's frames, and names the track")
+    func secondVideoTrack() throws {
+        let path = try TwoTrackFile.make()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = PresentationRun.run(
+            path: path, trackNumber: 2, converter: ConverterRegistry.make("simd")!, scenario: .flatOut,
+            policy: .stream, clock: ManualClock(start: 1_000_000_000, step: 1000))
+        let alone = Self.run(TwoTrackFile.secondTrackSource, .flatOut, .stream)
+        #expect(run.passed && alone.passed, "\(run.failure ?? "") \(alone.failure ?? "")")
+        #expect(run.shown == alone.shown && run.shown > 0)
+        #expect(run.track?.codec == alone.track?.codec && run.track?.otherTracks == 1)
+        let missing = PresentationRun.run(
+            path: path, trackNumber: 3, converter: ConverterRegistry.make("simd")!, scenario: .flatOut,
+            policy: .stream, clock: ManualClock(start: 1_000_000_000, step: 1000))
+        #expect(missing.error != nil && missing.track == nil && !missing.passed)
     }
 
     @Test("host-ms flat out: hand-offs microseconds apart share presentation times")

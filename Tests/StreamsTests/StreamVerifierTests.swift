@@ -100,22 +100,12 @@ import Testing
         "a Matroska file holding two video tracks (VP8, then AV1; remuxed by the ffmpeg command) verifies its first by default and its second with trackNumber 2, each held to its own witness"
     )
     func secondVideoTrack() throws {
-        let containers = TestPaths.ownVectorsDirectory + "/containers"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("two-\(UUID().uuidString).mkv").path
+        let path = try TwoTrackFile.make()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "ffmpeg", "-nostdin", "-v", "error", "-i", containers + "/vp8-rt-320x180.webm", "-i",
-            containers + "/av1-rt-320x180.mp4", "-map", "0:v", "-map", "1:v", "-c", "copy", path,
-        ]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ffmpeg could not remux the two tracks")
         let first = StreamVerifier(converters: [LibYUVConverter()], matrix: .bt601).verify(path)
         let second = StreamVerifier(converters: [LibYUVConverter()], matrix: .bt601, trackNumber: 2).verify(path)
         let av1 = StreamVerifier(converters: [LibYUVConverter()], matrix: .bt601).verify(
-            containers + "/av1-rt-320x180.mp4")
+            TwoTrackFile.secondTrackSource)
         #expect(first.failures.isEmpty && second.failures.isEmpty, "\(first.failures) \(second.failures)")
         #expect(first.witness != nil && second.witness == av1.witness && first.witness != second.witness)
         #expect(second.frames == av1.frames && second.frames > 0)
