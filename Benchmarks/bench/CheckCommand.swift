@@ -45,7 +45,7 @@ struct CheckCommand: ParsableCommand, WritesDocument {
     @Option(help: "Check with source frames in these layouts, \(LayoutList.format) (default: i420).")
     var layout: LayoutList?
 
-    @Option(help: "More IVF files or directories for the frames check (repeatable).")
+    @Option(help: "More stream files (any container) or directories for the frames check (repeatable).")
     var vectors: [String] = []
 
     @Option(help: "Pass a case when no byte is more than N levels from libyuv's (0...255); report the deviation.")

@@ -90,7 +90,7 @@ struct GateCommand: ParsableCommand {
             valueName: LayoutList.format))
     var layout: LayoutList?
 
-    @Option(help: "More IVF files or directories to verify (repeatable).")
+    @Option(help: "More stream files (any container) or directories to verify (repeatable).")
     var vectors: [String] = []
 
     @Option(help: "Keep each process's report here (head-N.json, reference-N.json).")

@@ -82,12 +82,13 @@ struct PluginSession {
             converters: loaded.filter { usable.contains($0.name) }, hadFailures: hadFailures, names: probed.map(\.name))
     }
 
-    /// The frame sizes in the headers of the readable IVF `files` (a
-    /// stream that changes size later is pre-flighted at its first size).
+    /// The frame sizes the containers of the readable `files` declare for
+    /// their first video track, each within what a decoder accepts
+    /// (`DecoderLimits`; a larger one is left out, as the decode will
+    /// refuse it). A stream that changes size later is pre-flighted at its
+    /// first size; one whose container declares none is not pre-flighted.
     static func sizes(of files: [String]) -> [FrameSize] {
-        files.compactMap { path in
-            guard let file = try? IVFFile(path: path), let reader = try? IVFReader(source: file) else { return nil }
-            return FrameSize(width: Int(reader.header.width), height: Int(reader.header.height))
-        }.filter { $0.width > 0 && $0.height > 0 }
+        files.compactMap { path in (try? ContainerFile.open(path: path))?.track.declaredSize }
+            .filter { $0.width > 0 && $0.height > 0 && $0.width * $0.height <= DecoderLimits.maximumPixelCount }
     }
 }

@@ -67,7 +67,7 @@ struct ReportCommand: ParsableCommand, WritesDocument {
     @Option(help: "Threads for the parallel converter (\(Limits.threads); default: all cores).")
     var threads: Int?
 
-    @Option(help: "More IVF files or directories for the end-to-end section (repeatable).")
+    @Option(help: "More stream files (any container) or directories for the end-to-end section (repeatable).")
     var vectors: [String] = []
 
     @Flag(help: "No end-to-end section (not even Vectors/).")

@@ -10,11 +10,12 @@ import Streams
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Conformance of IVF files, one line per file.",
+        abstract: "Conformance of stream files, one line per file.",
         discussion: """
-            For each IVF file (VP8, VP9 or AV1; a directory: its *.ivf files): decode, compare frame MD5s with \
-            FILE.ivf.md5 when present and with the frames the codec's second decoder makes of the same packets \
-            (libvpx against FFmpeg's native vp8/vp9, dav1d against libaom: 'witness <decoder>'), check every converter is bit-exact with libyuv on every frame (and libyuv with \
+            For each stream file (VP8, VP9, AV1 or H.264 in IVF, WebM, Matroska, MP4 or Annex B; a directory: its \
+            stream files), its first video track or --track N: decode, compare frame MD5s with FILE.EXT.md5 when present and with the frames the codec's second decoder makes of the same packets \
+            (libvpx against FFmpeg's native vp8/vp9, dav1d against libaom, FFmpeg's h264 against OpenH264 on \
+            baseline: 'witness <decoder>'), check every converter is bit-exact with libyuv on every frame (and libyuv with \
             the golden BGRA MD5s when present; with --orientation, converting into it, libyuv by its rotate and \
             mirror passes; a converter that does not offer it is skipped, not failed), check shown-frame timestamps only go forward. Prints \
             '<file>  pass' or '<file>  FAIL: <check> at frame <n> (...)' (n: 0-based shown frame), then \
@@ -22,7 +23,7 @@ struct VerifyCommand: ParsableCommand {
             the timestamp check, and nothing else, fails them ('expected failure'). Exit 1 if anything failed.
             """)
 
-    @Argument(help: "IVF files or directories of them.")
+    @Argument(help: "Stream files or directories of them.")
     var paths: [String]
 
     @Option(help: "The colour matrix.")
@@ -71,7 +72,7 @@ struct VerifyCommand: ParsableCommand {
                 Output.error("\($0.path): \(note)")
             }
         }
-        if files.isEmpty { Output.error("no IVF files in \(paths.joined(separator: " "))") }
+        if files.isEmpty { Output.error("no stream files in \(paths.joined(separator: " "))") }
         for line in Self.summary(run, matrix: matrix) { Output.line(line) }
         if run.failed > 0 || files.isEmpty || session.hadFailures { throw ExitCode(1) }
     }

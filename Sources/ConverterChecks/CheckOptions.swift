@@ -8,7 +8,7 @@ public struct CheckOptions: Sendable, Codable, Equatable {
     /// The orientations every check but exhaustive and speed (both upright
     /// only) runs for.
     public var orientations: [Orientation] = Orientation.allCases
-    /// The IVF files of the frames check.
+    /// The stream files of the frames check (any container `ContainerFile` reads).
     public var vectorFiles: [String] = []
     /// nil: bytes must equal libyuv's; N: no byte may be more than N
     /// levels away (the outcome then gives the deviation).
