@@ -27,7 +27,8 @@ struct DecodeCommand: ParsableCommand {
             --framemd5 prints the lines of 'ffmpeg -f framemd5' instead: stream, dts, pts, duration, size \
             and MD5 of each shown frame in presentation order, times in the track's own timebase (the \
             container's: milliseconds for WebM, the track's timescale for MP4; one frame a tick for raw \
-            H.264), the duration the distance to the next frame's pts. \
+            H.264), the duration one frame at the frame rate libavformat gives the track, as FFmpeg's \
+            (for IVF, read without libavformat, the distance to the next frame's pts). \
             A 10-bit, 4:2:2 or 4:4:4 stream is refused at its first frame. A malformed file gives the frames \
             before the fault, one line on standard error naming the file, the packet and the byte \
             offset, and exit status 1.
@@ -108,7 +109,11 @@ struct DecodeCommand: ParsableCommand {
         let whole = md5 ? MD5() : nil
         do {
             let packets = try StreamDecoder.open(path: file, trackNumber: track)
-            var listing = framemd5 ? FrameMD5Listing(timebase: packets.track.timebase) { Output.line($0) } : nil
+            var listing =
+                framemd5
+                ? FrameMD5Listing(timebase: packets.track.timebase, frameDuration: packets.track.frameDuration) {
+                    Output.line($0)
+                } : nil
             defer { listing?.finish() }
             if let note = packets.track.ignoredTracksNote(number: track ?? 1) { Output.error("\(file): \(note)") }
             _ = try ConvertedStream.run(

@@ -6,18 +6,23 @@ import Frames
 /// order, times in ticks of the track's timebase.
 ///
 /// A decoded frame's dts is its pts, as FFmpeg writes decoded frames. Its
-/// duration is the distance to the next frame's pts; the last frame takes
-/// the duration before it (1 for a stream of one frame). SIZE is the I420
-/// bytes of the frame, the MD5 that of its planes (`FrameDigest.i420`).
+/// duration is one frame at the track's frame rate where that is known
+/// (`Track.frameDuration`), as FFmpeg gives every frame; otherwise the
+/// distance to the next frame's pts, the last frame taking the duration
+/// before it (1 for a stream of one frame). SIZE is the I420 bytes of the
+/// frame, the MD5 that of its planes (`FrameDigest.i420`).
 public struct FrameMD5Listing {
     private let timebase: Timebase
+    private let frameDuration: Int64?
     private let emit: (String) -> Void
     private var held: (pts: Int64, size: FrameSize, digest: String)?
     private var lastDuration: Int64 = 1
 
-    /// A listing of frames stamped in `timebase`, each line passed to `emit`.
-    public init(timebase: Timebase, emit: @escaping (String) -> Void) {
+    /// A listing of frames stamped in `timebase`, each lasting
+    /// `frameDuration` ticks when given, each line passed to `emit`.
+    public init(timebase: Timebase, frameDuration: Int64? = nil, emit: @escaping (String) -> Void) {
         self.timebase = timebase
+        self.frameDuration = frameDuration
         self.emit = emit
     }
 
@@ -26,7 +31,7 @@ public struct FrameMD5Listing {
     /// or the header for the first frame.
     public mutating func add(pts: Int64, size: FrameSize, digest: String) {
         if let held {
-            lastDuration = pts &- held.pts
+            lastDuration = frameDuration ?? (pts &- held.pts)
             write(held, duration: lastDuration)
         } else {
             for line in [
@@ -40,7 +45,7 @@ public struct FrameMD5Listing {
 
     /// Writes the last frame's line.
     public mutating func finish() {
-        if let held { write(held, duration: lastDuration) }
+        if let held { write(held, duration: frameDuration ?? lastDuration) }
         held = nil
     }
 

@@ -88,7 +88,8 @@ public final class AVFormatReader: PacketSource {
         track = Track(
             container: Self.containerName(context.pointee.iformat), codec: codec, timebase: timebase,
             declaredSize: size, otherTracks: streams.count - 1, isTimestamped: timestamped,
-            profile: avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) })
+            profile: avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) },
+            frameDuration: Self.ticksPerFrame(rate: rate, timebase: timebase))
         packet = av_packet_alloc()
         if codec == .h264, parameters.extradata_size > 0, parameters.extradata.pointee == 1 {
             do throws(ContainerError) {
@@ -166,6 +167,20 @@ public final class AVFormatReader: PacketSource {
             defer { nextNumber += 1 }
             return Packet(number: nextNumber, offset: offset, pts: pts, data: buffer[0..<size])
         }
+    }
+
+    /// One frame at `rate` frames a second in ticks of `timebase`, rounded
+    /// to the nearest tick (half up), in integers: nil when the rate is
+    /// not positive or the frame lasts under half a tick.
+    static func ticksPerFrame(rate: AVRational, timebase: Timebase) -> Int64? {
+        guard rate.num > 0, rate.den > 0 else { return nil }
+        // Seconds per frame ÷ seconds per tick: (rate.den / rate.num) ÷
+        // (numerator / denominator). Each product is below 2^63.
+        let dividend = Int64(rate.den) * Int64(timebase.denominator)
+        let divisor = Int64(rate.num) * Int64(timebase.numerator)
+        let (quotient, remainder) = dividend.quotientAndRemainder(dividingBy: divisor)
+        let ticks = quotient + (remainder >= divisor - remainder ? 1 : 0)
+        return ticks > 0 ? ticks : nil
     }
 
     /// The only demuxers libavformat may open (its `format_whitelist`):

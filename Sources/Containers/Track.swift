@@ -24,13 +24,19 @@ public struct Track: Sendable, Equatable {
     /// names it (`Constrained Baseline`, `Main`, `High`, `Profile 0`);
     /// nil when it declares none (IVF).
     public let profile: String?
+    /// One frame's duration in ticks of `timebase` at the frame rate
+    /// libavformat gives the track (`r_frame_rate`), to the nearest tick:
+    /// the duration FFmpeg's `-f framemd5` gives every frame. Nil where
+    /// no rate is known (IVF, read by the project's own reader).
+    public let frameDuration: Int64?
 
     /// A track of `codec` in `container`, stamped in `timebase` (or, when
     /// not `isTimestamped`, ticking one frame per unit of it), declaring
-    /// `declaredSize`, beside `otherTracks` tracks not read, in `profile`.
+    /// `declaredSize`, beside `otherTracks` tracks not read, in `profile`,
+    /// a frame lasting `frameDuration` ticks when known.
     public init(
         container: String, codec: Codec, timebase: Timebase, declaredSize: FrameSize?, otherTracks: Int = 0,
-        isTimestamped: Bool = true, profile: String? = nil
+        isTimestamped: Bool = true, profile: String? = nil, frameDuration: Int64? = nil
     ) {
         self.container = container
         self.codec = codec
@@ -39,6 +45,7 @@ public struct Track: Sendable, Equatable {
         self.otherTracks = otherTracks
         self.isTimestamped = isTimestamped
         self.profile = profile
+        self.frameDuration = frameDuration
     }
 
     /// `Matroska, AV1 track 2; 1 other tracks ignored` for the track read
