@@ -168,6 +168,17 @@ static inline void redPacked32(__m512i d0, __m512i d1, Terms t, char *o0, char *
     _mm512_storeu_si512(o1 + 64, _mm512_mask2_permutex2var_epi8(bg1, redSecond1, colours, reds));
 }
 
+/* A block whose 32-pixel steps take both rows at once (`twoRows32`, `redPacked32`). */
+typedef void PairStep(__m512i, __m512i, Terms, char *, char *);
+
+static inline void pairedBlock(PairStep *step, int zeroExtend, int redOffset, const unsigned char *y0,
+                               const unsigned char *y1, const unsigned char *u, const unsigned char *v, char *o0,
+                               char *o1) {
+    Prepared p = prepare(y0, y1, u, v, zeroExtend, redOffset);
+    step(p.d0f, p.d1f, p.first, o0, o1);
+    step(p.d0s, p.d1s, p.second, o0 + 128, o1 + 128);
+}
+
 static int W, H;
 static char scratch[2048] __attribute__((aligned(64)));
 
@@ -198,18 +209,8 @@ typedef void Frame(const unsigned char *, const unsigned char *, const unsigned 
         block(y0, y1, u, v, scratch, scratch + 1024, 0, 0);          \
         __asm__ volatile("" ::"r"(scratch) : "memory");              \
     } while (0)
-#define TWO_ROWS(y0, y1, u, v, o0, o1)                                         \
-    do {                                                                       \
-        Prepared p = prepare(y0, y1, u, v, 0, 0xC000);                         \
-        twoRows32(p.d0f, p.d1f, p.first, o0, o1);                              \
-        twoRows32(p.d0s, p.d1s, p.second, (o0) + 128, (o1) + 128);             \
-    } while (0)
-#define RED_PACKED(y0, y1, u, v, o0, o1)                                       \
-    do {                                                                       \
-        Prepared p = prepare(y0, y1, u, v, 1, 0);                              \
-        redPacked32(p.d0f, p.d1f, p.first, o0, o1);                            \
-        redPacked32(p.d0s, p.d1s, p.second, (o0) + 128, (o1) + 128);           \
-    } while (0)
+#define TWO_ROWS(y0, y1, u, v, o0, o1) pairedBlock(twoRows32, 0, 0xC000, y0, y1, u, v, o0, o1)
+#define RED_PACKED(y0, y1, u, v, o0, o1) pairedBlock(redPacked32, 1, 0, y0, y1, u, v, o0, o1)
 
 FRAME(plainFrame, PLAIN)
 FRAME(ymmFrame, YMM)

@@ -18,48 +18,10 @@
  *   clang -O2 -mavx512f -mavx512bw -mavx512vbmi -o /tmp/pipe-probe-512 \
  *     scripts/pipe-probe-512.c && /tmp/pipe-probe-512
  */
-#include <stdio.h>
-#include <time.h>
-
-enum { rounds = 2000000 };
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static double fastest_of_15(void (*pass)(void)) {
-    double best = 1e9;
-    for (int k = 0; k < 15; k++) {
-        double start = now();
-        pass();
-        double seconds = now() - start;
-        __asm__ volatile("vzeroupper");
-        if (seconds < best) best = seconds;
-    }
-    return best;
-}
-
-/* Eight dependent adds a round: one cycle each. */
-static void add_chain(void) {
-    for (long i = 0; i < rounds; i++)
-        __asm__ volatile("add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n"
-                         "add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n" ::: "rax");
-}
-
-static char memory[512] __attribute__((aligned(64)));
-
-/* A group writes register R from zmm14 and zmm15 (never written) or memory. */
-#define OP(I, R) I " %%zmm14,%%zmm15," R "\n"
-#define PROBE(NAME, GROUP)                                                                                \
-    static void NAME(void) {                                                                              \
-        for (long i = 0; i < rounds; i++)                                                                 \
-            __asm__ volatile(GROUP("%%zmm0") GROUP("%%zmm1") GROUP("%%zmm2") GROUP("%%zmm3")              \
-                                 GROUP("%%zmm4") GROUP("%%zmm5") GROUP("%%zmm6") GROUP("%%zmm7")          \
-                             : : "r"(memory)                                                              \
-                             : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "memory"); \
-    }
+#define PIPE_PROBE_ROUNDS 2000000
+#define PIPE_PROBE_PASSES 15
+#define PIPE_PROBE_REGISTER "zmm"
+#include "pipe-probe.h"
 
 #define MULHUW(R) OP("vpmulhuw", R)
 #define MULHW(R) OP("vpmulhw", R)
@@ -126,10 +88,7 @@ PROBE(chroma_half, CHROMA_HALF)
 PROBE(block_half, BLOCK_HALF)
 
 int main(void) {
-    static const struct {
-        const char *name;
-        void (*pass)(void);
-    } probes[] = {
+    static const struct probe probes[] = {
         {"vpmulhuw", mulhuw},
         {"vpmaddubsw", maddubsw},
         {"vpermb", permb},
@@ -158,13 +117,5 @@ int main(void) {
         {"half the chroma terms (7)", chroma_half},
         {"block half (2 x 32 pixels + chroma)", block_half},
     };
-    for (int pass = 0; pass < 2; pass++) {
-        double cycle = fastest_of_15(add_chain) / (8.0 * rounds);
-        printf("one cycle: %.3f ns\n", cycle * 1e9);
-        for (unsigned p = 0; p < sizeof probes / sizeof probes[0]; p++) {
-            double group = fastest_of_15(probes[p].pass) / (8.0 * rounds);
-            printf("%-38s %.2f cycles\n", probes[p].name, group / cycle);
-        }
-    }
-    return 0;
+    return run_probes(probes, sizeof probes / sizeof probes[0], 38);
 }

@@ -19,48 +19,10 @@
  * Build and run (AVX2):
  *   clang -O2 -mavx2 -o /tmp/pipe-probe scripts/pipe-probe.c && /tmp/pipe-probe
  */
-#include <stdio.h>
-#include <time.h>
-
-enum { rounds = 5000000 };
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static double fastest_of_25(void (*pass)(void)) {
-    double best = 1e9;
-    for (int k = 0; k < 25; k++) {
-        double start = now();
-        pass();
-        double seconds = now() - start;
-        __asm__ volatile("vzeroupper");
-        if (seconds < best) best = seconds;
-    }
-    return best;
-}
-
-/* Eight dependent adds a round: one cycle each. */
-static void add_chain(void) {
-    for (long i = 0; i < rounds; i++)
-        __asm__ volatile("add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n"
-                         "add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n add $1,%%rax\n" ::: "rax");
-}
-
-static char memory[256] __attribute__((aligned(64)));
-
-/* A group writes register R from ymm14, ymm15 (never written) or memory. */
-#define OP(I, R) I " %%ymm14,%%ymm15," R "\n"
-#define PROBE(NAME, GROUP)                                                                                \
-    static void NAME(void) {                                                                              \
-        for (long i = 0; i < rounds; i++)                                                                 \
-            __asm__ volatile(GROUP("%%ymm0") GROUP("%%ymm1") GROUP("%%ymm2") GROUP("%%ymm3")              \
-                                 GROUP("%%ymm4") GROUP("%%ymm5") GROUP("%%ymm6") GROUP("%%ymm7")          \
-                             : : "r"(memory)                                                              \
-                             : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "memory"); \
-    }
+#define PIPE_PROBE_ROUNDS 5000000
+#define PIPE_PROBE_PASSES 25
+#define PIPE_PROBE_REGISTER "ymm"
+#include "pipe-probe.h"
 
 #define MULHW(R) OP("vpmulhw", R)
 #define MULLW(R) OP("vpmullw", R)
@@ -114,10 +76,7 @@ PROBE(mulhw_two_addsw, MULHW_TWO_ADDSW)
 PROBE(store_two_shufb, STORE_TWO_SHUFB)
 
 int main(void) {
-    static const struct {
-        const char *name;
-        void (*pass)(void);
-    } probes[] = {
+    static const struct probe probes[] = {
         {"vpmulhw", mulhw},
         {"vpmullw", mullw},
         {"vpshufb", shufb},
@@ -143,13 +102,5 @@ int main(void) {
         {"vpmulhw + 2 vpaddsw", mulhw_two_addsw},
         {"vmovdqu + 2 vpshufb", store_two_shufb},
     };
-    for (int pass = 0; pass < 2; pass++) {
-        double cycle = fastest_of_25(add_chain) / (8.0 * rounds);
-        printf("one cycle: %.3f ns\n", cycle * 1e9);
-        for (unsigned p = 0; p < sizeof probes / sizeof probes[0]; p++) {
-            double group = fastest_of_25(probes[p].pass) / (8.0 * rounds);
-            printf("%-34s %.2f cycles\n", probes[p].name, group / cycle);
-        }
-    }
-    return 0;
+    return run_probes(probes, sizeof probes / sizeof probes[0], 34);
 }
