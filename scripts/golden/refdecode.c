@@ -258,8 +258,10 @@ static size_t find_start_code(const unsigned char *d, size_t size, size_t from) 
 /* The end of the H.264 access unit that begins at `begin`: before the first
  * NAL unit that begins the next one once this one holds a slice (an access
  * unit delimiter, SEI, SPS, PPS or types 14-18, or a slice whose
- * first_mb_in_slice is 0), with the zero byte of a 4-byte start code. */
-static size_t access_unit_end(const unsigned char *d, size_t size, size_t begin) {
+ * first_mb_in_slice is 0), with the zero byte of a 4-byte start code.
+ * Stops unless each SPS in it says baseline (profile_idc 66), the profile
+ * OpenH264 decodes: it decodes others without an error, and wrongly. */
+static size_t access_unit_end(const char *path, const unsigned char *d, size_t size, size_t begin) {
   int has_slice = 0;
   for (size_t at = find_start_code(d, size, begin); at + 3 < size; at = find_start_code(d, size, at + 3)) {
     size_t nal = at + 3;
@@ -269,21 +271,13 @@ static size_t access_unit_end(const unsigned char *d, size_t size, size_t begin)
     int opens = type == 9 || type == 6 || type == 7 || type == 8 || (type >= 14 && type <= 18) || first_slice;
     if (has_slice && opens) return at > begin && d[at - 1] == 0 ? at - 1 : at;
     has_slice |= slice;
-  }
-  return size;
-}
-
-/* Stops unless every SPS of the access unit `d` (`size` bytes) says
- * baseline (profile_idc 66), the profile OpenH264 decodes: it decodes
- * others without an error, and wrongly. */
-static void require_baseline(const char *path, const unsigned char *d, size_t size) {
-  for (size_t at = find_start_code(d, size, 0); at + 4 < size; at = find_start_code(d, size, at + 3)) {
-    if ((d[at + 3] & 0x1F) == 7 && d[at + 4] != 66) {
+    if (type == 7 && nal + 1 < size && d[nal + 1] != 66) {
       char message[128];
-      snprintf(message, sizeof message, "H.264 profile_idc %d: OpenH264 decodes only baseline (66)", d[at + 4]);
+      snprintf(message, sizeof message, "H.264 profile_idc %d: OpenH264 decodes only baseline (66)", d[nal + 1]);
       fail(path, message);
     }
   }
+  return size;
 }
 
 int main(int argc, char **argv) {
@@ -354,10 +348,9 @@ int main(int argc, char **argv) {
     const unsigned char *frame;
     size_t frame_size;
     if (annexb) {
-      size_t end = access_unit_end(data, size, pos);
+      size_t end = access_unit_end(path, data, size, pos);
       frame = data + pos;
       frame_size = end - pos;
-      require_baseline(path, frame, frame_size);
       pos = end;
     } else {
       if (size - pos < 12) fail(path, "truncated packet header");
