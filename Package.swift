@@ -89,7 +89,8 @@ let package = Package(
         optimisedTarget("Containers", ["Frames", "CAVFormat"]),
         // Decoders behind one protocol (libvpx, dav1d, libavcodec, libaom, OpenH264), their registry, and the
         // stream decoder that reads, decodes and repacks for every consumer.
-        .target(name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec", "COpenH264"]),
+        .target(
+            name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec", "COpenH264"]),
         // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
         optimisedTarget("SIMDRows", ["Frames", "CPrefetch", "CCPUID"]),
         .target(
@@ -133,7 +134,8 @@ let package = Package(
         optimisedTarget(
             "ReportRun",
             [
-                "Streams", "Measurement", "Converters", "Frames", "Presentation", "Reports", "Conformance",
+                "Containers", "Streams", "Measurement", "Converters", "Frames", "Presentation", "Reports",
+                "Conformance",
                 "Statistics",
             ]),
         // A group call: participants, schedules, late frames, capacity.
@@ -211,7 +213,9 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
         .testTarget(
             name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames", "Measurement", "SIMDRows"]),
-        .testTarget(name: "ConverterChecksTests", dependencies: ["ConverterChecks", "Converters", "Frames"]),
+        .testTarget(
+            name: "ConverterChecksTests",
+            dependencies: ["ConverterChecks", "Containers", "Converters", "Decoding", "Frames", "TestSupport"]),
         .testTarget(
             name: "PluginsTests", dependencies: ["Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),
         .testTarget(

@@ -122,6 +122,8 @@ struct ConverterOption: ParsableArguments {
 enum Limits {
     /// Threads for the parallel converter and for libvpx.
     static let threads = 1...64
+    /// A file's video track, 1-based (`--track`).
+    static let tracks = 1...64
     /// Measuring seconds per size.
     static let seconds = 0.0...600
     /// Seconds a whole report aims to end within.

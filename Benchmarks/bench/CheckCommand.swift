@@ -1,4 +1,5 @@
 import ArgumentParser
+import Containers
 import ConverterChecks
 import Converters
 import Foundation
@@ -48,6 +49,9 @@ struct CheckCommand: ParsableCommand, WritesDocument {
     @Option(help: "More stream files (any container) or directories for the frames check (repeatable).")
     var vectors: [String] = []
 
+    @Option(help: "Which video track of each --vectors file to read (1-based; default: the first).")
+    var track: Int?
+
     @Option(help: "Pass a case when no byte is more than N levels from libyuv's (0...255); report the deviation.")
     var tolerance: Int?
 
@@ -66,6 +70,10 @@ struct CheckCommand: ParsableCommand, WritesDocument {
         try Limits.check(tolerance, in: 0...255, "--tolerance")
         try Limits.check(timeLimit, in: Self.timeLimits, "--time-limit")
         try json?.check("--json")
+        if let track {
+            try Limits.check(track, in: Limits.tracks, "--track")
+            if vectors.isEmpty { throw ValidationError("--track chooses the track of --vectors files; none given") }
+        }
         if plugins.paths.isEmpty {
             for name in converters where !ConverterRegistry.knownNames.contains(name) {
                 throw ValidationError(
@@ -119,20 +127,25 @@ struct CheckCommand: ParsableCommand, WritesDocument {
             + outcome.checkLabel.padding(toLength: widths.1, withPad: " ", startingAt: 0) + "  " + outcome.verdict
     }
 
-    /// The IVF files of the frames check: Vectors/ and the official
-    /// vectors when their directories exist, and every --vectors path.
+    /// The stream files of the frames check: Vectors/ and the official
+    /// vectors when their directories exist (their first track), and
+    /// every --vectors path (its --track). Says once for each --vectors
+    /// file that holds other tracks that they are ignored; a file that
+    /// cannot be opened is left for the frames check to report.
     /// - Throws: `ExitCode(1)` after one line when a --vectors path does not exist.
-    func vectorFiles() throws -> [String] {
+    func vectorFiles() throws -> [StreamFile] {
         let official = ProcessInfo.processInfo.environment["FRAMEBENCH_VP8_VECTORS"] ?? "../shared/vp8-test-vectors"
-        var paths = [VectorFiles.defaultDirectory, official].filter(VectorFiles.directoryExists)
-        for path in vectors {
-            guard FileManager.default.fileExists(atPath: path) else {
-                Output.error("--vectors \(path): no such file or directory")
-                throw ExitCode(1)
-            }
-            paths.append(path)
+        let defaults = [VectorFiles.defaultDirectory, official].filter(VectorFiles.directoryExists)
+        for path in vectors where !FileManager.default.fileExists(atPath: path) {
+            Output.error("--vectors \(path): no such file or directory")
+            throw ExitCode(1)
         }
-        return VectorFiles.expand(paths)
+        let named = VectorFiles.expand(vectors.map { StreamFile(path: $0, track: track) })
+        for file in named {
+            let note = (try? ContainerFile.open(path: file.path, trackNumber: file.track))?.track.ignoredTracksNote
+            if let note { Output.error("\(file.path): \(note)") }
+        }
+        return VectorFiles.expand(defaults).map { StreamFile(path: $0) } + named
     }
 }
 

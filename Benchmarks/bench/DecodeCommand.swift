@@ -78,7 +78,7 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let track { try Limits.check(track, in: 1...64, "--track") }
+        if let track { try Limits.check(track, in: Limits.tracks, "--track") }
         if let decoder, !DecoderRegistry.names.contains(decoder) {
             throw ValidationError(
                 "--decoder: unknown decoder '\(decoder)' (\(DecoderRegistry.names.joined(separator: ", ")))")
@@ -115,7 +115,7 @@ struct DecodeCommand: ParsableCommand {
                     Output.line($0)
                 } : nil
             defer { listing?.finish() }
-            if let note = packets.track.ignoredTracksNote(number: track ?? 1) { Output.error("\(file): \(note)") }
+            if let note = packets.track.ignoredTracksNote { Output.error("\(file): \(note)") }
             _ = try ConvertedStream.run(
                 packets: packets, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
                 orientation: orientation, layout: layout

@@ -60,7 +60,7 @@ struct PresentCommand: ParsableCommand, WritesDocument {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
-        if let track { try Limits.check(track, in: 1...64, "--track") }
+        if let track { try Limits.check(track, in: Limits.tracks, "--track") }
         if case .file(let path) = json, paths.contains(path) || path.hasSuffix(".ivf") {
             throw ValidationError(
                 "--json \(path): that is an input; write the JSON file after --json, or --json last for standard output"
@@ -89,7 +89,7 @@ struct PresentCommand: ParsableCommand, WritesDocument {
                 policy: stamping)
         }
         for run in runs {
-            if let note = run.track?.ignoredTracksNote(number: track ?? 1) { Output.error("\(run.path): \(note)") }
+            if let note = run.track?.ignoredTracksNote { Output.error("\(run.path): \(note)") }
         }
         for line in PresentTable.lines(runs) { Output.line(line) }
         for run in runs { if let failure = run.failure { Output.line("\(run.path): FAIL: \(failure)") } }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Conformance
+import Containers
 import ConverterChecks
 import Converters
 import Foundation
@@ -69,6 +70,9 @@ struct ReportCommand: ParsableCommand, WritesDocument {
 
     @Option(help: "More stream files (any container) or directories for the end-to-end section (repeatable).")
     var vectors: [String] = []
+
+    @Option(help: "Which video track of each --vectors file to read (1-based; default: the first).")
+    var track: Int?
 
     @Flag(help: "No end-to-end section (not even Vectors/).")
     var noVectors = false
@@ -143,6 +147,10 @@ struct ReportCommand: ParsableCommand, WritesDocument {
             throw ValidationError("--max-frames (\(maxFrames)) is below --min-frames (\(minFrames))")
         }
         if noVectors && !vectors.isEmpty { throw ValidationError("--no-vectors contradicts --vectors") }
+        if let track {
+            try Limits.check(track, in: Limits.tracks, "--track")
+            if vectors.isEmpty { throw ValidationError("--track chooses the track of --vectors files; none given") }
+        }
         // A plug-in's converter names are known once it is loaded (run()).
         if plugins.paths.isEmpty { _ = try ConverterSelection.parse(converters, threads: 1) }
         try json?.check("--json")
@@ -159,10 +167,10 @@ struct ReportCommand: ParsableCommand, WritesDocument {
         if let layout { options.layouts = layout.values }
         options.laterLayoutSizes = layoutSizes?.sizes
         options.threads = threads
-        options.vectorPaths =
+        options.vectors =
             noVectors
             ? []
-            : VectorFiles.defaultPaths + vectors
+            : VectorFiles.defaultPaths.map { StreamFile(path: $0) } + vectors.map { StreamFile(path: $0, track: track) }
         options.streamConverter = streamConverter.name
         options.pipeline = pipeline
         options.scaling = scaling
@@ -210,6 +218,7 @@ struct ReportCommand: ParsableCommand, WritesDocument {
             do { try JSONEncoder().encode(evidence).write(to: URL(fileURLWithPath: path)) } catch { status = 1 }
         }
         if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
+        for note in report.trackNotes { Output.error(note) }
         for fault in report.faults { Output.error(fault) }
         if !report.faults.isEmpty { status = 1 }
         if status != 0 { throw ExitCode(status) }

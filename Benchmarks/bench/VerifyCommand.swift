@@ -51,7 +51,7 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("verify needs at least one PATH") }
-        if let track { try Limits.check(track, in: 1...64, "--track") }
+        if let track { try Limits.check(track, in: Limits.tracks, "--track") }
         _ = try ConverterSelection.parse(converters)
     }
 
@@ -68,7 +68,7 @@ struct VerifyCommand: ParsableCommand {
         var noted: Set<String> = []
         let run = VerificationRun.run(files, with: verifiers) {
             Output.line($0.path.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.line)
-            if let note = $0.verdict.track?.ignoredTracksNote(number: track ?? 1), noted.insert($0.path).inserted {
+            if let note = $0.verdict.track?.ignoredTracksNote, noted.insert($0.path).inserted {
                 Output.error("\($0.path): \(note)")
             }
         }

@@ -89,7 +89,7 @@ public final class AVFormatReader: PacketSource {
             container: Self.containerName(context.pointee.iformat), codec: codec, timebase: timebase,
             declaredSize: size, otherTracks: streams.count - 1, isTimestamped: timestamped,
             profile: avcodec_profile_name(parameters.codec_id, parameters.profile).map { String(cString: $0) },
-            frameDuration: Self.ticksPerFrame(rate: rate, timebase: timebase))
+            frameDuration: Self.ticksPerFrame(rate: rate, timebase: timebase), number: wanted + 1)
         packet = av_packet_alloc()
         if codec == .h264, parameters.extradata_size > 0, parameters.extradata.pointee == 1 {
             do throws(ContainerError) {

@@ -29,14 +29,18 @@ public struct Track: Sendable, Equatable {
     /// the duration FFmpeg's `-f framemd5` gives every frame. Nil where
     /// no rate is known (IVF, read by the project's own reader).
     public let frameDuration: Int64?
+    /// Which video track of the file this is, 1-based (1 in IVF, which
+    /// holds one).
+    public let number: Int
 
     /// A track of `codec` in `container`, stamped in `timebase` (or, when
     /// not `isTimestamped`, ticking one frame per unit of it), declaring
     /// `declaredSize`, beside `otherTracks` tracks not read, in `profile`,
-    /// a frame lasting `frameDuration` ticks when known.
+    /// a frame lasting `frameDuration` ticks when known, the file's video
+    /// track `number`.
     public init(
         container: String, codec: Codec, timebase: Timebase, declaredSize: FrameSize?, otherTracks: Int = 0,
-        isTimestamped: Bool = true, profile: String? = nil, frameDuration: Int64? = nil
+        isTimestamped: Bool = true, profile: String? = nil, frameDuration: Int64? = nil, number: Int = 1
     ) {
         self.container = container
         self.codec = codec
@@ -46,12 +50,13 @@ public struct Track: Sendable, Equatable {
         self.isTimestamped = isTimestamped
         self.profile = profile
         self.frameDuration = frameDuration
+        self.number = number
     }
 
-    /// `Matroska, AV1 track 2; 1 other tracks ignored` for the track read
-    /// as video track `number` (1-based), or nil when the file holds no
-    /// other track: what a command says once about the tracks it ignores.
-    public func ignoredTracksNote(number: Int) -> String? {
+    /// `Matroska, AV1 track 2; 1 other tracks ignored`, or nil when the
+    /// file holds no other track: what a command says once about the
+    /// tracks it ignores.
+    public var ignoredTracksNote: String? {
         guard otherTracks > 0 else { return nil }
         return "\(container), \(codec) track \(number); \(otherTracks) other tracks ignored"
     }

@@ -1,3 +1,4 @@
+import Containers
 import Frames
 
 /// What `ConverterCheck` covers and how strictly.
@@ -8,8 +9,9 @@ public struct CheckOptions: Sendable, Codable, Equatable {
     /// The orientations every check but exhaustive and speed (both upright
     /// only) runs for.
     public var orientations: [Orientation] = Orientation.allCases
-    /// The stream files of the frames check (any container `ContainerFile` reads).
-    public var vectorFiles: [String] = []
+    /// The stream files of the frames check (any container `ContainerFile`
+    /// reads), each with the video track to read.
+    public var vectorFiles: [StreamFile] = []
     /// nil: bytes must equal libyuv's; N: no byte may be more than N
     /// levels away (the outcome then gives the deviation).
     public var tolerance: Int?
@@ -35,7 +37,7 @@ public struct CheckOptions: Sendable, Codable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         matrices = try c.decode([String].self, forKey: .matrices).compactMap(ColorMatrix.init(rawValue:))
         orientations = try c.decode([Int32].self, forKey: .orientations).compactMap(Orientation.init(abiValue:))
-        vectorFiles = try c.decode([String].self, forKey: .vectorFiles)
+        vectorFiles = try c.decode([StreamFile].self, forKey: .vectorFiles)
         tolerance = try c.decodeIfPresent(Int.self, forKey: .tolerance)
         speedSizes = try c.decode([String].self, forKey: .speedSizes).compactMap(FrameSize.init(parsing:))
         speedSeconds = try c.decode(Double.self, forKey: .speedSeconds)

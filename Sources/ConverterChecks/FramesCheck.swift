@@ -23,10 +23,12 @@ enum FramesCheck {
         var expected: [Orientation: BGRABuffer] = [:]
         var actual: [Orientation: BGRABuffer] = [:]
         for file in context.options.vectorFiles {
-            let name = String(file.split(separator: "/").last ?? "")
+            let name = String(file.path.split(separator: "/").last ?? "")
             var index = 0
             do {
-                _ = try StreamDecoder.decode(path: file, layout: context.options.layout) { frame in
+                _ = try StreamDecoder.decode(
+                    path: file.path, track: file.track, layout: context.options.layout
+                ) { frame in
                     defer { index += 1 }
                     frames += 1
                     for (matrix, orientation) in cases(context.options)
@@ -52,7 +54,8 @@ enum FramesCheck {
                     }
                 }
             } catch {
-                return .fail((error.underlying as? UnsupportedCases.CaseFailure)?.description ?? "\(file): \(error)")
+                return .fail(
+                    (error.underlying as? UnsupportedCases.CaseFailure)?.description ?? "\(file.path): \(error)")
             }
         }
         let verdict = CheckFinding.finished(unsupported, comparison, context.options)

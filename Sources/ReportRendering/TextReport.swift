@@ -261,13 +261,20 @@ public enum TextReport {
         for run in runs {
             table.add([
                 VectorFiles.fileName(run.path) + (run.error == nil ? "" : " (ERROR: \(run.error!))"),
-                run.codec.map { "\($0)" } ?? "?", "\(run.frames)", "\(run.passes)", Format.micros(run.decode?.median),
+                codecText(run), "\(run.frames)", "\(run.passes)", Format.micros(run.decode?.median),
                 Format.micros(run.decode?.p99),
                 Format.micros(run.convert?.median), Format.micros(run.convert?.p99),
                 timestampText(run), gapText(run), deliveryText(run),
             ])
         }
         return table
+    }
+
+    /// The codec read (`AV1`; `AV1, track 2` for a file's second video
+    /// track), or `?` when the file could not be read.
+    static func codecText(_ run: StreamRun) -> String {
+        guard let track = run.track else { return "?" }
+        return track.number == 1 ? "\(track.codec)" : "\(track.codec), track \(track.number)"
     }
 
     /// One row per file: serial and pipelined frame rates and the pipelined checks.

@@ -78,4 +78,10 @@ extension Report {
         let cells = synthetic.flatMap { size in size.failures.map { "synthetic \(size.cell): \($0)" } }
         return streams + cells
     }
+
+    /// `PATH: NOTE` for each end-to-end file holding tracks it did not read
+    /// (`Track.ignoredTracksNote`), once per file.
+    public var trackNotes: [String] {
+        serial.compactMap { run in run.track?.ignoredTracksNote.map { "\(run.path): \($0)" } }
+    }
 }

@@ -190,6 +190,7 @@ extension ReportDocument {
             entry.file = run.path
             entry.mode = run.mode.rawValue
             entry.codec = run.codec?.rawValue
+            entry.track = run.track?.number
             entry.converter = run.converter
             entry.frames = run.frames
             entry.passes = run.passes

@@ -1,3 +1,4 @@
+import Containers
 import Converters
 import Frames
 import Measurement
@@ -43,8 +44,9 @@ public struct ReportPlan {
     public var pluginConverters: [any FrameConverter] = []
     /// Threads for `parallel` (nil: all cores).
     public var threads: Int?
-    /// IVF files and directories for the end-to-end section.
-    public var vectorPaths: [String] = []
+    /// Stream files and directories for the end-to-end section, each with
+    /// the video track to read (a directory's applies to its every file).
+    public var vectors: [StreamFile] = []
     /// The converter used end to end.
     public var streamConverter = "simd"
     /// Whether to run the pipelined mode too.

@@ -1,3 +1,4 @@
+import Containers
 import Converters
 import Foundation
 import Frames
@@ -34,13 +35,13 @@ public enum ReportRun {
                     + "\(parallel.minimumParallelPixels) pixels (crossover it measured when made, with the other cores asleep)"
             )
         }
-        let files = VectorFiles.expand(plan.vectorPaths)
+        let files = VectorFiles.expand(plan.vectors)
         let streamConverter =
             ConverterRegistry.make(plan.streamConverter, threads: plan.threads) ?? LibYUVConverter()
         var serial: [StreamRun] = []
         var pipelined: [StreamRun] = []
         for (number, file) in files.enumerated() {
-            progress("end to end \(number + 1)/\(files.count): \(VectorFiles.fileName(file))")
+            progress("end to end \(number + 1)/\(files.count): \(VectorFiles.fileName(file.path))")
             let (one, two) = streamPasses(file, converter: streamConverter, plan: plan)
             serial.append(one)
             if let two { pipelined.append(two) }
@@ -100,20 +101,22 @@ public enum ReportRun {
     /// Most passes over one file in the end-to-end section.
     public static let maximumPasses = 20
 
-    /// The serial (and, with `--pipeline`, pipelined) runs of `file`:
+    /// The serial (and, with `--pipeline`, pipelined) runs of `file` (its
+    /// chosen video track):
     /// passes repeat until at least `--min-frames` frames are timed (at
     /// most `maximumPasses`), serial and pipelined alternating pass by pass
     /// so drift affects both alike.
     public static func streamPasses(
-        _ file: String, converter: any FrameConverter,
+        _ file: StreamFile, converter: any FrameConverter,
         plan: ReportPlan
     ) -> (StreamRun, StreamRun?) {
         var serial: [StreamRun] = []
         var pipelined: [StreamRun] = []
         repeat {
-            serial.append(EndToEnd.run(path: file, converter: converter, matrix: plan.matrix))
+            serial.append(EndToEnd.run(path: file.path, track: file.track, converter: converter, matrix: plan.matrix))
             if plan.pipeline {
-                pipelined.append(Pipeline.run(path: file, converter: converter, matrix: plan.matrix))
+                pipelined.append(
+                    Pipeline.run(path: file.path, track: file.track, converter: converter, matrix: plan.matrix))
             }
         } while serial[0].error == nil && serial[0].frames > 0 && serial.count < maximumPasses
             && serial.count * serial[0].frames < plan.budget.minFrames

@@ -141,6 +141,10 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     /// the file header could not be read, and in reports from before
     /// FrameBench read other codecs.
     public var codec: String?
+    /// Streams: which video track of the file was read (1-based); nil when
+    /// the file header could not be read, and in reports from before
+    /// FrameBench chose tracks.
+    public var track: Int?
     /// Frames in one pass.
     public var frames: Int?
     /// Passes over the file.
@@ -207,7 +211,7 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case ratioToI420 = "ratio_to_i420"
         case ratioToI420Interval = "ratio_to_i420_ci"
         case bitExact = "bit_exact"
-        case deviation, file, mode, codec, frames, passes
+        case deviation, file, mode, codec, track, frames, passes
         case timestampsMonotonic = "timestamps_monotonic"
         case timestampViolations = "timestamp_violations"
         case gaps

@@ -48,16 +48,19 @@ public enum ConvertedStream {
         }
     }
 
-    /// The file at `path` (IVF, WebM, Matroska or MP4), as
+    /// The file at `path` (IVF, WebM, Matroska or MP4; its video track
+    /// `track`, 1-based; nil: the first), as
     /// `run(packets:decoder:threads:converter:matrix:orientation:layout:clock:onPacket:_:)`.
     public static func run(
-        path: String, decoder: String? = nil, threads: Int = 1, converter: (any FrameConverter)?, matrix: ColorMatrix,
+        path: String, track: Int? = nil, decoder: String? = nil, threads: Int = 1, converter: (any FrameConverter)?,
+        matrix: ColorMatrix,
         orientation: Orientation = .upright, layout: ChromaLayout = .i420, clock: (() -> UInt64)? = nil,
         onPacket: (PacketRecord, DecodeTiming?) -> Void = { _, _ in },
         _ body: (DecodedFrame, BGRAView?) throws -> Void
     ) throws(StreamDecodeError) -> StreamSummary {
         try run(
-            packets: StreamDecoder.open(path: path), decoder: decoder, threads: threads, converter: converter,
+            packets: StreamDecoder.open(path: path, trackNumber: track), decoder: decoder, threads: threads,
+            converter: converter,
             matrix: matrix,
             orientation: orientation, layout: layout, clock: clock, onPacket: onPacket, body)
     }

@@ -10,10 +10,13 @@ import Measurement
 /// monotonic clock and stamping each hand-off as an app would stamp a
 /// sample buffer.
 public enum EndToEnd {
-    /// Runs the serial pass over `path` with `converter` and `matrix`.
+    /// Runs the serial pass over `path` (its video track `track`, 1-based;
+    /// nil: the first) with `converter` and `matrix`.
     /// Never throws: a read or decode error ends the pass and is recorded
     /// (with the frames before it).
-    public static func run(path: String, converter: any FrameConverter, matrix: ColorMatrix) -> StreamRun {
+    public static func run(
+        path: String, track: Int? = nil, converter: any FrameConverter, matrix: ColorMatrix
+    ) -> StreamRun {
         var decodeTimes: [Double] = []
         var convertTimes: [Double] = []
         var shownDecodeTimes: [Double] = []
@@ -21,11 +24,11 @@ public enum EndToEnd {
         var shown: [ShownFrameTime] = []
         var stamps: [UInt64] = []
         var failure: String?
-        var codec: Codec?
+        var readTrack: Track?
         let start = Clock.monotonic()
         do {
-            codec = try ConvertedStream.run(
-                path: path, converter: converter, matrix: matrix, clock: Clock.monotonic,
+            readTrack = try ConvertedStream.run(
+                path: path, track: track, converter: converter, matrix: matrix, clock: Clock.monotonic,
                 onPacket: { _, timing in
                     if let timing { decodeTimes.append(Double(timing.decodeTime)) }
                 }
@@ -38,9 +41,9 @@ public enum EndToEnd {
                     latencies.append(Double(handOff &- timing.started))
                 }
                 stamps.append(handOff)
-            }.track.codec
+            }.track
         } catch {
-            codec = error.summary?.track.codec
+            readTrack = error.summary?.track
             failure = "\(error)"
         }
         var run = StreamRun(
@@ -49,7 +52,7 @@ public enum EndToEnd {
             latencies: latencies, passSeconds: [Clock.seconds(since: start)],
             passDecodeTimes: [decodeTimes.reduce(0, +)], timestamps: TimestampCheck(frames: shown),
             inOrder: true, deliveryBackwardsAt: StreamRun.firstBackwards(stamps), error: failure)
-        run.codec = codec
+        run.track = readTrack
         return run
     }
 }

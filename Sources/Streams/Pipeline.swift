@@ -18,11 +18,12 @@ public enum Pipeline {
     /// Frames that may be decoded ahead of the one converting.
     public static let defaultDepth = 3
 
-    /// Runs the pipelined pass over `path`; blocks until every frame is
+    /// Runs the pipelined pass over `path` (its video track `track`,
+    /// 1-based; nil: the first); blocks until every frame is
     /// handed off. Never throws: a read or decode error ends the pass and is
     /// recorded (frames already queued are still converted).
     public static func run(
-        path: String, converter: any FrameConverter, matrix: ColorMatrix,
+        path: String, track: Int? = nil, converter: any FrameConverter, matrix: ColorMatrix,
         depth: Int = defaultDepth
     ) -> StreamRun {
         let state = PipelineState(depth: depth)
@@ -35,8 +36,8 @@ public enum Pipeline {
         decodeQueue.async {
             defer { finished.leave() }
             do {
-                state.codec = try StreamDecoder.decode(
-                    path: path, clock: Clock.monotonic,
+                state.track = try StreamDecoder.decode(
+                    path: path, track: track, clock: Clock.monotonic,
                     onPacket: { _, timing in
                         if let timing { state.decodeTimes.append(Double(timing.decodeTime)) }
                     }
@@ -64,9 +65,9 @@ public enum Pipeline {
                         freeSlots.signal()
                     }
                 }
-                .track.codec
+                .track
             } catch {
-                state.codec = (error as? StreamDecodeError)?.summary?.track.codec
+                state.track = (error as? StreamDecodeError)?.summary?.track
                 state.error = "\(error)"
             }
         }
@@ -82,7 +83,7 @@ public enum Pipeline {
                 inOrder: state.deliveries.map(\.index) == Array(0..<state.deliveries.count),
                 deliveryBackwardsAt: StreamRun.firstBackwards(state.deliveries.map(\.stamp)),
                 error: state.error ?? state.convertError)
-            run.codec = state.codec
+            run.track = state.track
             return run
         }
     }
@@ -109,8 +110,8 @@ private final class PipelineState: @unchecked Sendable {
     var latencies: [Double] = []
     var deliveries: [(index: Int, stamp: UInt64)] = []
     var error: String?
-    /// The codec the file's header names (decode queue, read after it ends).
-    var codec: Codec?
+    /// The track the file's header describes (decode queue, read after it ends).
+    var track: Track?
     /// The first conversion failure (convert queue only).
     var convertError: String?
     /// The ring; the array itself never changes after `init`, only each slot's contents.

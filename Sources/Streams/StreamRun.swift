@@ -3,7 +3,7 @@ import Containers
 import Frames
 import Statistics
 
-/// What one end-to-end pass over an IVF file measured, serial or pipelined.
+/// What one end-to-end pass over a stream file measured, serial or pipelined.
 public struct StreamRun {
     /// How decode and conversion were arranged.
     public enum Mode: String {
@@ -23,8 +23,11 @@ public struct StreamRun {
     public let frames: Int
     /// Passes over the file combined in the timings (see `combine`).
     public var passes = 1
+    /// The track read, as the file's header describes it (nil when it
+    /// could not be read).
+    public var track: Track?
     /// The codec the file's header names (nil when it could not be read).
-    public var codec: Codec?
+    public var codec: Codec? { track?.codec }
     /// Per-packet decode time, nanoseconds, in decode order (invisible packets included).
     public let decodeTimes: [Double]
     /// Per-frame conversion time, nanoseconds, in hand-off order.
@@ -104,7 +107,7 @@ public struct StreamRun {
             inOrder: runs.allSatisfy(\.inOrder), deliveryBackwardsAt: runs.lazy.compactMap(\.deliveryBackwardsAt).first,
             error: first.error)
         result.passes = runs.count
-        result.codec = first.codec
+        result.track = first.track
         return result
     }
 

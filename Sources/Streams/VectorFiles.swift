@@ -1,3 +1,4 @@
+import Containers
 import Foundation
 
 /// Finding stream files and their MD5 sidecars.
@@ -52,6 +53,12 @@ public enum VectorFiles {
             }
         }
         return result
+    }
+
+    /// The stream files `files` name, as `expand(_:)` finds them, each
+    /// read at the track its path was given with.
+    public static func expand(_ files: [StreamFile]) -> [StreamFile] {
+        files.flatMap { file in expand([file.path]).map { StreamFile(path: $0, track: file.track) } }
     }
 
     /// Whether `path` names a deliberately broken vector (`bad-ts-*`).

@@ -78,6 +78,7 @@ struct BenchCLITests {
             ["gate", "HEAD"], ["gate", "--accept"], ["gate", "--accept", "--why", " "], ["gate", "--reference"],
             ["gate", "--keep-reports", "/no/such/dir"], ["gate", "--converters", "nope"],
             ["present", "--json", "Vectors/size-2x2.ivf", "Vectors/size-3x5.ivf"], ["--deadline", "-1"],
+            ["--track", "2"], ["--vectors", "Vectors/size-2x2.ivf", "--track", "0"], ["check", "--track", "2"],
         ])
     func usageErrors(_ arguments: [String]) throws {
         let run = try BenchProcess.run(arguments)
@@ -96,6 +97,33 @@ struct BenchCLITests {
             #expect(run.stderr == "bench: /no/such/dir: cannot read: No such file or directory\n", "\(run.stderr)")
             let row = try #require(run.lines.first { $0.hasPrefix("dir (ERROR") })
             #expect(!row.contains("ok") && !row.contains("monotonic"), "\(row)")
+        }
+    }
+
+    @Test(
+        "report --vectors FILE --track 2 runs the file's second video track end to end: its row and JSON entries name it, and standard error says once that the other track was ignored"
+    )
+    func reportChosenTrack() throws {
+        let file = try TwoTrackFile.make()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
+            let json = directory + "/report.json"
+            let run = try Self.bench(
+                [
+                    "--vectors", file, "--track", "2", "--no-presentation", "--only-sizes", "8x8", "--seconds", "0",
+                    "--min-frames", "2", "--max-frames", "2", "--warmup", "0", "--converters", "scalar", "--quiet",
+                    "--json", json,
+                ], in: directory)
+            #expect(run.status == 0, "\(run.shown)")
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            let row = try #require(run.lines.first { $0.hasPrefix(name) }, "\(run.stdout)")
+            #expect(row.contains("AV1, track 2"), "\(row)")
+            #expect(
+                run.stderr == "bench: \(file): Matroska/WebM, AV1 track 2; 1 other tracks ignored\n", "\(run.stderr)")
+            let benchmarks = try #require(try Self.reportDocument(json).document["benchmarks"] as? [[String: Any]])
+            let streams = benchmarks.filter { $0["file"] as? String == file }
+            #expect(
+                !streams.isEmpty && streams.allSatisfy { $0["track"] as? Int == 2 && $0["codec"] as? String == "av1" })
         }
     }
 

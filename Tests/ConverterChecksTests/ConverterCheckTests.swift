@@ -1,6 +1,10 @@
+import Containers
 import ConverterChecks
 import Converters
+import Decoding
+import Foundation
 import Frames
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -94,11 +98,29 @@ import Glibc
         #expect(kinds == [.exhaustive, .sizes, .overRead, .frames, .threads, .speed], "\(outcomes)")
     }
 
+    @Test("the frames check reads each file's chosen track: track 2 of a two-track file gives that stream's frames")
+    func framesOfChosenTrack() throws {
+        let path = try TwoTrackFile.make()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var alone = 0
+        _ = try StreamDecoder.decode(path: TwoTrackFile.secondTrackSource) { _ in alone += 1 }
+        var options = Self.narrow
+        options.matrices = [.bt601]
+        options.orientations = [.upright]
+        options.vectorFiles = [StreamFile(path: path, track: 2)]
+        let outcome = ConverterCheck.run(ScalarConverter(), options: options, kinds: [.frames])[0]
+        #expect(outcome.status == .pass && alone > 0, "\(outcome)")
+        #expect(outcome.detail.hasPrefix("\(alone) frames of 1 files"), "\(outcome.detail)")
+        options.vectorFiles = [StreamFile(path: path, track: 3)]
+        let missing = ConverterCheck.run(ScalarConverter(), options: options, kinds: [.frames])[0]
+        #expect(missing.status == .fail && missing.detail.contains("no video track 3"), "\(missing)")
+    }
+
     @Test("a worker request and its protocol lines survive encoding")
     func requestRoundTrip() {
         var options = Self.narrow
         options.tolerance = 2
-        options.vectorFiles = ["a.ivf"]
+        options.vectorFiles = [StreamFile(path: "a.ivf"), StreamFile(path: "b.mkv", track: 2)]
         let request = CheckRequest(task: .check(.overRead), plugins: ["p.so"], converter: "x", options: options)
         #expect(CheckRequest(argument: request.argument) == request)
         for line in [

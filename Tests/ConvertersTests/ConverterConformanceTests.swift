@@ -1,3 +1,4 @@
+import Containers
 import ConverterChecks
 import Converters
 import Frames
@@ -28,7 +29,7 @@ import Testing
     static let options: CheckOptions = {
         var options = CheckOptions()
         options.matrices = [.bt709] + ColorMatrix.allCases.filter { $0 != .bt709 }
-        options.vectorFiles = TestPaths.officialVectors + TestPaths.ownVectors
+        options.vectorFiles = (TestPaths.officialVectors + TestPaths.ownVectors).map { StreamFile(path: $0) }
         return options
     }()
 

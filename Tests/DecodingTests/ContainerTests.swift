@@ -76,6 +76,25 @@ import Testing
         }
     }
 
+    @Test(
+        "a track is chosen by its 1-based number among the video tracks, which the track carries, and one the file lacks is refused (an IVF holds one)"
+    )
+    func trackNumbers() throws {
+        let twoTracks = try TwoTrackFile.make()
+        defer { try? FileManager.default.removeItem(atPath: twoTracks) }
+        let first = try ContainerFile.open(path: twoTracks).track
+        let second = try ContainerFile.open(path: twoTracks, trackNumber: 2).track
+        #expect(first.number == 1 && first.codec == .vp8 && first.otherTracks == 1)
+        #expect(second.number == 2 && second.codec == .av1 && second.otherTracks == 1)
+        #expect(second.ignoredTracksNote == "Matroska/WebM, AV1 track 2; 1 other tracks ignored", "\(second)")
+        #expect(throws: ContainerError.self) { try ContainerFile.open(path: twoTracks, trackNumber: 3) }
+        let ivf = TestPaths.ownVectorsDirectory + "/size-176x144.ivf"
+        let alone = try ContainerFile.open(path: ivf, trackNumber: 1).track
+        #expect(alone.number == 1 && alone.ignoredTracksNote == nil)
+        let error = try #require(throws: ContainerError.self) { try ContainerFile.open(path: ivf, trackNumber: 2) }
+        #expect(error.description.contains("no video track 2"), "\(error)")
+    }
+
     /// The fault a decode of `bytes` (written to a file) stops with, and the frames before it.
     static func fault(of bytes: Data) throws -> (frames: Int, error: StreamDecodeError?) {
         try TestPaths.withTemporaryDirectory("containers") { directory in

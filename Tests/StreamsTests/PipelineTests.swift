@@ -13,6 +13,24 @@ import Testing
         try String(contentsOfFile: file + ".md5", encoding: .utf8).split(separator: "\n").count
     }
 
+    @Test("both passes read the video track asked for: track 2 of a two-track file is its AV1, as that stream alone")
+    func chosenTrack() throws {
+        let path = try TwoTrackFile.make()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let alone = EndToEnd.run(path: TwoTrackFile.secondTrackSource, converter: SIMDConverter(), matrix: .bt601)
+        let serial = EndToEnd.run(path: path, track: 2, converter: SIMDConverter(), matrix: .bt601)
+        let pipelined = Pipeline.run(path: path, track: 2, converter: SIMDConverter(), matrix: .bt601)
+        #expect(alone.error == nil && alone.frames > 0 && alone.codec == .av1)
+        for run in [serial, pipelined] {
+            #expect(run.error == nil && run.frames == alone.frames, "\(run.error ?? "")")
+            #expect(run.codec == .av1 && run.track?.number == 2 && run.track?.otherTracks == 1)
+        }
+        let first = EndToEnd.run(path: path, converter: SIMDConverter(), matrix: .bt601)
+        #expect(first.codec == .vp8 && first.track?.number == 1)
+        let missing = EndToEnd.run(path: path, track: 3, converter: SIMDConverter(), matrix: .bt601)
+        #expect(missing.error?.contains("no video track 3") == true && missing.frames == 0, "\(missing.error ?? "")")
+    }
+
     @Test(
         "decoding N+1 while converting N hands every shown frame off once, in order, like the serial pass",
         arguments: ["altref-invisible.ivf", "resize-352x288-282x231.ivf", "size-640x480.ivf"])
