@@ -120,8 +120,7 @@ let package = Package(
         optimisedTarget(
             "Measurement",
             [
-                "Statistics", "Frames", "Converters", "Conformance", "Reports", "SIMDRows", "SIMDRowsAVX2",
-                "SIMDRowsAVX512",
+                "Statistics", "Frames", "Converters", "Conformance", "Reports", "SIMDRows",
             ]),
         // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
         optimisedTarget(

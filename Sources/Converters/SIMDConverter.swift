@@ -1,8 +1,5 @@
 import Frames
 import SIMDRows
-import SIMDRowsAVX2
-import SIMDRowsAVX512
-import SIMDRowsAVX512VBMI
 
 #if canImport(Glibc)
 import Glibc
@@ -37,6 +34,8 @@ public struct SIMDConverter: DestinationBandConverter {
     public let name: String
     /// The instruction-set level this converter runs.
     public let level: SIMDLevel
+    /// `level`'s row of the level table: the kernel it calls.
+    private let kernels: SIMDLevelKernels
     /// When it writes with streaming stores.
     public let stores: SIMDStorePolicy
     /// With `.automatic`, the store kinds found by trial for upright and
@@ -53,6 +52,7 @@ public struct SIMDConverter: DestinationBandConverter {
     /// of its own).
     public init(level: SIMDLevel = .best, stores: SIMDStorePolicy? = nil, trials: StoreKindTrials? = nil) {
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
+        kernels = SIMDLevelTable.kernels(for: self.level)
         self.stores = stores ?? SIMDStorePolicy.environmentDefault
         self.trials = self.stores == .automatic ? trials ?? StoreKindTrials() : nil
         name = stores == nil || stores == .automatic ? "simd" : "simd-\(stores!.rawValue)"
@@ -65,6 +65,7 @@ public struct SIMDConverter: DestinationBandConverter {
     /// A converter with a fixed store policy that keeps the name `name`.
     private init(level: SIMDLevel, stores: SIMDStorePolicy, name: String) {
         self.level = level
+        kernels = SIMDLevelTable.kernels(for: level)
         self.stores = stores
         trials = stores == .automatic ? StoreKindTrials() : nil
         self.name = name
@@ -113,14 +114,7 @@ public struct SIMDConverter: DestinationBandConverter {
         _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, _ orientation: Orientation,
         _ rows: Range<Int>, _ streaming: Bool
     ) {
-        let kernel =
-            switch level {
-            case .baseline: convertBaseline
-            case .avx2: convertAVX2
-            case .avx512: convertAVX512
-            case .avx512vbmi: convertAVX512VBMI
-            }
-        kernel(source, destination, matrix, orientation, rows, streaming)
+        kernels.convert(source, destination, matrix, orientation, rows, streaming)
     }
 
     /// Whether converting into `destination` in `orientation` uses

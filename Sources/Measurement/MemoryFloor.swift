@@ -2,8 +2,6 @@ import Converters
 import Dispatch
 import Frames
 import SIMDRows
-import SIMDRowsAVX2
-import SIMDRowsAVX512
 import Statistics
 
 /// How the memory floor writes the BGRA bytes.
@@ -110,6 +108,8 @@ public final class MemoryFloor {
     /// At `avx512vbmi` the pass is AVX-512's: VBMI adds no instruction that
     /// moves memory.
     public let level: SIMDLevel
+    /// `level`'s row of the level table: the passes it runs.
+    private let kernels: SIMDLevelKernels
     /// Threads (and the `ParallelConverter` band split) of a pass; 1 runs on
     /// the calling thread.
     public let threads: Int
@@ -132,6 +132,7 @@ public final class MemoryFloor {
     public init(size: FrameSize, level: SIMDLevel = .best, threads: Int = 1) {
         self.size = size
         self.level = SIMDLevel.supported.last { $0 <= level } ?? .baseline
+        kernels = SIMDLevelTable.kernels(for: self.level)
         self.threads = max(1, threads)
         bands =
             self.threads > 1
@@ -155,15 +156,15 @@ public final class MemoryFloor {
         let streaming = method.stores == .streaming
         let shape = method.shape
         guard bands.count > 1 else {
-            sourceBits = Self.pass(level, source, to: destination, shape: shape, streaming: streaming)
+            sourceBits = Self.pass(kernels, source, to: destination, shape: shape, streaming: streaming)
             return
         }
         let work = BandWork(source: source, destination: destination, bands: bands, results: bandBits)
-        let level = self.level
+        let kernels = self.kernels
         DispatchQueue.concurrentPerform(iterations: bands.count) { index in
             let rows = work.bands[index]
             work.results[index] = Self.pass(
-                level, work.source.band(rows: rows), to: work.destination.band(rows: rows), shape: shape,
+                kernels, work.source.band(rows: rows), to: work.destination.band(rows: rows), shape: shape,
                 streaming: streaming)
         }
         var bits: UInt8 = 0
@@ -171,34 +172,16 @@ public final class MemoryFloor {
         sourceBits = bits
     }
 
-    /// One pass of `shape` over a frame or band with `level`'s row functions.
+    /// One pass of `shape` over a frame or band with a level's passes (`kernels`).
     private static func pass(
-        _ level: SIMDLevel, _ source: SourceFrame, to destination: BGRAView, shape: FloorShape, streaming: Bool
+        _ kernels: SIMDLevelKernels, _ source: SourceFrame, to destination: BGRAView, shape: FloorShape,
+        streaming: Bool
     ) -> UInt8 {
-        guard shape != .planes else {
-            return switch level {
-            case .baseline: floorPlanesPassBaseline(source, to: destination, streaming: streaming)
-            case .avx2: floorPlanesPassAVX2(source, to: destination, streaming: streaming)
-            case .avx512, .avx512vbmi: floorPlanesPassAVX512(source, to: destination, streaming: streaming)
-            }
-        }
-        if shape == .blocks || shape == .prefetched {
-            let prefetch = shape == .prefetched
-            return switch level {
-            case .baseline: floorBlocksPassBaseline(source, to: destination, streaming: streaming, prefetch: prefetch)
-            case .avx2: floorBlocksPassAVX2(source, to: destination, streaming: streaming, prefetch: prefetch)
-            case .avx512, .avx512vbmi:
-                floorBlocksPassAVX512(source, to: destination, streaming: streaming, prefetch: prefetch)
-            }
-        }
-        let (piece, singleRows) = (shape.pieceSize, shape == .rows)
-        return switch level {
-        case .baseline:
-            floorPassBaseline(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
-        case .avx2:
-            floorPassAVX2(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
-        case .avx512, .avx512vbmi:
-            floorPassAVX512(source, to: destination, streaming: streaming, piece: piece, singleRows: singleRows)
+        switch shape {
+        case .planes: kernels.floorPlanesPass(source, destination, streaming)
+        case .blocks, .prefetched: kernels.floorBlocksPass(source, destination, streaming, shape == .prefetched)
+        case .pieces, .wholeRows, .rows:
+            kernels.floorPass(source, destination, streaming, shape.pieceSize, shape == .rows)
         }
     }
 }

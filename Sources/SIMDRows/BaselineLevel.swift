@@ -29,11 +29,21 @@ public enum SIMDBaselineLevel: SIMDLevelTag {
 /// upright frame kernel. `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
-public func convertBaseline(
+func convertBaseline(
     _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
     streaming: Bool
 ) {
     convertFrame(
         SIMDBaselineLevel.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
         streaming: streaming)
+}
+
+extension SIMDLevelKernels {
+    /// The `.baseline` level's code, compiled for the target's baseline instruction set (SSE2 on x86-64).
+    public static let baseline = SIMDLevelKernels(
+        level: .baseline,
+        convert: { convertBaseline($0, to: $1, matrix: $2, orientation: $3, rows: $4, streaming: $5) },
+        floorPass: { floorPassBaseline($0, to: $1, streaming: $2, piece: $3, singleRows: $4) },
+        floorBlocksPass: { floorBlocksPassBaseline($0, to: $1, streaming: $2, prefetch: $3) },
+        floorPlanesPass: { floorPlanesPassBaseline($0, to: $1, streaming: $2) })
 }

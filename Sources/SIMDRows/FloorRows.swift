@@ -534,7 +534,7 @@ struct FloorAccumulators<Level: SIMDLevelTag> {
 /// the target's baseline instruction set (SSE2 on x86-64).
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassBaseline(
+func floorPassBaseline(
     _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     floorPass(
@@ -546,7 +546,7 @@ public func floorPassBaseline(
 /// baseline instruction set.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorBlocksPassBaseline(
+func floorBlocksPassBaseline(
     _ source: SourceFrame, to destination: BGRAView, streaming: Bool, prefetch: Bool
 ) -> UInt8 {
     floorBlocksPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming, prefetch: prefetch)
@@ -556,6 +556,6 @@ public func floorBlocksPassBaseline(
 /// vectors, compiled for the target's baseline instruction set.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPlanesPassBaseline(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
+func floorPlanesPassBaseline(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
     floorPlanesPass(SIMDBaselineLevel.self, source, to: destination, streaming: streaming)
 }

@@ -23,17 +23,25 @@ public enum SIMDLevel: String, CaseIterable, Sendable, Comparable {
     /// `avx512` with VBMI's byte permutes (Ice Lake and later, Zen 4).
     case avx512vbmi
 
-    /// Lower levels first: `baseline < avx2 < avx512 < avx512vbmi`.
+    /// Lower levels first, in declaration order: `baseline < avx2 < avx512 < avx512vbmi`.
     public static func < (a: SIMDLevel, b: SIMDLevel) -> Bool {
-        a.rank < b.rank
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
-    private var rank: Int {
+    /// The /proc/cpuinfo flags code built for this level may use, beyond
+    /// those of the levels below it (each level builds on the one before).
+    /// Linux lists `avx` and the AVX-512 flags only when the OS saves the
+    /// YMM, ZMM and mask state.
+    public var addedCPUFlags: Set<String> {
         switch self {
-        case .baseline: 0
-        case .avx2: 1
-        case .avx512: 2
-        case .avx512vbmi: 3
+        case .baseline: []
+        // `-target-cpu haswell`: the compiler may use any of Haswell's
+        // instructions, not only AVX2 (`abm` is LZCNT).
+        case .avx2: ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "popcnt", "abm"]
+        // `-target-cpu skylake-avx512`.
+        case .avx512: ["avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd"]
+        // `-target-cpu skylake-avx512 -mavx512vbmi`.
+        case .avx512vbmi: ["avx512vbmi"]
         }
     }
 }
@@ -74,7 +82,7 @@ extension SIMDLevel {
     }()
 
     /// CPUID leaf 7's bits (EBX in the low 32 bits, ECX in the high 32) for
-    /// the flags of `avx2Flags`, `avx512Flags` and `vbmiFlag` it reports.
+    /// the levels' `addedCPUFlags` it reports.
     static let leaf7Bits: [String: Int] = [
         "bmi1": 3, "avx2": 5, "bmi2": 8, "avx512f": 16, "avx512dq": 17, "avx512cd": 28, "avx512bw": 30,
         "avx512vl": 31, "avx512vbmi": 33,
@@ -106,35 +114,16 @@ extension SIMDLevel {
     /// names. A nil, empty or unrecognised `cap` caps nothing. Off x86-64
     /// only `baseline` exists, whatever the flags.
     public static func supported(cpuFlags: Set<String>, cap: String?) -> [SIMDLevel] {
-        var levels: [SIMDLevel] = [.baseline]
         #if arch(x86_64)
-        if avx2Flags.isSubset(of: cpuFlags) {
-            levels.append(.avx2)
-            if avx512Flags.isSubset(of: cpuFlags) {
-                levels.append(.avx512)
-                if cpuFlags.contains(vbmiFlag) { levels.append(.avx512vbmi) }
-            }
-        }
+        var levels = Array(allCases.prefix { $0.addedCPUFlags.isSubset(of: cpuFlags) })
+        #else
+        var levels: [SIMDLevel] = [.baseline]
         #endif
         if let cap, let limit = SIMDLevel(environmentValue: cap) {
             levels.removeAll { $0 > limit }
         }
         return levels
     }
-
-    /// /proc/cpuinfo flags needed by code built with `-target-cpu haswell`
-    /// (the compiler may use any of them, not only AVX2; `abm` is LZCNT).
-    /// Linux lists `avx` only when the OS saves the YMM state.
-    static let avx2Flags: Set<String> = ["avx", "avx2", "fma", "bmi1", "bmi2", "f16c", "movbe", "popcnt", "abm"]
-
-    /// /proc/cpuinfo flags needed, beyond `avx2Flags`, by code built with
-    /// `-target-cpu skylake-avx512`. Linux lists them only when the OS
-    /// saves the ZMM and mask state.
-    static let avx512Flags: Set<String> = ["avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd"]
-
-    /// The /proc/cpuinfo flag needed, beyond `avx512Flags`, by code built
-    /// with `-target-cpu skylake-avx512 -mavx512vbmi`.
-    static let vbmiFlag = "avx512vbmi"
 
     /// The words of the first `flags` line of /proc/cpuinfo; empty where
     /// that file does not exist or has no such line.

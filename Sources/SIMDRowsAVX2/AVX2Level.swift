@@ -18,11 +18,20 @@ extension SIMDAVX2Level: SIMDLevelTagMirroringBlocks {}
 /// faults with an illegal instruction. `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
-public func convertAVX2(
+func convertAVX2(
     _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
     streaming: Bool
 ) {
     convertFrame(
         SIMDAVX2Level.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
         streaming: streaming)
+}
+
+extension SIMDLevelKernels {
+    /// The `.avx2` level's code, compiled for AVX2 (`-target-cpu haswell`).
+    public static let avx2 = SIMDLevelKernels(
+        level: .avx2, convert: { convertAVX2($0, to: $1, matrix: $2, orientation: $3, rows: $4, streaming: $5) },
+        floorPass: { floorPassAVX2($0, to: $1, streaming: $2, piece: $3, singleRows: $4) },
+        floorBlocksPass: { floorBlocksPassAVX2($0, to: $1, streaming: $2, prefetch: $3) },
+        floorPlanesPass: { floorPlanesPassAVX2($0, to: $1, streaming: $2) })
 }

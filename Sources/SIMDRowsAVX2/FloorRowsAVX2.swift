@@ -18,7 +18,7 @@ extension SIMDAVX2Level {
 /// `vmovntdq`. Call only when the CPU supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPassAVX2(
+func floorPassAVX2(
     _ source: SourceFrame, to destination: BGRAView, streaming: Bool, piece: Int, singleRows: Bool
 ) -> UInt8 {
     floorPass(
@@ -30,7 +30,7 @@ public func floorPassAVX2(
 /// supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorBlocksPassAVX2(
+func floorBlocksPassAVX2(
     _ source: SourceFrame, to destination: BGRAView, streaming: Bool, prefetch: Bool
 ) -> UInt8 {
     floorBlocksPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming, prefetch: prefetch)
@@ -40,6 +40,6 @@ public func floorBlocksPassAVX2(
 /// 32-byte vectors. Call only when the CPU supports AVX2.
 /// - Precondition: `source` and `destination` have the same size.
 @inline(never)
-public func floorPlanesPassAVX2(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
+func floorPlanesPassAVX2(_ source: SourceFrame, to destination: BGRAView, streaming: Bool) -> UInt8 {
     floorPlanesPass(SIMDAVX2Level.self, source, to: destination, streaming: streaming)
 }

@@ -22,7 +22,7 @@ public enum SIMDAVX512Level: SIMDLevelTagAVX512 {
 /// failure). `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
-public func convertAVX512(
+func convertAVX512(
     _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
     streaming: Bool
 ) {
@@ -33,4 +33,13 @@ public func convertAVX512(
         SIMDAVX512Level.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
         streaming: streaming)
     #endif
+}
+
+extension SIMDLevelKernels {
+    /// The `.avx512` level's code, compiled for AVX-512 (`-target-cpu skylake-avx512`).
+    public static let avx512 = SIMDLevelKernels(
+        level: .avx512, convert: { convertAVX512($0, to: $1, matrix: $2, orientation: $3, rows: $4, streaming: $5) },
+        floorPass: { floorPassAVX512($0, to: $1, streaming: $2, piece: $3, singleRows: $4) },
+        floorBlocksPass: { floorBlocksPassAVX512($0, to: $1, streaming: $2, prefetch: $3) },
+        floorPlanesPass: { floorPlanesPassAVX512($0, to: $1, streaming: $2) })
 }

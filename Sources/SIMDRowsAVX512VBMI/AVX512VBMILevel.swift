@@ -23,7 +23,7 @@ public enum SIMDAVX512VBMILevel: SIMDLevelTagAVX512 {
 /// stops with a precondition failure). `streaming` as for `convertFrame`.
 /// - Precondition: `destination` has the oriented size of `source`; `rows` lies within it.
 @inline(never)
-public func convertAVX512VBMI(
+func convertAVX512VBMI(
     _ source: SourceFrame, to destination: BGRAView, matrix: ColorMatrix, orientation: Orientation, rows: Range<Int>,
     streaming: Bool
 ) {
@@ -34,4 +34,14 @@ public func convertAVX512VBMI(
         SIMDAVX512VBMILevel.self, source, to: destination, matrix: matrix, orientation: orientation, rows: rows,
         streaming: streaming)
     #endif
+}
+
+extension SIMDLevelKernels {
+    /// The `.avx512vbmi` level's code, compiled for AVX-512 with VBMI; its floors are the AVX-512 level's (VBMI adds nothing a copy uses).
+    public static let avx512vbmi = SIMDLevelKernels(
+        level: .avx512vbmi,
+        convert: { convertAVX512VBMI($0, to: $1, matrix: $2, orientation: $3, rows: $4, streaming: $5) },
+        floorPass: { floorPassAVX512($0, to: $1, streaming: $2, piece: $3, singleRows: $4) },
+        floorBlocksPass: { floorBlocksPassAVX512($0, to: $1, streaming: $2, prefetch: $3) },
+        floorPlanesPass: { floorPlanesPassAVX512($0, to: $1, streaming: $2) })
 }

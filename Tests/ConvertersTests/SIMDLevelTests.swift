@@ -37,6 +37,29 @@ import Testing
         #endif
     }
 
+    @Test(
+        "a CPU lacking one flag a level's code may use stops below that level, whatever it has above (each level builds on the one before)"
+    )
+    func missingFlagStopsTheLevels() {
+        #if arch(x86_64)
+        #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag.subtracting(["fma"]), cap: nil) == [.baseline])
+        #expect(SIMDLevel.supported(cpuFlags: Self.everyFlag.subtracting(["abm"]), cap: nil) == [.baseline])
+        #expect(
+            SIMDLevel.supported(cpuFlags: Self.everyFlag.subtracting(["avx512vl"]), cap: nil) == [.baseline, .avx2])
+        #expect(
+            SIMDLevel.supported(cpuFlags: Self.everyFlag.subtracting(["avx512vbmi"]), cap: nil) == [
+                .baseline, .avx2, .avx512,
+            ])
+        #endif
+    }
+
+    @Test("the level table has one row per level, in the levels' order, each holding its own level's code")
+    func levelTable() {
+        #expect(SIMDLevelTable.rows.map(\.level) == SIMDLevel.allCases)
+        for level in SIMDLevel.allCases { #expect(SIMDLevelTable.kernels(for: level).level == level) }
+        #expect(SIMDLevel.allCases.sorted() == SIMDLevel.allCases)
+    }
+
     @Test("FRAMEBENCH_SIMD caps the detected levels")
     func environmentCap() {
         #if arch(x86_64)
