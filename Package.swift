@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// FrameBench: a benchmark and conformance suite for I420 → BGRA conversion
-// of decoded VP8 frames. See README.md.
+// FrameBench: a benchmark and conformance suite for the conversion of
+// decoded video-call frames (VP8, VP9, AV1, H.264; I420 and NV12) to BGRA.
+// See README.md and docs/architecture.md (generated from this file).
 import PackageDescription
 
 /// Pixel code is compiled optimised even in debug builds, so `swift test`
@@ -43,24 +44,31 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian packages: module maps only.
+        // libvpx: VP8 and VP9 decoding.
         .systemLibrary(
             name: "CVPX", pkgConfig: "vpx",
             providers: [.apt(["libvpx-dev"]), .brew(["libvpx"])]),
+        // OpenH264: the second H.264 decoder, the witness on constrained baseline.
         .systemLibrary(
             name: "COpenH264", pkgConfig: "openh264",
             providers: [.apt(["libopenh264-dev"]), .brew(["openh264"])]),
+        // dav1d: AV1 decoding.
         .systemLibrary(
             name: "CDav1d", pkgConfig: "dav1d",
             providers: [.apt(["libdav1d-dev"]), .brew(["dav1d"])]),
+        // libaom: the second AV1 decoder, the witness.
         .systemLibrary(
             name: "CAom", pkgConfig: "aom",
             providers: [.apt(["libaom-dev"]), .brew(["aom"])]),
+        // libavcodec: H.264 decoding, and the second VP8 and VP9 decoders.
         .systemLibrary(
             name: "CAVCodec", pkgConfig: "libavcodec",
             providers: [.apt(["libavcodec-dev"]), .brew(["ffmpeg"])]),
+        // libavformat: the WebM, Matroska, MP4, MOV and raw H.264 demuxers.
         .systemLibrary(
             name: "CAVFormat", pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev"]), .brew(["ffmpeg"])]),
+        // libyuv (Debian's, linked as `yuv`): the oracle and a peer.
         .systemLibrary(
             name: "CLibYUV",
             providers: [.apt(["libyuv-dev"]), .brew(["libyuv"])]),
@@ -74,18 +82,21 @@ let package = Package(
         .systemLibrary(name: "CCPUID"),
         // Callgrind's client requests (valgrind/callgrind.h), for instruction counts: no library to link.
         .systemLibrary(name: "CCallgrind", providers: [.apt(["valgrind"]), .brew(["valgrind"])]),
+        // swscale: a peer with a tolerance.
         .systemLibrary(
             name: "CSwscale", pkgConfig: "libswscale",
             providers: [.apt(["libswscale-dev"]), .brew(["ffmpeg"])]),
+        // libcrypto: MD5 of frames, as the vectors' lists give them.
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
 
-        // Percentiles (one convention), distributions, ratio intervals.
+        // Percentiles (one convention), distributions, ratio intervals, and the clocks timings are read from.
         optimisedTarget("Statistics"),
         // Plane and frame types, media time, colour matrices.
         optimisedTarget("Frames"),
-        // Containers: the IVF reader, libavformat's demuxers (WebM, Matroska, MP4) and the codec each names.
+        // Containers: the IVF reader, libavformat's demuxers (WebM, Matroska, MP4, MOV, raw H.264) and the codec
+        // each names.
         optimisedTarget("Containers", ["Frames", "CAVFormat"]),
         // Decoders behind one protocol (libvpx, dav1d, libavcodec, libaom, OpenH264), their registry, and the
         // stream decoder that reads, decodes and repacks for every consumer.
@@ -93,11 +104,14 @@ let package = Package(
             name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec", "COpenH264"]),
         // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
         optimisedTarget("SIMDRows", ["Frames", "CPrefetch", "CCPUID"]),
+        // The kernel and the floor's passes compiled for AVX2 (`-target-cpu haswell`).
         .target(
             name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames", "CBroadcastLoad"],
             swiftSettings: targetCPU("haswell")),
+        // The kernel and the floor's passes compiled for AVX-512 (`-target-cpu skylake-avx512`).
         .target(
             name: "SIMDRowsAVX512", dependencies: ["SIMDRows", "Frames"], swiftSettings: targetCPU("skylake-avx512")),
+        // The kernel compiled for AVX-512 with VBMI's byte permutes.
         .target(
             name: "SIMDRowsAVX512VBMI", dependencies: ["SIMDRows", "SIMDRowsAVX512", "Frames"],
             swiftSettings: targetCPU("skylake-avx512", features: ["-mavx512vbmi"])),
@@ -116,11 +130,11 @@ let package = Package(
         optimisedTarget("Presentation", ["Frames", "Statistics"]),
         // The report document as `bench --json` writes it (read back) and the comparison of two runs.
         optimisedTarget("Reports", ["Statistics"]),
-        // The measurement harness: clocks, interleaved runner, contenders, memory floors, cell results.
+        // The measurement harness: interleaved runner, contenders, memory floors, cell results.
         optimisedTarget(
             "Measurement",
             [
-                "Statistics", "Frames", "Converters", "Conformance", "Reports", "SIMDRows",
+                "Statistics", "Frames", "Converters", "Conformance", "SIMDRows",
             ]),
         // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
         optimisedTarget(
@@ -163,6 +177,7 @@ let package = Package(
             "ReportRendering",
             [
                 "Measurement", "ReportRun", "Streams", "Statistics", "Conformance", "Presentation", "CallSimulation",
+                "Frames",
             ]),
         // The command-line tool: argument handling, commands, wiring the libraries, printing.
         .executableTarget(
@@ -177,7 +192,7 @@ let package = Package(
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
         .executableTarget(
             name: "fuzz-ivf",
-            dependencies: ["Frames", "Containers", "Decoding", "Converters", "Conformance"],
+            dependencies: ["Frames", "Containers", "Decoding", "Converters"],
             path: "Benchmarks/fuzz"),
 
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
@@ -194,24 +209,23 @@ let package = Package(
         .testTarget(
             name: "MeasurementTests",
             dependencies: [
-                "Measurement", "Streams", "Statistics", "Converters", "Conformance", "Frames", "SIMDRows",
+                "Measurement", "Streams", "Statistics", "Converters", "Conformance", "Frames", "SIMDRows", "Reports",
                 "TestSupport",
             ]),
         .testTarget(
             name: "StreamsTests",
             dependencies: [
-                "Streams", "Measurement", "Statistics", "Converters", "Conformance", "Containers", "Decoding", "Frames",
-                "TestSupport",
+                "Streams", "Measurement", "Converters", "Containers", "Decoding", "Frames", "TestSupport",
             ]),
         .testTarget(
             name: "PresentationTests",
             dependencies: [
                 "Presentation", "CallSimulation", "Streams", "Measurement", "Converters", "Containers", "Frames",
-                "TestSupport",
+                "Statistics", "TestSupport",
             ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames", "Measurement", "SIMDRows"]),
+            name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames", "Measurement"]),
         .testTarget(
             name: "ConverterChecksTests",
             dependencies: ["ConverterChecks", "Containers", "Converters", "Decoding", "Frames", "TestSupport"]),
@@ -219,7 +233,10 @@ let package = Package(
             name: "PluginsTests", dependencies: ["Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),
         .testTarget(
             name: "ConvertersTests",
-            dependencies: ["Converters", "SIMDRows", "Conformance", "Containers", "Decoding", "Frames", "TestSupport"]),
+            dependencies: [
+                "Converters", "SIMDRows", "Conformance", "Containers", "ConverterChecks", "Decoding", "Frames",
+                "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Measurement
+import Statistics
 
 #if canImport(Glibc)
 import Glibc

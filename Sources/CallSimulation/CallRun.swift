@@ -5,6 +5,7 @@ import Foundation
 import Frames
 import Measurement
 import Presentation
+import Statistics
 
 #if canImport(Glibc)
 import Glibc

@@ -153,13 +153,13 @@ enum WitnessedSpeed {
         for output in outputs { output.view.base.update(repeating: 0, count: output.allBytes.count) }
         let clock = ContinuousClock()
         let wallBegin = clock.now
-        let begin = Measurement.Clock.threadCPU()
+        let begin = Statistics.Clock.threadCPU()
         for _ in 0..<passes {
             for (frame, output) in zip(frames, outputs) {
                 try? oracle.convert(frame.view, to: output.view, matrix: matrix)
             }
         }
-        return (.nanoseconds(Int64(Measurement.Clock.threadCPU() - begin)), clock.now - wallBegin)
+        return (.nanoseconds(Int64(Statistics.Clock.threadCPU() - begin)), clock.now - wallBegin)
     }
 
     /// libyuv's CPU time a span should last at least, so that the fixed

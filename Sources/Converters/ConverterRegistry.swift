@@ -13,6 +13,10 @@ public enum ConverterRegistry {
         ] + SIMDConverter.levelEntries
         + [ParallelConverter.entry, LibYUVConverter.entry, LibYUVLatestConverter.entry, SwscaleConverter.entry]
 
+    /// The oracle: the converter every other is held to, byte for byte or
+    /// within its tolerance, and the one `×libyuv` ratios divide by.
+    public static let oracleName = LibYUVConverter.entry.name
+
     /// The exact converters every report, test run and gate uses and holds
     /// to libyuv's bytes, in report order.
     public static let names = table.filter { $0.role == .exact }.map(\.name)

@@ -1,6 +1,5 @@
 import Converters
 import Frames
-import Reports
 
 /// One entry of an interleaved benchmark round: a converter, or a memory
 /// floor that converters are compared with.
@@ -25,7 +24,7 @@ public struct Contender {
     /// The label of the one-thread memory floor.
     public static let floorLabel = ContenderID.floorName
     /// The label of the converter the ×libyuv ratios are taken against.
-    public static let referenceLabel = EntryCell.referenceConverter
+    public static let referenceLabel = ConverterRegistry.oracleName
     /// The label of the readable reference, for the `×scalar` ratios.
     public static let scalarLabel = "scalar"
 

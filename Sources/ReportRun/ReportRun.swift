@@ -5,6 +5,7 @@ import Frames
 import Measurement
 import Presentation
 import Reports
+import Statistics
 import Streams
 
 /// One report run, as `bench` (or any other tool) measures it: the

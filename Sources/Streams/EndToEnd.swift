@@ -3,7 +3,7 @@ import Containers
 import Converters
 import Decoding
 import Frames
-import Measurement
+import Statistics
 
 /// The serial end-to-end pass: read, decode, convert and hand off each
 /// shown frame in turn, as a simple player would, timing each step on the

@@ -1,5 +1,5 @@
-import Measurement
 import Presentation
+import Statistics
 
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,7 @@ import Converters
 import Decoding
 import Dispatch
 import Frames
-import Measurement
+import Statistics
 
 /// The pipelined end-to-end pass: a serial decode queue decodes packets and
 /// copies each shown frame into a small ring of owned buffers; a serial

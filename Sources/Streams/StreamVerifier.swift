@@ -108,7 +108,7 @@ public struct StreamVerifier {
         converters: [any FrameConverter], matrix: ColorMatrix, orientation: Orientation = .upright,
         layout: ChromaLayout = .i420, trackNumber: Int? = nil
     ) {
-        self.converters = converters.filter { $0.name != Contender.referenceLabel }
+        self.converters = converters.filter { $0.name != ConverterRegistry.oracleName }
         self.matrix = matrix
         self.orientation = orientation
         self.layout = layout

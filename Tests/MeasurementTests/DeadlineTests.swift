@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import Statistics
 import Testing
 
 @testable import Measurement

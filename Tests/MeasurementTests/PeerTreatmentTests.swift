@@ -2,6 +2,7 @@ import Conformance
 import Converters
 import Frames
 import Measurement
+import Reports
 import Streams
 import TestSupport
 import Testing
@@ -28,6 +29,10 @@ import Testing
         #expect(ConverterRegistry.reportNames.suffix(3) == ["libyuv", "libyuv-latest", "swscale"])
         #expect(ConverterRegistry.isPeer("swscale") && !ConverterRegistry.isPeer("libyuv"))
         #expect(ConverterRegistry.tolerance(of: "simd", matrix: .bt601) == nil)
+        // The report document names the oracle on its own (Reports depends on no converter): the same one.
+        #expect(
+            ConverterRegistry.oracleName == "libyuv" && EntryCell.referenceConverter == ConverterRegistry.oracleName)
+        #expect(Contender.referenceLabel == ConverterRegistry.oracleName)
     }
 
     @Test("the synthetic section: a deviation for the peer, bit-exactness for the others")

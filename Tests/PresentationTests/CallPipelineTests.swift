@@ -4,6 +4,7 @@ import Converters
 import Frames
 import Measurement
 import Presentation
+import Statistics
 import Synchronization
 import TestSupport
 import Testing
