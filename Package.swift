@@ -93,7 +93,8 @@ let package = Package(
 
         // Percentiles (one convention), distributions, ratio intervals, and the clocks timings are read from.
         optimisedTarget("Statistics"),
-        // Plane and frame types, media time, colour matrices.
+        // Plane and frame types, media time, colour matrices, and the interface every converter implements
+        // (FrameConverter, its errors, a converter table row).
         optimisedTarget("Frames"),
         // Containers: the IVF reader, libavformat's demuxers (WebM, Matroska, MP4, MOV, raw H.264) and the codec
         // each names.
@@ -103,7 +104,7 @@ let package = Package(
         .target(
             name: "Decoding", dependencies: ["Containers", "Frames", "CVPX", "CDav1d", "CAom", "CAVCodec", "COpenH264"]),
         // The SIMD row kernel (inlinable), its levels and store policy, and one module per instruction-set level.
-        optimisedTarget("SIMDRows", ["Frames", "CPrefetch", "CCPUID"]),
+        optimisedTarget("SIMDRows", ["Frames", "Statistics", "CPrefetch", "CCPUID"]),
         // The kernel and the floor's passes compiled for AVX2 (`-target-cpu haswell`).
         .target(
             name: "SIMDRowsAVX2", dependencies: ["SIMDRows", "Frames", "CBroadcastLoad"],
@@ -115,15 +116,16 @@ let package = Package(
         .target(
             name: "SIMDRowsAVX512VBMI", dependencies: ["SIMDRows", "SIMDRowsAVX512", "Frames"],
             swiftSettings: targetCPU("skylake-avx512", features: ["-mavx512vbmi"])),
-        // The FrameConverter protocol and one file per converter.
+        // The peers FrameBench measures against, with their C libraries: libyuv (the oracle), the latest libyuv
+        // built as a plug-in, swscale; the plug-in ABI's frame descriptions; FrameBench's cache directory.
+        optimisedTarget("Peers", ["Frames", "CLibYUV", "CSwscale", "CFrameBenchPlugin"]),
+        // FrameBench's own converters (one file each), the SIMD level table and the converter table (peers
+        // included) with its roles.
         optimisedTarget(
             "Converters",
-            [
-                "Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "SIMDRowsAVX512VBMI", "CLibYUV",
-                "CSwscale", "CFrameBenchPlugin",
-            ]),
+            ["Frames", "Statistics", "SIMDRows", "SIMDRowsAVX2", "SIMDRowsAVX512", "SIMDRowsAVX512VBMI", "Peers"]),
         // C plug-ins: the ABI's loader and the converters it makes.
-        optimisedTarget("Plugins", ["Frames", "Converters", "CFrameBenchPlugin"]),
+        optimisedTarget("Plugins", ["Peers", "Frames", "Converters", "CFrameBenchPlugin"]),
         // Frame MD5s, vector manifests, timestamp checks, plain reasons for file errors.
         optimisedTarget("Conformance", ["Frames", "Containers", "Decoding", "Statistics", "CCrypto"]),
         // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
@@ -134,6 +136,7 @@ let package = Package(
         optimisedTarget(
             "Measurement",
             [
+                "Peers",
                 "Statistics", "Frames", "Converters", "Conformance", "SIMDRows",
             ]),
         // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
@@ -147,6 +150,8 @@ let package = Package(
         optimisedTarget(
             "ReportRun",
             [
+                "SIMDRows",
+                "Peers",
                 "Containers", "Streams", "Measurement", "Converters", "Frames", "Presentation", "Reports",
                 "Conformance",
                 "Statistics",
@@ -160,6 +165,7 @@ let package = Package(
         optimisedTarget(
             "Gate",
             [
+                "Peers",
                 "Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames",
                 "ConverterChecks", "SIMDRows", "CCallgrind",
             ]),
@@ -168,6 +174,7 @@ let package = Package(
         optimisedTarget(
             "ConverterChecks",
             [
+                "Peers",
                 "Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
                 "Reports",
             ]),
@@ -192,7 +199,7 @@ let package = Package(
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
         .executableTarget(
             name: "fuzz-ivf",
-            dependencies: ["Frames", "Containers", "Decoding", "Converters"],
+            dependencies: ["Peers", "Frames", "Containers", "Decoding", "Converters"],
             path: "Benchmarks/fuzz"),
 
         // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
@@ -209,12 +216,14 @@ let package = Package(
         .testTarget(
             name: "MeasurementTests",
             dependencies: [
+                "Peers",
                 "Measurement", "Streams", "Statistics", "Converters", "Conformance", "Frames", "SIMDRows", "Reports",
                 "TestSupport",
             ]),
         .testTarget(
             name: "StreamsTests",
             dependencies: [
+                "Peers",
                 "Streams", "Measurement", "Converters", "Containers", "Decoding", "Frames", "TestSupport",
             ]),
         .testTarget(
@@ -230,10 +239,12 @@ let package = Package(
             name: "ConverterChecksTests",
             dependencies: ["ConverterChecks", "Containers", "Converters", "Decoding", "Frames", "TestSupport"]),
         .testTarget(
-            name: "PluginsTests", dependencies: ["Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),
+            name: "PluginsTests",
+            dependencies: ["Peers", "Plugins", "CFrameBenchPlugin", "Converters", "Frames", "TestSupport"]),
         .testTarget(
             name: "ConvertersTests",
             dependencies: [
+                "Peers",
                 "Converters", "SIMDRows", "Conformance", "Containers", "ConverterChecks", "Decoding", "Frames",
                 "TestSupport",
             ]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Converters
+import Frames
 import Gate
 import Plugins
 

@@ -2,6 +2,7 @@ import Containers
 import Converters
 import Decoding
 import Frames
+import Peers
 
 // fuzz-ivf: a libFuzzer target over IVF parsing, libavformat's demuxers,
 // VP8, VP9, AV1 and H.264 decoding (the decoder the header's fourcc names,

@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import Peers
 
 /// What a check runs on and whom it tells about its progress.
 public struct CheckContext {

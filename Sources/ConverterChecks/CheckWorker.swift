@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import Peers
 import Plugins
 import Statistics
 

@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import Peers
 
 /// In the parent of a check worker, the converter under check as the
 /// check sees it: each call takes the worker's next evidence, which must

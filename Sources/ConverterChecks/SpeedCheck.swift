@@ -2,6 +2,7 @@ import Converters
 import Foundation
 import Frames
 import Measurement
+import Peers
 import Statistics
 
 /// The converter's time against libyuv and against the one-thread memory

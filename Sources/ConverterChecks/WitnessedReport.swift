@@ -2,6 +2,7 @@ import Converters
 import Foundation
 import Frames
 import Measurement
+import Peers
 import Reports
 
 /// A report made in a process that loads plug-ins, as its parent, which

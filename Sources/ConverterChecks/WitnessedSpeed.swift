@@ -1,6 +1,7 @@
 import Converters
 import Frames
 import Measurement
+import Peers
 import Statistics
 
 #if canImport(Glibc)

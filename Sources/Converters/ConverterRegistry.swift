@@ -1,4 +1,5 @@
 import Frames
+import Peers
 
 /// The converters FrameBench knows, by their command-line names: one table
 /// of rows (`ConverterEntry`), from which every list here is derived.

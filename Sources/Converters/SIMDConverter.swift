@@ -1,5 +1,6 @@
 import Frames
 import SIMDRows
+import Statistics
 
 #if canImport(Glibc)
 import Glibc
@@ -91,9 +92,9 @@ public struct SIMDConverter: DestinationBandConverter {
         // hides the lead ordinary stores take once the destination stays in
         // cache (docs/kernel.md, "A tie goes to ordinary stores").
         let (streaming, timed) = trials.nextKind(forBytes: bytes, into: destination.row(0), prior: false)
-        let start = timed ? StoreKindTrials.now() : 0
+        let start = timed ? Clock.monotonic() : 0
         convertOriented(source, to: destination, matrix: matrix, orientation, rows, streaming)
-        if timed { trials.record(bytes: bytes, streaming: streaming, nanoseconds: StoreKindTrials.now() &- start) }
+        if timed { trials.record(bytes: bytes, streaming: streaming, nanoseconds: Clock.monotonic() &- start) }
     }
 
     /// Converts destination rows `rows` in one pass from the source planes

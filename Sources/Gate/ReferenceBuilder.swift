@@ -1,5 +1,6 @@
 import Converters
 import Foundation
+import Peers
 
 #if canImport(Glibc)
 import Glibc

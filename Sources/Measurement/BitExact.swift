@@ -1,6 +1,7 @@
 import Conformance
 import Converters
 import Frames
+import Peers
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Converters
 import Frames
+import Peers
 
 /// The scaling section (`--scaling`): `ParallelConverter` over the `simd`
 /// converter at several thread counts, against frame size, interleaved

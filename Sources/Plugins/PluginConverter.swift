@@ -1,6 +1,7 @@
 import CFrameBenchPlugin
 import Converters
 import Frames
+import Peers
 import Synchronization
 
 /// A converter offered by a plug-in (docs/plugins.md): its C `convert`

@@ -1,5 +1,6 @@
 import CFrameBenchPlugin
 import Converters
+import Frames
 
 /// A plug-in converter's return value (`FRAMEBENCH_OK`,
 /// `FRAMEBENCH_UNSUPPORTED`, anything else a failure), typed.

@@ -1,5 +1,6 @@
 import Converters
 import Foundation
+import Peers
 import Reports
 
 extension ReportContext.PeerBuild {

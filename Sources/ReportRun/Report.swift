@@ -2,6 +2,7 @@ import Converters
 import Frames
 import Measurement
 import Reports
+import SIMDRows
 import Streams
 
 /// Everything one `bench` report run measured, ready for the text table,

@@ -3,6 +3,7 @@ import Converters
 import Foundation
 import Frames
 import Measurement
+import Peers
 import Presentation
 import Reports
 import Statistics

@@ -1,6 +1,7 @@
 import Converters
 import Foundation
 import Frames
+import Peers
 import Testing
 
 /// The libyuv-latest build (scripts/build-libyuv-latest) loads beside

@@ -1,6 +1,7 @@
 import ConverterChecks
 import Converters
 import Frames
+import Peers
 import Testing
 
 /// The definition NV12 conformance rests on: libyuv converts an NV12 frame

@@ -1,4 +1,5 @@
 import Frames
+import Peers
 import SIMDRows
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Conformance
 import Converters
 import Foundation
 import Frames
+import Peers
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Converters
 import Foundation
 import Frames
+import Peers
 import Streams
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Conformance
 import Converters
 import Frames
 import Measurement
+import Peers
 import Reports
 import Streams
 import TestSupport

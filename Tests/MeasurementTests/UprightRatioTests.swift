@@ -1,6 +1,7 @@
 import Converters
 import Frames
 import Measurement
+import Peers
 import Testing
 
 /// An orientation's cost against the same converter's upright conversion,

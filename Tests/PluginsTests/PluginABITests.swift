@@ -1,6 +1,7 @@
 import CFrameBenchPlugin
 import Converters
 import Frames
+import Peers
 import Plugins
 import TestSupport
 import Testing

@@ -3,6 +3,7 @@ import Converters
 import Decoding
 import Foundation
 import Frames
+import Peers
 import TestSupport
 import Testing
 

@@ -1,5 +1,3 @@
-import Frames
-
 /// One way to convert a source frame (I420 or NV12) into an oriented BGRA
 /// frame, bit-exact with libyuv's passes (`I420Rotate`, `I420Mirror`,
 /// `I420ToARGBMatrix`; docs/orientation.md). An NV12 frame converts exactly

@@ -1,5 +1,3 @@
-import Frames
-
 /// One row of the converter table (`ConverterRegistry.table`): a built-in
 /// converter's name, how it is judged, what it offers and how to make it.
 /// The registry, the conformance tests and the checks read these rows; a

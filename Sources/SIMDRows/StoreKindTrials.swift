@@ -376,7 +376,4 @@ public final class StoreKindTrials: @unchecked Sendable {
     private static func median(_ values: [UInt64]) -> UInt64 {
         Percentile.median(values) ?? 0
     }
-
-    /// Nanoseconds on the monotonic clock, for timing a trial conversion.
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
