@@ -231,7 +231,7 @@ let package = Package(
             name: "ReportRenderingTests",
             dependencies: [
                 "ReportRendering", "ReportRun", "Measurement", "Streams", "Conformance", "Containers", "Frames",
-                "Presentation", "Statistics",
+                "Presentation", "Statistics", "CallSimulation",
             ]),
         .testTarget(
             name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames", "Measurement"]),
