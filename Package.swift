@@ -234,6 +234,15 @@ let package = Package(
             ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
         .testTarget(
+            name: "ReportRunTests",
+            dependencies: ["ReportRun", "Reports", "Measurement", "Streams", "Conformance", "Containers", "Frames"]),
+        .testTarget(
+            name: "ReportRenderingTests",
+            dependencies: [
+                "ReportRendering", "ReportRun", "Measurement", "Streams", "Conformance", "Containers", "Frames",
+                "Presentation", "Statistics", "CallSimulation",
+            ]),
+        .testTarget(
             name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames", "Measurement"]),
         .testTarget(
             name: "ConverterChecksTests",
