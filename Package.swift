@@ -202,9 +202,13 @@ let package = Package(
             dependencies: ["Peers", "Frames", "Containers", "Decoding", "Converters"],
             path: "Benchmarks/fuzz"),
 
-        // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs.
+        // Shared test helpers: paths, deterministic planes, guard pages, exhaustive inputs, a report made by hand.
         .target(
-            name: "TestSupport", dependencies: ["Frames", "Statistics", "ConverterChecks"], path: "Tests/TestSupport",
+            name: "TestSupport",
+            dependencies: [
+                "Frames", "Statistics", "ConverterChecks", "Conformance", "Containers", "Measurement", "ReportRun",
+                "Streams",
+            ], path: "Tests/TestSupport",
             swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
@@ -235,12 +239,12 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Statistics"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReportRunTests",
-            dependencies: ["ReportRun", "Reports", "Measurement", "Streams", "Conformance", "Containers", "Frames"]),
+            dependencies: ["ReportRun", "Reports", "TestSupport"]),
         .testTarget(
             name: "ReportRenderingTests",
             dependencies: [
-                "ReportRendering", "ReportRun", "Measurement", "Streams", "Conformance", "Containers", "Frames",
-                "Presentation", "Statistics", "CallSimulation",
+                "ReportRendering", "Measurement", "Streams", "Containers", "Frames", "Presentation", "Statistics",
+                "CallSimulation", "TestSupport",
             ]),
         .testTarget(
             name: "GateTests", dependencies: ["Gate", "Reports", "Statistics", "Frames", "Measurement"]),

@@ -1,4 +1,5 @@
 import Frames
+import TestSupport
 import Testing
 
 @testable import CallSimulation

@@ -1,4 +1,5 @@
 import ReportRendering
+import TestSupport
 import Testing
 
 /// The HTML page of a hand-made report: self-contained, a chart per section

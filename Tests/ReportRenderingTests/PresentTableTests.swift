@@ -1,5 +1,6 @@
 import Frames
 import Presentation
+import TestSupport
 import Testing
 
 @testable import ReportRendering

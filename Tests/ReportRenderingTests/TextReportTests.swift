@@ -1,5 +1,6 @@
 import Containers
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReportRendering

@@ -1,6 +1,7 @@
 import Foundation
 import ReportRun
 import Reports
+import TestSupport
 import Testing
 
 /// The JSON document of a hand-made report: its entries' names and figures

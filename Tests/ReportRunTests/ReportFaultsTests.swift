@@ -1,4 +1,5 @@
 import ReportRun
+import TestSupport
 import Testing
 
 /// What makes a report run fail, and the notes on files with tracks not read.

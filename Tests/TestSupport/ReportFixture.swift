@@ -6,18 +6,19 @@ import ReportRun
 @testable import Measurement
 @testable import Streams
 
-// The same file is in Tests/ReportRunTests: a test target cannot use
-// another's helpers, and the two suites check the same hand-made report.
+// The `@testable` imports reach the memberwise initialisers of result types
+// that only their own modules make (`StreamRun`, `MachineInfo`, ...); the
+// tests build debug, where every module is built for testing.
 
 /// A report built by hand from fixed numbers: nothing timed, converted,
 /// decoded or read. The figures each test expects are worked out by hand
 /// from the numbers here (nearest-rank percentiles: rank ⌈q·n⌉).
-enum ReportFixture {
+public enum ReportFixture {
     /// The synthetic cell's frame size: 2048 pixels.
-    static let size = FrameSize(width: 64, height: 32)
+    public static let size = FrameSize(width: 64, height: 32)
 
     /// 1/30 s, the timebase of every hand-made stream.
-    static let timebase = Timebase(numerator: 1, denominator: 30)!
+    public static let timebase = Timebase(numerator: 1, denominator: 30)!
 
     /// The one synthetic cell, 5 rounds (below 6 pairs the 95 % interval
     /// is the whole range of the ratios):
@@ -25,7 +26,7 @@ enum ReportFixture {
     /// - libyuv wall 1000 2000 1000 2000 1000 ns, cpu 1000 each;
     /// - floor wall 250 400 200 400 350 ns, cpu 300 each;
     /// - plug-in `plugin-x` failed it (status 3), `lut` refused it.
-    static func syntheticCell() -> CellResults {
+    public static func syntheticCell() -> CellResults {
         var cell = ConverterBench.summarize(
             [
                 CellSamples(id: .converter("simd"), wall: [500, 1200, 400, 800, 700], cpu: [600, 600, 600, 600, 600]),
@@ -43,7 +44,7 @@ enum ReportFixture {
 
     /// The timestamp check of shown frames presented at `times` (in
     /// `timebase` ticks), frame `i` from packet `i + 1`.
-    static func shown(_ times: [Int64]) -> TimestampCheck {
+    public static func shown(_ times: [Int64]) -> TimestampCheck {
         TimestampCheck(
             frames: times.enumerated().map { index, time in
                 ShownFrameTime(index: index, packet: index + 1, time: MediaTime(value: time, timebase: timebase))
@@ -54,7 +55,7 @@ enum ReportFixture {
     /// other track: 4 frames presented at 0 1 2 4 (a gap at frame 3),
     /// decode 3000 1000 2000 4000 ns, convert 500 700 600 800 ns, latency
     /// 1000 1500 1200 1300 ns, one pass of 0.5 s.
-    static func clip(path: String = "/v/clip-av1.mkv", mode: StreamRun.Mode = .serial) -> StreamRun {
+    public static func clip(path: String = "/v/clip-av1.mkv", mode: StreamRun.Mode = .serial) -> StreamRun {
         StreamRun(
             path: path, mode: mode, converter: "simd", frames: 4,
             track: Track(
@@ -68,7 +69,7 @@ enum ReportFixture {
     /// `/v/bad-ts-backwards.ivf`, broken on purpose: VP8, 3 frames
     /// presented at 0 2 1 (backwards at frame 2), delivery backwards at
     /// hand-off 2, stopped by `packet 3: truncated`.
-    static func badTimestamps() -> StreamRun {
+    public static func badTimestamps() -> StreamRun {
         StreamRun(
             path: "/v/bad-ts-backwards.ivf", mode: .serial, converter: "simd", frames: 3,
             track: Track(container: "IVF", codec: .vp8, timebase: timebase, declaredSize: size),
@@ -79,7 +80,7 @@ enum ReportFixture {
 
     /// `path` (default `/v/broken.webm`), which could not be read: no
     /// track, no frame, `not a WebM file`.
-    static func unreadable(_ path: String = "/v/broken.webm", mode: StreamRun.Mode = .serial) -> StreamRun {
+    public static func unreadable(_ path: String = "/v/broken.webm", mode: StreamRun.Mode = .serial) -> StreamRun {
         StreamRun(
             path: path, mode: mode, converter: "simd", frames: 0, decodeTimes: [], convertTimes: [],
             shownDecodeTimes: [], latencies: [], passSeconds: [], passDecodeTimes: [], timestamps: shown([]),
@@ -89,7 +90,7 @@ enum ReportFixture {
     /// A serial run of `path` (VP8 in IVF) whose shown frames are presented
     /// at `shown` (in `timebase` ticks), each decoded in 1000 ns and
     /// converted in 500 ns, one pass of 1 s, handed off in order or not.
-    static func stream(path: String, shown: [Int64], inOrder: Bool = true) -> StreamRun {
+    public static func stream(path: String, shown: [Int64], inOrder: Bool = true) -> StreamRun {
         let times = [Double](repeating: 1000, count: shown.count)
         return StreamRun(
             path: path, mode: .serial, converter: "simd", frames: shown.count,
@@ -100,7 +101,7 @@ enum ReportFixture {
     }
 
     /// A machine described by hand (nothing read from `/proc`).
-    static var machine: MachineInfo {
+    public static var machine: MachineInfo {
         MachineInfo(
             cpuModel: "Test CPU", key: MachineKey(cpuinfo: "", cores: 2, simdLevel: "avx2"), cores: 2, megahertz: 2450,
             build: "release", simdPath: "simd level avx2", hostName: "host", loadAverage: [0.5, 0.25, 0.125], caches: []
@@ -109,7 +110,7 @@ enum ReportFixture {
 
     /// A report of `synthetic` cells and `serial` and `pipelined` runs, the
     /// default budget, matrix bt601, 12.34 s.
-    static func report(
+    public static func report(
         synthetic: [CellResults] = [syntheticCell()],
         serial: [StreamRun] = [clip(), badTimestamps(), unreadable()], pipelined: [StreamRun] = []
     ) -> Report {
