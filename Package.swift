@@ -183,6 +183,7 @@ let package = Package(
         optimisedTarget(
             "ReportRendering",
             [
+                "Converters",
                 "Measurement", "ReportRun", "Streams", "Statistics", "Conformance", "Presentation", "CallSimulation",
                 "Frames",
             ]),

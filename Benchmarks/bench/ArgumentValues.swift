@@ -107,7 +107,7 @@ struct ConverterName: ExpressibleByArgument, Equatable {
 /// stops with the one-line reason when the converter is not available here.
 struct ConverterOption: ParsableArguments {
     @Option(help: "The converter.")
-    var converter = ConverterName(argument: "simd")!
+    var converter = ConverterName(argument: ConverterRegistry.streamDefaultName)!
 
     /// The converter's name.
     var name: String { converter.name }
@@ -170,7 +170,7 @@ enum ConverterSelection {
             throw ValidationError(
                 "--converters needs at least one of \(ConverterRegistry.knownNames.joined(separator: ", "))")
         }
-        var wanted: Set<String> = ["libyuv"]
+        var wanted: Set<String> = [ConverterRegistry.oracleName]
         for name in names where !pluginNames.contains(name) {
             guard ConverterRegistry.knownNames.contains(name) else {
                 throw ValidationError(

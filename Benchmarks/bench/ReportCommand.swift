@@ -78,7 +78,7 @@ struct ReportCommand: ParsableCommand, WritesDocument {
     var noVectors = false
 
     @Option(help: "The converter used end to end.")
-    var streamConverter = ConverterName(argument: "simd")!
+    var streamConverter = ConverterName(argument: ConverterRegistry.streamDefaultName)!
 
     @Flag(help: "Also decode frame N+1 while frame N converts (Dispatch queues).")
     var pipeline = false

@@ -1,4 +1,5 @@
 import Containers
+import Converters
 import Frames
 
 /// How many tiles of one size a converter can serve: by CPU cost (what a
@@ -64,7 +65,7 @@ public struct CallCapacity: Sendable {
 
     /// The converters `bench call --find-capacity` compares: FrameBench's
     /// SIMD converter and the peer every ratio divides by.
-    public static let comparedConverters = ["simd", "libyuv"]
+    public static let comparedConverters = ConverterRegistry.names(with: .callComparison)
 
     /// The capacity of each of `comparedConverters` for `size` tiles under
     /// `base`: the CPU cost of a frame measured once for all of them (one

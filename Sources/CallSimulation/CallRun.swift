@@ -34,7 +34,8 @@ public struct CallConfiguration: Sendable {
 
     /// A configuration with all its fields.
     public init(
-        tiles: [CallTileRequest], fps: Double = 30, seconds: Double = 5, converter: String = "simd",
+        tiles: [CallTileRequest], fps: Double = 30, seconds: Double = 5,
+        converter: String = ConverterRegistry.streamDefaultName,
         schedule: CallSchedule = .perStream, codec: Codec = .vp8,
         vectorDirectory: String = VectorFiles.defaultDirectory, layout: ChromaLayout = .i420
     ) {

@@ -44,7 +44,9 @@ enum SpeedCheck {
                 samples, size: size, bitExact: [:], threads: ConverterBench.threadsByID(converters, at: size))
             guard let cell = result.cells.first(where: { $0.label == context.converter.name }) else { continue }
             var figures: [String] = []
-            if !isOracle, let ratio = cell.ratioToLibyuv { figures.append(describe(ratio, "libyuv")) }
+            if !isOracle, let ratio = cell.ratioToLibyuv {
+                figures.append(describe(ratio, ConverterRegistry.oracleName))
+            }
             if let ratio = cell.ratioToFloor {
                 let below = ratio.upper < impossibleFloorRatio
                 if below && !writesLibYUVBytes(context, size: size, matrix: matrix, layout: context.options.layout) {

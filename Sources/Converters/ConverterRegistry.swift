@@ -14,9 +14,30 @@ public enum ConverterRegistry {
         ] + SIMDConverter.levelEntries
         + [ParallelConverter.entry, LibYUVConverter.entry, LibYUVLatestConverter.entry, SwscaleConverter.entry]
 
-    /// The oracle: the converter every other is held to, byte for byte or
-    /// within its tolerance, and the one `×libyuv` ratios divide by.
-    public static let oracleName = LibYUVConverter.entry.name
+    /// The name of the one row with `duty` (`ConverterEntry.Duty`); the
+    /// table gives each of the single duties to exactly one row (a test
+    /// holds it to that).
+    public static func name(of duty: ConverterEntry.Duty) -> String {
+        guard let row = table.first(where: { $0.duties.contains(duty) }) else {
+            preconditionFailure("no converter has the duty \(duty)")
+        }
+        return row.name
+    }
+
+    /// The names of every row with `duty`, in table order.
+    public static func names(with duty: ConverterEntry.Duty) -> [String] {
+        table.filter { $0.duties.contains(duty) }.map(\.name)
+    }
+
+    /// The oracle (`.oracle`): the converter every other is held to, byte
+    /// for byte or within its tolerance, and the one `×libyuv` ratios divide by.
+    public static let oracleName = name(of: .oracle)
+
+    /// The readable reference (`.readableReference`), what `×scalar` divides by.
+    public static let readableReferenceName = name(of: .readableReference)
+
+    /// The converter used end to end unless another is named (`.streamDefault`).
+    public static let streamDefaultName = name(of: .streamDefault)
 
     /// The exact converters every report, test run and gate uses and holds
     /// to libyuv's bytes, in report order.

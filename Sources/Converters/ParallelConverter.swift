@@ -158,7 +158,7 @@ extension ParallelConverter {
     /// small frames, over every inner converter, with thread counts that
     /// leave bands of uneven heights, and check it as the registry makes it.
     public static let entry = ConverterEntry(
-        name: "parallel", role: .exact,
+        name: "parallel", role: .exact, duties: [.splitsFrames],
         make: { ParallelConverter(inner: SIMDConverter(trials: .registry), threads: $0) },
         conformancePaths: {
             [

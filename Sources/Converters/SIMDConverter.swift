@@ -155,7 +155,8 @@ extension SIMDConverter {
     /// conformance tests check every level this machine runs, with ordinary
     /// and with streaming stores.
     public static let entry = ConverterEntry(
-        name: "simd", role: .exact, make: { _ in SIMDConverter(trials: .registry) },
+        name: "simd", role: .exact, duties: [.streamDefault, .callComparison, .countedPerLevel],
+        make: { _ in SIMDConverter(trials: .registry) },
         conformancePaths: {
             SIMDLevel.supported.flatMap { level in
                 [

@@ -68,5 +68,7 @@ public struct ScalarConverter: DestinationBandConverter {
 
 extension ScalarConverter {
     /// Its row of the converter table: exact, every orientation and layout.
-    public static let entry = ConverterEntry(name: "scalar", role: .exact) { _ in ScalarConverter() }
+    public static let entry = ConverterEntry(name: "scalar", role: .exact, duties: [.readableReference]) { _ in
+        ScalarConverter()
+    }
 }

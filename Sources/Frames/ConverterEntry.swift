@@ -23,10 +23,40 @@ public struct ConverterEntry: Sendable {
         }
     }
 
+    /// What the rest of FrameBench relies on one converter for, beside how
+    /// it is judged: each duty belongs to one row of the table (the
+    /// call's comparison and the gate's controls to several), and
+    /// `ConverterRegistry` finds it there rather than by a name written
+    /// elsewhere.
+    public enum Duty: Sendable, Hashable, CaseIterable {
+        /// The oracle: every converter is held to its bytes (or to a
+        /// tolerance around them), and `×libyuv` divides by its time.
+        case oracle
+        /// The readable reference, the arithmetic written out one pixel at
+        /// a time: `×scalar` divides by its time.
+        case readableReference
+        /// The converter used end to end, by `present` and in calls unless
+        /// another is named, and the one whose layout costs the report shows.
+        case streamDefault
+        /// Splits a frame over threads: the gate judges its thread use and
+        /// does not count its instructions (how its threads wait is
+        /// scheduling, not code).
+        case splitsFrames
+        /// Compared in `bench call --find-capacity`.
+        case callComparison
+        /// Its code follows `FRAMEBENCH_SIMD`: counted at every SIMD level.
+        case countedPerLevel
+        /// Counted beside every gate's converters as its control: a library
+        /// that is the same in both builds.
+        case countControl
+    }
+
     /// The command-line name, also the converter's `name`.
     public let name: String
     /// How it is judged.
     public let role: Role
+    /// What else it is relied on for.
+    public let duties: Set<Duty>
     /// The orientations it converts; it throws `.unsupported` for the others.
     public let orientations: [Orientation]
     /// The source layouts it converts; it throws `.unsupported` for the others.
@@ -44,12 +74,12 @@ public struct ConverterEntry: Sendable {
     /// a peer held to libyuv's bytes, such as libyuv-latest, has its own).
     public let conformancePaths: @Sendable () -> [(label: String, converter: any FrameConverter)]
 
-    /// A row with these fields; `unavailableReason` defaults to none (the
+    /// A row with these fields; `duties` defaults to none, `unavailableReason` to none (the
     /// converter is always available) and `conformancePaths` to the one
     /// instance `make(nil)` makes, labelled `name`, for an exact converter,
     /// and to none otherwise.
     public init(
-        name: String, role: Role, orientations: [Orientation] = Orientation.allCases,
+        name: String, role: Role, duties: Set<Duty> = [], orientations: [Orientation] = Orientation.allCases,
         layouts: [ChromaLayout] = ChromaLayout.allCases,
         unavailableReason: @escaping @Sendable () -> String? = { nil },
         make: @escaping @Sendable (_ threads: Int?) -> (any FrameConverter)?,
@@ -57,6 +87,7 @@ public struct ConverterEntry: Sendable {
     ) {
         self.name = name
         self.role = role
+        self.duties = duties
         self.orientations = orientations
         self.layouts = layouts
         self.unavailableReason = unavailableReason

@@ -27,17 +27,17 @@ public enum CountPlan {
 
     /// Converters whose code follows `FRAMEBENCH_SIMD` and so are counted
     /// at every level; every other converter is counted at the first level only.
-    public static let levelDependent: Set<String> = ["simd"]
+    public static let levelDependent = Set(ConverterRegistry.names(with: .countedPerLevel))
 
     /// Converters never counted: `parallel` splits a frame across threads,
     /// and how its threads wait is a matter of scheduling, not of its code
     /// (its bands run `simd`'s kernel, which is counted).
-    public static let uncounted: Set<String> = ["parallel"]
+    public static let uncounted = Set(ConverterRegistry.names(with: .splitsFrames))
 
     /// The peers counted beside every gate's converters as its control:
     /// libraries that are the same in both builds, so their counts move
     /// only when the harness does (what frames, buffers and calls it gives them).
-    public static let controls = ["libyuv", "swscale"]
+    public static let controls = ConverterRegistry.names(with: .countControl)
 
     /// The levels counted, first level first: the machine's best below
     /// AVX-512 (Valgrind's CPU shows AVX2 at most) and the baseline.

@@ -241,7 +241,9 @@ public struct GateRun {
                 timedChecks: result.outcomes.map { GateLines.check($0, result: result, threshold: threshold) },
                 counts: counts)
             + (result.harness.map { [GateLines.check($0, result: result, threshold: threshold)] } ?? [])
-            + ThreadUse.checks(result.head, converters: compared.converters.intersection(["parallel"])).map(
+            + ThreadUse.checks(
+                result.head, converters: compared.converters.intersection(ConverterRegistry.names(with: .splitsFrames))
+            ).map(
                 GateLines.check)
         for check in timed { reporter.line(check.line) }
         checks += timed

@@ -19,7 +19,7 @@ public enum Scaling {
         sizes: [FrameSize], threads: [Int], matrix: ColorMatrix, budget: RunBudget,
         progress: (String) -> Void
     ) throws(ContenderFailure) -> [CellResults] {
-        guard let inner = ConverterRegistry.make("simd") else { return [] }
+        guard let inner = ConverterRegistry.make(SIMDConverter.entry.name) else { return [] }
         let parallel = threads.map { count in
             Contender.converter(
                 ParallelConverter(inner: inner, threads: count, minimumParallelPixels: 0),

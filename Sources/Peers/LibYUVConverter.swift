@@ -177,5 +177,6 @@ extension LibYUVConverter {
     /// oracle every other converter is checked against, so the conformance
     /// tests have nothing to hold it to.
     public static let entry = ConverterEntry(
-        name: "libyuv", role: .exact, make: { _ in LibYUVConverter() }, conformancePaths: { [] })
+        name: "libyuv", role: .exact, duties: [.oracle, .callComparison, .countControl],
+        make: { _ in LibYUVConverter() }, conformancePaths: { [] })
 }

@@ -59,6 +59,7 @@ extension SwscaleConverter {
             case .bt2020Full: 4
             }
         },
+        duties: [.countControl],
         orientations: [.upright]
     ) { _ in SwscaleConverter() }
 }

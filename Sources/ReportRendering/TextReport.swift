@@ -1,3 +1,4 @@
+import Converters
 import Frames
 import Measurement
 import ReportRun
@@ -141,7 +142,7 @@ public enum TextReport {
     /// build when the report knows it (`libyuv 1857`).
     static func oracleLabel(_ report: Report) -> String {
         report.peerBuilds.first { $0.converter == Contender.referenceLabel }?.version.map { "libyuv \($0)" }
-            ?? "libyuv"
+            ?? Contender.referenceLabel
     }
 
     /// Which peer each cell's ×best peer divides by, as lines under the
@@ -160,7 +161,7 @@ public enum TextReport {
     /// One row per converter and cell (size and orientation), and one per
     /// converter left out of a cell: `skipped: unsupported` or `FAILED: ...`.
     /// `libyuv` names the build the ×libyuv columns divide by.
-    static func syntheticTable(_ sizes: [CellResults], libyuv: String = "libyuv") -> Table {
+    static func syntheticTable(_ sizes: [CellResults], libyuv: String = Contender.referenceLabel) -> Table {
         var table = Table([
             ("size", false), ("converter", false), ("frames", true), ("median", true), ("p90", true),
             ("p99", true), ("max", true), ("Mpx/s", true), ("GB/s", true), ("×\(libyuv)", true),
@@ -204,7 +205,7 @@ public enum TextReport {
     /// time in the I420 cell of the same size and orientation; no lines when
     /// no cell has both.
     static func layoutCostLines(_ costs: [LayoutCost]) -> [String] {
-        let shown = costs.filter { $0.label == "simd" || $0.label == Contender.floorLabel }
+        let shown = costs.filter { $0.label == ConverterRegistry.streamDefaultName || $0.label == Contender.floorLabel }
         guard !shown.isEmpty else { return [] }
         var table = Table([("cell", false), ("converter", false), ("×i420", true)])
         for cost in shown {

@@ -48,7 +48,7 @@ public struct ReportPlan {
     /// the video track to read (a directory's applies to its every file).
     public var vectors: [StreamFile] = []
     /// The converter used end to end.
-    public var streamConverter = "simd"
+    public var streamConverter = ConverterRegistry.streamDefaultName
     /// Whether to run the pipelined mode too.
     public var pipeline = false
     /// Whether to run the scaling section.

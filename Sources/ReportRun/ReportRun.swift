@@ -72,8 +72,10 @@ public enum ReportRun {
             parallelMinimumPixels: parallel?.minimumParallelPixels, synthetic: synthetic, serial: serial,
             pipelined: pipelined, scaling: scaling, presentation: presentation, peerBuilds: peerBuilds,
             deadline: plan.deadline,
-            storeTrials: converters.lazy.compactMap { $0 as? SIMDConverter }.first { $0.name == "simd" }?.trials?
-                .outcomes ?? [],
+            storeTrials: converters.lazy.compactMap { $0 as? SIMDConverter }.first {
+                $0.name == SIMDConverter.entry.name
+            }?.trials?
+            .outcomes ?? [],
             seconds: Clock.seconds(since: start))
     }
 

@@ -7,6 +7,22 @@ import Testing
 /// The converter table says what each built-in converter is, and the
 /// converters agree with their rows.
 @Suite struct ConverterTableTests {
+    @Test(
+        "each duty is where the design puts it: libyuv the oracle, scalar the readable reference, simd the stream default, parallel the one splitting frames; the single duties on one row each"
+    )
+    func duties() {
+        #expect(ConverterRegistry.oracleName == "libyuv")
+        #expect(ConverterRegistry.readableReferenceName == "scalar")
+        #expect(ConverterRegistry.streamDefaultName == "simd")
+        #expect(ConverterRegistry.names(with: .splitsFrames) == ["parallel"])
+        #expect(ConverterRegistry.names(with: .callComparison) == ["simd", "libyuv"])
+        #expect(ConverterRegistry.names(with: .countedPerLevel) == ["simd"])
+        #expect(ConverterRegistry.names(with: .countControl) == ["libyuv", "swscale"])
+        for duty: ConverterEntry.Duty in [.oracle, .readableReference, .streamDefault] {
+            #expect(ConverterRegistry.names(with: duty).count == 1, "\(duty)")
+        }
+    }
+
     @Test("names are unique, and each row makes a converter of its name")
     func rowsMakeTheirConverters() throws {
         let names = ConverterRegistry.table.map(\.name)
