@@ -78,6 +78,9 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
         // A 16-byte broadcast load as one instruction, for the AVX2 block: no library to link.
         .systemLibrary(name: "CBroadcastLoad"),
+        // glibc's posix_spawn working directory and closefrom, and pipe2, which Swift's Glibc leaves out: no
+        // library to link.
+        .systemLibrary(name: "CSpawn"),
         // CPUID leaf 7, what the running CPU (or Valgrind's) reports: no library to link.
         .systemLibrary(name: "CCPUID"),
         // Callgrind's client requests (valgrind/callgrind.h), for instruction counts: no library to link.
@@ -95,6 +98,8 @@ let package = Package(
         optimisedTarget("Statistics"),
         // Plane and frame types, media time, colour matrices.
         optimisedTarget("Frames"),
+        // Child processes: spawn, pipes, deadlines, kill, reap, how each ended and what it used.
+        optimisedTarget("ChildProcesses", ["CSpawn"]),
         // Containers: the IVF reader, libavformat's demuxers (WebM, Matroska, MP4, MOV, raw H.264) and the codec
         // each names.
         optimisedTarget("Containers", ["Frames", "CAVFormat"]),
@@ -201,6 +206,7 @@ let package = Package(
             swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(
             name: "DecodingTests",
             dependencies: ["Containers", "Decoding", "Conformance", "Frames", "Statistics", "TestSupport"]),
