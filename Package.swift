@@ -166,7 +166,7 @@ let package = Package(
             "Gate",
             [
                 "Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames",
-                "ConverterChecks", "SIMDRows", "CCallgrind",
+                "ConverterChecks", "SIMDRows", "CCallgrind", "ChildProcesses",
             ]),
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
