@@ -191,7 +191,7 @@ let package = Package(
                 "Statistics", "Frames", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
                 "Presentation",
                 "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun", "ReportRendering",
-                "SIMDRows", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SIMDRows", "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
