@@ -174,7 +174,7 @@ let package = Package(
             "ConverterChecks",
             [
                 "Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
-                "Reports",
+                "Reports", "ChildProcesses",
             ]),
         // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
         // inline SVG charts, the present and call tables, number formatting.

@@ -189,11 +189,11 @@ enum Supervisor {
             )
         case .signalled(let signal):
             Output.error(
-                "a plug-in converter crashed (\(WorkerProcess.signalName(signal))) after passing its pre-flight; \(incomplete)"
+                "a plug-in converter crashed (\(ChildTermination.name(ofSignal: signal))) after passing its pre-flight; \(incomplete)"
             )
         case .stopped(let signal):
             Output.error(
-                "plug-in code stopped the process (\(WorkerProcess.signalName(signal))); it was killed and \(incomplete)"
+                "plug-in code stopped the process (\(ChildTermination.name(ofSignal: signal))); it was killed and \(incomplete)"
             )
         }
         return 1
