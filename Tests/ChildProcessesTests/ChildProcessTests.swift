@@ -89,7 +89,7 @@ import Glibc
     }
 
     @Test func maxResidentSetCoversWhatTheChildTouched() throws {
-        // 50 MiB of one string, built by doubling, so every page is written.
+        // A 64 MiB string, built by doubling, so every page of it is written.
         let script = "s=x; i=0; while [ $i -lt 26 ]; do s=$s$s; i=$((i+1)); done; s=${#s}; echo $s"
         let result = try ChildProcess.run(shell(script))
         #expect(result.exit.termination == .exited(0))
