@@ -78,6 +78,9 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
         // A 16-byte broadcast load as one instruction, for the AVX2 block: no library to link.
         .systemLibrary(name: "CBroadcastLoad"),
+        // glibc's posix_spawn working directory and closefrom, and pipe2, which Swift's Glibc leaves out: no
+        // library to link.
+        .systemLibrary(name: "CSpawn"),
         // CPUID leaf 7, what the running CPU (or Valgrind's) reports: no library to link.
         .systemLibrary(name: "CCPUID"),
         // Callgrind's client requests (valgrind/callgrind.h), for instruction counts: no library to link.
@@ -96,6 +99,8 @@ let package = Package(
         // Plane and frame types, media time, colour matrices, and the interface every converter implements
         // (FrameConverter, its errors, a converter table row).
         optimisedTarget("Frames"),
+        // Child processes: spawn, pipes, deadlines, kill, reap, how each ended and what it used.
+        optimisedTarget("ChildProcesses", ["CSpawn"]),
         // Containers: the IVF reader, libavformat's demuxers (WebM, Matroska, MP4, MOV, raw H.264) and the codec
         // each names.
         optimisedTarget("Containers", ["Frames", "CAVFormat"]),
@@ -167,7 +172,7 @@ let package = Package(
             [
                 "Peers",
                 "Reports", "Statistics", "Streams", "Measurement", "Converters", "Conformance", "Frames",
-                "ConverterChecks", "SIMDRows", "CCallgrind",
+                "ConverterChecks", "SIMDRows", "CCallgrind", "ChildProcesses",
             ]),
         // The check harness (checkasm for converters): exhaustive, sizes and
         // canaries, guard pages, frames, threads, speed; isolated in child processes.
@@ -176,7 +181,7 @@ let package = Package(
             [
                 "Peers",
                 "Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
-                "Reports",
+                "Reports", "ChildProcesses",
             ]),
         // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
         // inline SVG charts, the present and call tables, number formatting.
@@ -194,7 +199,7 @@ let package = Package(
                 "Statistics", "Frames", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
                 "Presentation",
                 "ConverterChecks", "Reports", "Gate", "Streams", "CallSimulation", "ReportRun", "ReportRendering",
-                "SIMDRows", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SIMDRows", "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"),
         // libFuzzer target over IVF parsing, decoding and converting; built by scripts/fuzz.
@@ -213,6 +218,7 @@ let package = Package(
             swiftSettings: optimised),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "FramesTests", dependencies: ["Frames"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(
             name: "DecodingTests",
             dependencies: ["Containers", "Decoding", "Conformance", "Frames", "Statistics", "TestSupport"]),

@@ -1,3 +1,4 @@
+import ChildProcesses
 import ConverterChecks
 import Foundation
 import Plugins
@@ -24,6 +25,9 @@ import Glibc
 enum Supervisor {
     /// Set in the child's environment to the descriptor it reports on.
     static let variable = "FRAMEBENCH_SUPERVISED"
+    /// The descriptor a supervised child reports on (the writing end of a
+    /// pipe the parent reads).
+    private static let reportDescriptor: Int32 = 4
     /// Set in the child's environment to the file a report's child writes
     /// its `WitnessedReport` to.
     static let recordVariable = "FRAMEBENCH_SUPERVISED_RECORD"
@@ -48,27 +52,18 @@ enum Supervisor {
             becomeChild(reportingOn: Int32(value))
             return
         }
-        var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else {
-            Output.error("cannot make a pipe: \(String(cString: strerror(errno)))")
-            exit(1)
-        }
-        // The child inherits the writing end only.
-        let (reading, writing) = (descriptors[0], descriptors[1])
-        _ = fcntl(reading, F_SETFD, FD_CLOEXEC)
         var environment = ProcessInfo.processInfo.environment
-        environment[variable] = "\(writing)"
+        environment[variable] = "\(reportDescriptor)"
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let token = LeftoverProcesses.newToken()
         environment[LeftoverProcesses.variable] = token
         let record = expectingReport ? makeRecordFile() : nil
         if let record { environment[recordVariable] = record }
-        let pid = spawnChild(environment: environment)
-        close(writing)
-        let outcome = waitForChild(pid)
+        let child = spawnChild(environment: environment)
+        let outcome = waitForChild(child)
         let leftovers = LeftoverProcesses.kill(carrying: token)
         fflush(nil)
-        var status = verdict(outcome, said: saidLines(reading))
+        var status = verdict(outcome, said: saidLines(child.output(at: reportDescriptor)!))
         if let record {
             status = max(status, judgeReport(at: record, childStatus: status))
             unlink(record)
@@ -122,27 +117,20 @@ enum Supervisor {
         say("finished \(status)", on: report)
     }
 
-    /// Spawns this executable with this process's arguments and `environment`.
-    private static func spawnChild(environment: [String: String]) -> pid_t {
-        let executable = WorkerProcess.currentExecutable
-        let argv: [UnsafeMutablePointer<CChar>?] =
-            ([executable] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    /// Spawns this executable with this process's arguments and
+    /// `environment`, reporting on a pipe at `reportDescriptor`.
+    private static func spawnChild(environment: [String: String]) -> ChildProcess {
+        var command = ChildCommand(
+            WorkerProcess.currentExecutable, Array(CommandLine.arguments.dropFirst()), environment: environment)
         // A standard output kept for a JSON document is the child's to write.
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let kept = DocumentDestination.reservedDescriptor {
-            posix_spawn_file_actions_adddup2(&actions, kept, STDOUT_FILENO)
-        }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        for pointer in argv + envp { free(pointer) }
-        guard spawned == 0 else {
-            Output.error("cannot run \(executable): \(String(cString: strerror(spawned)))")
+        if let kept = DocumentDestination.reservedDescriptor { command.standardOutput = .parentDescriptor(kept) }
+        command.outputPipes = [reportDescriptor]
+        do throws(SpawnError) {
+            return try ChildProcess(command)
+        } catch {
+            Output.error(error.description)
             exit(1)
         }
-        return pid
     }
 
     /// How the child ended.
@@ -152,44 +140,33 @@ enum Supervisor {
         case stopped(Int32)
     }
 
-    /// Waits for `pid` to end. A child stopped by `SIGSTOP` is killed (and
-    /// reported as stopped); one stopped by job control is continued, since
-    /// this parent runs again only once its job does.
-    private static func waitForChild(_ pid: pid_t) -> Outcome {
+    /// Waits for `child` to end. A child stopped by `SIGSTOP` is killed
+    /// (and reported as stopped); one stopped by job control is continued,
+    /// since this parent runs again only once its job does.
+    private static func waitForChild(_ child: ChildProcess) -> Outcome {
         var stoppedBy: Int32?
         while true {
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WUNTRACED) >= 0 else {
-                if errno == EINTR { continue }
-                return .signalled(SIGKILL)
-            }
-            if status & 0xff == 0x7f {
-                let signal = (status >> 8) & 0xff
-                if [SIGTSTP, SIGTTIN, SIGTTOU].contains(signal) {
-                    kill(pid, SIGCONT)
-                } else {
-                    stoppedBy = signal
-                    kill(pid, SIGKILL)
+            switch child.nextChange() {
+            case .stopped(let signal) where [SIGTSTP, SIGTTIN, SIGTTOU].contains(signal):
+                child.signal(SIGCONT)
+            case .stopped(let signal):
+                stoppedBy = signal
+                child.kill()
+            case .ended(let exit):
+                if let stoppedBy { return .stopped(stoppedBy) }
+                switch exit.termination {
+                case .exited(let status): return .exited(status)
+                case .signalled(let signal): return .signalled(signal)
                 }
-                continue
             }
-            if let stoppedBy { return .stopped(stoppedBy) }
-            return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
         }
     }
 
-    /// The lines the child said on `descriptor`, read without waiting for
-    /// its end (a process the child forked may hold the pipe open).
-    private static func saidLines(_ descriptor: Int32) -> [Substring] {
-        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65536 {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        close(descriptor)
+    /// The lines the child said on `pipe`, read without waiting for its
+    /// end (a process the child forked may hold the pipe open).
+    private static func saidLines(_ pipe: ReadingPipe) -> [Substring] {
+        let bytes = pipe.readAvailable(limit: 65536)
+        pipe.close()
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
     }
 
@@ -212,11 +189,11 @@ enum Supervisor {
             )
         case .signalled(let signal):
             Output.error(
-                "a plug-in converter crashed (\(WorkerProcess.signalName(signal))) after passing its pre-flight; \(incomplete)"
+                "a plug-in converter crashed (\(ChildTermination.name(ofSignal: signal))) after passing its pre-flight; \(incomplete)"
             )
         case .stopped(let signal):
             Output.error(
-                "plug-in code stopped the process (\(WorkerProcess.signalName(signal))); it was killed and \(incomplete)"
+                "plug-in code stopped the process (\(ChildTermination.name(ofSignal: signal))); it was killed and \(incomplete)"
             )
         }
         return 1

@@ -1,3 +1,5 @@
+import ChildProcesses
+
 /// Runs checks, probes and pre-flights in child processes (`WorkerProcess`
 /// running `CheckWorker`), so a converter that crashes or hangs fails its
 /// check instead of ending the caller, and judges each check here, from the
@@ -120,7 +122,7 @@ public struct IsolatedCheck: Sendable {
         }
         switch run.termination {
         case .signalled(let signal):
-            let name = WorkerProcess.signalName(signal)
+            let name = ChildTermination.name(ofSignal: signal)
             if run.faultPlane == FaultReporter.destinationPlane {
                 return "wrote past the end of its destination \(place) (\(name))"
             }

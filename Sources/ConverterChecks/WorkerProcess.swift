@@ -1,12 +1,13 @@
+import ChildProcesses
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs a check worker as a child process (posix_spawn, no fork of this
-/// multithreaded process) and reads its `WorkerLine`s from a pipe on the
-/// child's descriptor 3; the child's standard output goes to this
+/// Runs a check worker as a child process (`ChildProcess`) and reads its
+/// `WorkerLine`s from a pipe on the child's descriptor 3; the child's
+/// standard output goes to this
 /// process's standard error, and its standard input comes from a pipe of
 /// this process (`WorkerSession.letGo`). A child that writes nothing for
 /// `caseTimeout` seconds is killed.
@@ -88,62 +89,21 @@ public struct WorkerProcess: Sendable {
     /// Starts the worker on `request`: its protocol on a pipe from its
     /// descriptor 3, its standard input a pipe from this process.
     public func start(_ request: CheckRequest) -> Result<WorkerSession, StartFailure> {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return .failure(StartFailure(description: "pipe failed")) }
-        let (readEnd, writeEnd) = (fds[0], fds[1])
-        guard pipe(&fds) == 0 else {
-            close(readEnd)
-            close(writeEnd)
-            return .failure(StartFailure(description: "pipe failed"))
-        }
-        let (goRead, goEnd) = (fds[0], fds[1])
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, goRead, 0)
-        posix_spawn_file_actions_addclose(&actions, goEnd)
-        // Close the read end first: it may be descriptor 3 itself.
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, CheckWorker.descriptor)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        let command = [executable] + prefix + [request.argument]
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for arg in argv { free(arg) } }
         // No Swift backtracer in the child: a crash must end it at once, by its signal.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let token = LeftoverProcesses.newToken()
         environment[LeftoverProcesses.variable] = token
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for entry in envp { free(entry) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        close(writeEnd)
-        close(goRead)
-        guard spawned == 0 else {
-            close(readEnd)
-            close(goEnd)
-            return .failure(
-                StartFailure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))"))
-        }
-        return .success(
-            WorkerSession(pid: pid, readEnd: readEnd, goEnd: goEnd, token: token, caseTimeout: caseTimeout))
-    }
-
-    /// `SIGSEGV`, `SIGBUS`, ... for `signal`.
-    public static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case SIGSEGV: "SIGSEGV"
-        case SIGBUS: "SIGBUS"
-        case SIGILL: "SIGILL"
-        case SIGABRT: "SIGABRT"
-        case SIGFPE: "SIGFPE"
-        case SIGKILL: "SIGKILL"
-        case SIGTRAP: "SIGTRAP"
-        case SIGTERM: "SIGTERM"
-        case SIGSTOP: "SIGSTOP"
-        case SIGTSTP: "SIGTSTP"
-        default: "signal \(signal)"
+        var command = ChildCommand(executable, prefix + [request.argument], environment: environment)
+        command.standardInput = .pipe
+        command.standardOutput = .parentDescriptor(STDERR_FILENO)
+        command.outputPipes = [CheckWorker.descriptor]
+        do throws(SpawnError) {
+            return .success(
+                WorkerSession(process: try ChildProcess(command), token: token, caseTimeout: caseTimeout))
+        } catch {
+            if case .pipe = error { return .failure(StartFailure(description: "pipe failed")) }
+            return .failure(StartFailure(description: error.description))
         }
     }
 }

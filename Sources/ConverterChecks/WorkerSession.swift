@@ -1,8 +1,5 @@
+import ChildProcesses
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One running check worker, read as it goes: its protocol lines one at a
 /// time, the raw bytes that follow an `output` line read straight into the
@@ -21,23 +18,26 @@ public final class WorkerSession {
         case end
     }
 
-    private let pid: pid_t
-    private let readEnd: Int32
-    private let goEnd: Int32
+    private let process: ChildProcess
+    private let protocolPipe: ReadingPipe
+    private let goPipe: WritingPipe
     private let token: String
-    private let caseTimeout: Double
+    private let caseTimeout: Duration
     private var pending: [UInt8] = []
-    private var lastProgress = Date()
+    private var lastProgress = ContinuousClock.now
     private var isOpen = true
+    /// Whether the worker was killed for writing nothing for `caseTimeout`.
     private var timedOut = false
     private var result: WorkerProcess.Run?
-    private var reaped: Int32?
     /// Every protocol line read so far, in order.
     public private(set) var lines: [WorkerLine] = []
 
-    init(pid: pid_t, readEnd: Int32, goEnd: Int32, token: String, caseTimeout: Double) {
-        (self.pid, self.readEnd, self.goEnd, self.token, self.caseTimeout) =
-            (pid, readEnd, goEnd, token, caseTimeout)
+    /// A session of `process`, started with a pipe from `CheckWorker.descriptor`
+    /// and one into its standard input, whose environment carries `token`.
+    init(process: ChildProcess, token: String, caseTimeout: Double) {
+        (self.process, self.token, self.caseTimeout) = (process, token, .seconds(caseTimeout))
+        protocolPipe = process.output(at: CheckWorker.descriptor)!
+        goPipe = process.standardInput!
     }
 
     deinit {
@@ -51,7 +51,7 @@ public final class WorkerSession {
             if let newline = pending.firstIndex(of: 10) {
                 let text = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
-                lastProgress = Date()
+                lastProgress = .now
                 guard let line = WorkerLine(text: text) else { return .undefined(String(text.prefix(200))) }
                 lines.append(line)
                 return .line(line)
@@ -71,13 +71,13 @@ public final class WorkerSession {
         }
         while offset < buffer.count {
             guard wait() else { return false }
-            let n = read(readEnd, buffer.baseAddress! + offset, buffer.count - offset)
+            let n = protocolPipe.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
             if n <= 0 {
                 isOpen = false
                 return false
             }
             offset += n
-            lastProgress = Date()
+            lastProgress = .now
         }
         return true
     }
@@ -86,20 +86,9 @@ public final class WorkerSession {
     /// input: a count from 1 to 255 to go on with, 0 to stop. The stall
     /// clock restarts.
     public func letGo(_ word: UInt8) {
-        // A worker that died closed the pipe: the write fails with EPIPE,
-        // and the SIGPIPE it raises is blocked here and then taken back.
-        var pipeSignal = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        var byte = word
-        if write(goEnd, &byte, 1) < 0 && errno == EPIPE {
-            var none = timespec()
-            _ = sigtimedwait(&pipeSignal, nil, &none)
-        }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        lastProgress = Date()
+        // A worker that died closed the pipe: the write fails, and never raises SIGPIPE here.
+        goPipe.write([word])
+        lastProgress = .now
     }
 
     /// A worker stopped by its own `SIGSTOP`, as the parent saw it.
@@ -119,56 +108,40 @@ public final class WorkerSession {
     /// and continues it. Nil when the worker ended, or did not stop within
     /// `caseTimeout`.
     public func waitForStop() -> Stop? {
-        guard result == nil, reaped == nil else { return nil }
-        let clock = ContinuousClock()
-        let start = clock.now
-        while clock.now - start <= .seconds(caseTimeout) {
-            var status: Int32 = 0
-            let found = waitpid(pid, &status, WUNTRACED | WNOHANG)
-            if found < 0 && errno == EINTR { continue }
-            guard found >= 0 else { return nil }
-            if found == 0 {
-                usleep(50)
-                continue
-            }
-            let seenAt = clock.now
-            guard status & 0xff == 0x7f else {
-                reaped = status
-                return nil
-            }
-            var cpuClock = clockid_t()
-            var time = timespec()
-            let read = clock_getcpuclockid(pid, &cpuClock) == 0 && clock_gettime(cpuClock, &time) == 0
-            kill(pid, SIGCONT)
-            let continuedAt = clock.now
-            lastProgress = Date()
-            guard read else { return nil }
-            return Stop(
-                cpuTime: .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec), seenAt: seenAt, continuedAt: continuedAt)
-        }
-        return nil
+        guard result == nil, case .stopped? = process.waitForStop(until: .now + caseTimeout) else { return nil }
+        let seenAt = ContinuousClock.now
+        let cpuTime = process.cpuTime()
+        process.signal(SIGCONT)
+        let continuedAt = ContinuousClock.now
+        lastProgress = .now
+        guard let cpuTime else { return nil }
+        return Stop(cpuTime: cpuTime, seenAt: seenAt, continuedAt: continuedAt)
     }
 
     /// Ends the session: kills the worker when `killing` (or when it
-    /// stalled), reaps it, kills what it left running, and returns what
-    /// the run produced. Later calls return the same.
+    /// stalled), reaps it (killing it if it runs on for `caseTimeout` after
+    /// closing its pipe), kills what it left running, and returns what the
+    /// run produced. Later calls return the same.
     @discardableResult
     public func finish(killing: Bool) -> WorkerProcess.Run {
         if let result { return result }
-        if killing && !timedOut { kill(pid, SIGKILL) }
+        if killing && !timedOut { process.kill() }
         if !killing {
             while true {
                 if case .end = next() { break }
             }
         }
-        let status = reap()
+        let exit = process.wait(until: .now + caseTimeout)
         var run = WorkerProcess.Run()
         run.lines = lines
-        run.termination =
-            timedOut ? .timedOut : status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        switch exit.termination {
+        case _ where timedOut || exit.timedOut: run.termination = .timedOut
+        case .exited(let status): run.termination = .exited(status)
+        case .signalled(let signal): run.termination = .signalled(signal)
+        }
         run.leftovers = LeftoverProcesses.kill(carrying: token)
-        close(readEnd)
-        close(goEnd)
+        protocolPipe.close()
+        goPipe.close()
         result = run
         return run
     }
@@ -177,7 +150,7 @@ public final class WorkerSession {
     private func fill() -> Bool {
         guard wait() else { return false }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = read(readEnd, &chunk, chunk.count)
+        let n = chunk.withUnsafeMutableBytes { protocolPipe.read(into: $0) }
         guard n > 0 else {
             isOpen = false
             return false
@@ -189,37 +162,11 @@ public final class WorkerSession {
     /// Waits until the pipe is readable; false when it is closed or the
     /// worker stalled (then killed).
     private func wait() -> Bool {
-        while isOpen {
-            var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 100)
-            if ready > 0 { return true }
-            if ready < 0 && errno != EINTR { isOpen = false }
-            if Date().timeIntervalSince(lastProgress) > caseTimeout {
-                kill(pid, SIGKILL)
-                timedOut = true
-                isOpen = false
-            }
-        }
+        guard isOpen else { return false }
+        if protocolPipe.waitReadable(until: lastProgress + caseTimeout) { return true }
+        process.kill()
+        timedOut = true
+        isOpen = false
         return false
-    }
-
-    /// Waits for the worker (stops aside) for at most `caseTimeout`
-    /// seconds, then kills it (a worker can close its pipe and run on);
-    /// its wait status.
-    private func reap() -> Int32 {
-        if let reaped { return reaped }
-        var status: Int32 = 0
-        let start = Date()
-        while true {
-            let found = waitpid(pid, &status, WNOHANG)
-            if found == pid || (found < 0 && errno != EINTR) { return status }
-            if found == 0 && Date().timeIntervalSince(start) > caseTimeout {
-                kill(pid, SIGKILL)
-                timedOut = true
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                return status
-            }
-            usleep(1000)
-        }
     }
 }

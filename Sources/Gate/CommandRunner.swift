@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// Runs a program to its end and gives its exit status and output.
@@ -21,34 +22,28 @@ public enum CommandRunner {
 
     /// Runs `executable` with `arguments` in `directory` (nil: the current
     /// one), with `environment` added to this process's, standard input
-    /// closed, and waits for it; after `timeout` seconds (nil: never) it is
-    /// killed (SIGKILL, so its status is 128 + 9).
-    /// - Throws: what `Process.run` throws when the program cannot start.
+    /// `/dev/null`, in a process group of its own and keeping none of this
+    /// process's other descriptors, and waits for it; after `timeout`
+    /// seconds (nil: never) it and its group are killed (SIGKILL, so its
+    /// status is 128 + 9).
+    /// - Throws: `SpawnError` when the program cannot start.
     public static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
         timeout: Double? = nil
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Result(status: status, output: String(decoding: data, as: UTF8.self))
+        var command = ChildCommand(
+            executable, arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, added in added },
+            directory: directory)
+        command.standardInput = .nullDevice
+        command.standardOutput = .pipe
+        command.standardError = .standardOutput
+        command.ownProcessGroup = true
+        command.closesOtherDescriptors = true
+        let collected = try ChildProcess.run(command, until: timeout.map { ContinuousClock.now + .seconds($0) })
+        return Result(
+            status: collected.exit.termination.shellStatus,
+            output: String(decoding: collected.standardOutput, as: UTF8.self))
     }
 
     /// The full path of `program` on `PATH` (nil when it is not there).
