@@ -70,10 +70,10 @@ struct CompareCommand: ParsableCommand {
     }
 
     /// The report in the file at `path`.
-    static func load(_ path: String) throws(InputError) -> BenchmarkRun {
+    static func load(_ path: String) throws(InputError) -> ReportDocument {
         let data = try read(path)
         do {
-            return try BenchmarkRun(json: data)
+            return try ReportDocument(json: data)
         } catch {
             throw InputError(path: path, problem: "\(error)")
         }

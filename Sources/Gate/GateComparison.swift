@@ -52,8 +52,10 @@ public struct GateComparison: Sendable {
     /// The outcome of every cell the head or the reference measured, in
     /// cell order; a cell the head left out is `missing` with the reason its
     /// report gives (`unsupported`, `failed (status 1)`).
-    public func outcomes(head: [BenchmarkRun], reference: [BenchmarkRun]) -> [CellOutcome] {
-        let notMeasured = head.reduce(into: [EntryCell: String]()) { $0.merge($1.notMeasured) { first, _ in first } }
+    public func outcomes(head: [ReportDocument], reference: [ReportDocument]) -> [CellOutcome] {
+        let notMeasured = head.reduce(into: [EntryCell: String]()) {
+            $0.merge($1.notMeasuredReasons) { first, _ in first }
+        }
         let headFigures = head.map { ProcessFigures.of($0, converters: converters) }
         let referenceFigures = reference.map { ProcessFigures.of($0, converters: converters) }
         let cells = Set(headFigures.flatMap(\.keys)).union(referenceFigures.flatMap(\.keys)).filter {
@@ -97,7 +99,7 @@ public struct GateComparison: Sendable {
     /// it is paired to cancel what drifts slower than a pair (the machine
     /// slowing over a run). Nil when libyuv is not gated, when either side
     /// has no process, or when no libyuv cell is in every process.
-    public func harness(head: [BenchmarkRun], reference: [BenchmarkRun]) -> HarnessOutcome? {
+    public func harness(head: [ReportDocument], reference: [ReportDocument]) -> HarnessOutcome? {
         guard converters.contains(EntryCell.referenceConverter) else { return nil }
         let libyuv: Set = [EntryCell.referenceConverter]
         let headFigures = head.map { ProcessFigures.of($0, converters: libyuv) }

@@ -29,15 +29,15 @@ public struct ProcessFigures: Sendable, Equatable {
 
     /// The figures of every `convert/*` entry of `run` whose converter is
     /// in `converters` and that has a CPU time, by cell.
-    public static func of(_ run: BenchmarkRun, converters: Set<String>) -> [EntryCell: ProcessFigures] {
+    public static func of(_ run: ReportDocument, converters: Set<String>) -> [EntryCell: ProcessFigures] {
         var figures: [EntryCell: ProcessFigures] = [:]
-        for entry in run.entries {
+        for entry in run.benchmarks {
             guard let cell = entry.cell, converters.contains(cell.converter), let cpu = entry.cpuTime, cpu > 0 else {
                 continue
             }
             figures[cell] = ProcessFigures(
                 cpu: cpu, wall: entry.median, meanWall: entry.meanTime,
-                cpuToLibyuv: cell.converter == EntryCell.referenceConverter ? nil : entry.cpuRatioToLibyuv,
+                cpuToLibyuv: cell.converter == EntryCell.referenceConverter ? nil : entry.positiveCPURatioToLibyuv,
                 toFloor: entry.ratiosToFloor.flatMap { Percentile.median($0) })
         }
         return figures

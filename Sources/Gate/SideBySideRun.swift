@@ -48,9 +48,9 @@ public struct SideBySideRun: Sendable {
     /// What the pairs gave.
     public struct Result: Sendable {
         /// The head's reports, in the order they ran.
-        public let head: [BenchmarkRun]
+        public let head: [ReportDocument]
         /// The reference's reports, in the order they ran.
-        public let reference: [BenchmarkRun]
+        public let reference: [ReportDocument]
         /// The outcome of every cell after the last pair.
         public let outcomes: [CellOutcome]
         /// The harness's outcome after the last pair
@@ -101,8 +101,8 @@ public struct SideBySideRun: Sendable {
         _ plan: Plan, comparison: GateComparison, progress: (String) -> Void = { _ in }
     ) throws(ProcessFailure) -> Result {
         let start = Date()
-        var headRuns: [BenchmarkRun] = []
-        var referenceRuns: [BenchmarkRun] = []
+        var headRuns: [ReportDocument] = []
+        var referenceRuns: [ReportDocument] = []
         var headSeconds: [Double] = []
         var referenceSeconds: [Double] = []
         var outcomes: [CellOutcome] = []
@@ -151,7 +151,7 @@ public struct SideBySideRun: Sendable {
 
     /// One process of `executable`: its report.
     private func measure(_ executable: String, isReference: Bool, report: String, timeout: Double)
-        throws(ProcessFailure) -> BenchmarkRun
+        throws(ProcessFailure) -> ReportDocument
     {
         try? FileManager.default.removeItem(atPath: report)
         let result: CommandRunner.Result
@@ -170,7 +170,7 @@ public struct SideBySideRun: Sendable {
                 isReference: isReference, executable: executable, status: result.status, reason: reason)
         }
         do {
-            return try BenchmarkRun(json: try Data(contentsOf: URL(fileURLWithPath: report)))
+            return try ReportDocument(json: try Data(contentsOf: URL(fileURLWithPath: report)))
         } catch {
             throw ProcessFailure(
                 isReference: isReference, executable: executable, status: result.status,

@@ -26,10 +26,12 @@ public struct ThreadUse: Sendable, Equatable {
     /// The checks of `converters` (those that split frames of at least the
     /// run's `parallelMinimumPixels` when it has two cores or more) in the
     /// head's `runs`, one per cell where they should have split.
-    public static func checks(_ runs: [BenchmarkRun], converters: Set<String>) -> [ThreadUse] {
+    public static func checks(_ runs: [ReportDocument], converters: Set<String>) -> [ThreadUse] {
         var shares: [EntryCell: [Double]] = [:]
         for run in runs {
-            guard let cores = run.cores, cores >= 2, let minimum = run.parallelMinimumPixels else { continue }
+            guard let cores = run.context.cores, cores >= 2, let minimum = run.context.parallelMinimumPixels else {
+                continue
+            }
             for (cell, figures) in ProcessFigures.of(run, converters: converters) where cell.pixels >= minimum {
                 if let share = figures.threadShare { shares[cell, default: []].append(share) }
             }

@@ -77,7 +77,7 @@ public struct EntryComparison: Sendable, Equatable {
     /// too few for a 95 % interval or the medians differ by less than
     /// `resolution`.
     /// - Precondition: both entries have the same name; `threshold >= 0`.
-    public init(base: BenchmarkEntry, new: BenchmarkEntry, threshold: Double) {
+    public init(base: ReportEntry, new: ReportEntry, threshold: Double) {
         precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
         let resolved = abs(new.median - base.median) >= Self.resolution
         /// The verdict of one estimate: `same` unless conclusive and resolved.

@@ -6,7 +6,7 @@ import Foundation
 /// `json_schema_version`.
 ///
 /// Reading checks what comparing runs relies on and names each fault as a
-/// `BenchmarkRunError` (thrown from `init(from:)`, which `JSONDecoder`
+/// `ReportReadError` (thrown from `init(from:)`, which `JSONDecoder`
 /// passes on unchanged): the version, a `benchmarks` array whose entries
 /// each have a unique string `name` and a non-empty `samples_us` array of
 /// positive numbers, ratio sample arrays of positive numbers, times of 0 or
@@ -37,15 +37,15 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// The document `data` holds.
-    /// - Throws: `BenchmarkRunError` saying what is wrong.
-    public init(json data: Data) throws(BenchmarkRunError) {
+    /// - Throws: `ReportReadError` saying what is wrong.
+    public init(json data: Data) throws(ReportReadError) {
         do {
             self = try JSONDecoder().decode(ReportDocument.self, from: data)
-        } catch let error as BenchmarkRunError {
+        } catch let error as ReportReadError {
             throw error
         } catch {
             // init(from:) turns every fault of a parsed document into a
-            // BenchmarkRunError, so what is left is bytes that do not parse.
+            // ReportReadError, so what is left is bytes that do not parse.
             throw .notJSON
         }
     }
@@ -103,7 +103,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// Reads a document, checking what `ReportDocument`'s description says.
-    /// - Throws: `BenchmarkRunError` naming the first fault.
+    /// - Throws: `ReportReadError` naming the first fault.
     public init(from decoder: any Decoder) throws {
         guard let root = try? decoder.container(keyedBy: Key.self) else {
             throw Self.wrong("the top level is not an object")
@@ -145,7 +145,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// The error for a document that is not a report, for `reason`.
-    private static func wrong(_ reason: String) -> BenchmarkRunError { .notBenchmarkReport(reason: reason) }
+    private static func wrong(_ reason: String) -> ReportReadError { .notBenchmarkReport(reason: reason) }
 
     /// The name of the entry `element` holds, after checking the fields
     /// whose faults are named on their own.

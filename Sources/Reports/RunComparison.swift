@@ -25,20 +25,21 @@ public struct RunComparison: Sendable, Equatable {
     /// Compares `new` with `base` at `threshold`.
     /// - Precondition: `threshold` is finite and not negative.
     /// - Throws: `ComparisonError.noEntriesInCommon` when no name is in both.
-    public init(base: BenchmarkRun, new: BenchmarkRun, threshold: Double = defaultThreshold) throws(ComparisonError) {
+    public init(base: ReportDocument, new: ReportDocument, threshold: Double = defaultThreshold) throws(ComparisonError)
+    {
         precondition(threshold >= 0 && threshold.isFinite, "bad threshold")
-        var newByName: [String: BenchmarkEntry] = [:]
-        for entry in new.entries { newByName[entry.name] = entry }
-        let baseNames = Set(base.entries.map(\.name))
-        entries = base.entries.compactMap { entry in
+        var newByName: [String: ReportEntry] = [:]
+        for entry in new.benchmarks { newByName[entry.name] = entry }
+        let baseNames = Set(base.benchmarks.map(\.name))
+        entries = base.benchmarks.compactMap { entry in
             newByName[entry.name].map { EntryComparison(base: entry, new: $0, threshold: threshold) }
         }
         guard !entries.isEmpty else { throw .noEntriesInCommon }
         self.threshold = threshold
         baseMachine = base.machineKey
         newMachine = new.machineKey
-        onlyInBase = base.entries.map(\.name).filter { newByName[$0] == nil }
-        onlyInNew = new.entries.map(\.name).filter { !baseNames.contains($0) }
+        onlyInBase = base.benchmarks.map(\.name).filter { newByName[$0] == nil }
+        onlyInNew = new.benchmarks.map(\.name).filter { !baseNames.contains($0) }
     }
 
     /// Whether both runs name the same kind of machine (false when either

@@ -9,18 +9,22 @@ import Testing
     static let hd = EntryCell(converter: "simd", width: 1280, height: 720)
 
     /// A process report with `cpu` µs per frame for each cell (wall alike).
-    static func run(_ cells: [EntryCell: Double], notMeasured: [EntryCell: String] = [:]) -> BenchmarkRun {
-        BenchmarkRun(
+    static func run(_ cells: [EntryCell: Double], notMeasured: [EntryCell: String] = [:]) -> ReportDocument {
+        ReportDocument(
             machineKey: nil,
-            entries: cells.map { cell, cpu in
-                BenchmarkEntry(
+            benchmarks: cells.map { cell, cpu in
+                ReportEntry(
                     name: "convert/\(cell.converter)/\(cell.width)x\(cell.height)/\(cell.orientation)",
                     samples: [cpu, cpu * 1.01], cpuTime: cpu, meanTime: cpu, cell: cell)
-            }, notMeasured: notMeasured)
+            },
+            notMeasured: notMeasured.map { cell, reason in
+                NotMeasuredCell(
+                    name: "convert/\(cell.converter)/\(cell.width)x\(cell.height)", cell: cell, reason: reason)
+            })
     }
 
     /// Processes whose times for `cell` are `times`.
-    static func runs(_ cell: EntryCell, _ times: [Double]) -> [BenchmarkRun] { times.map { run([cell: $0]) } }
+    static func runs(_ cell: EntryCell, _ times: [Double]) -> [ReportDocument] { times.map { run([cell: $0]) } }
 
     /// The CPU ratio and verdict of `outcome`; nil when it was not compared.
     static func compared(_ outcome: CellOutcome) -> (cpu: RatioEstimate, verdict: Verdict)? {
@@ -90,16 +94,16 @@ import Testing
     }
 
     /// Processes with `simd` at `ratio` × libyuv's CPU time, libyuv at `libyuv` µs.
-    static func withLibyuv(_ pairs: [(ratio: Double, libyuv: Double)]) -> [BenchmarkRun] {
+    static func withLibyuv(_ pairs: [(ratio: Double, libyuv: Double)]) -> [ReportDocument] {
         let reference = EntryCell(converter: "libyuv", width: 1280, height: 720)
         return pairs.map { ratio, libyuv in
-            BenchmarkRun(
+            ReportDocument(
                 machineKey: nil,
-                entries: [
-                    BenchmarkEntry(
+                benchmarks: [
+                    ReportEntry(
                         name: "convert/simd/1280x720", samples: [ratio * libyuv], cpuTime: ratio * libyuv,
                         meanTime: ratio * libyuv, cpuRatioToLibyuv: ratio, cell: hd),
-                    BenchmarkEntry(
+                    ReportEntry(
                         name: "convert/libyuv/1280x720", samples: [libyuv], cpuTime: libyuv, meanTime: libyuv,
                         cpuRatioToLibyuv: 1, cell: reference),
                 ])
@@ -131,12 +135,12 @@ import Testing
 
     /// Processes with libyuv at `cpu` µs per frame (wall alike) and `toFloor`
     /// times its floor's time, round by round, in each of `cells`.
-    static func libyuv(_ processes: [(cpu: Double, toFloor: Double)], in cells: [EntryCell]) -> [BenchmarkRun] {
+    static func libyuv(_ processes: [(cpu: Double, toFloor: Double)], in cells: [EntryCell]) -> [ReportDocument] {
         processes.map { cpu, toFloor in
-            BenchmarkRun(
+            ReportDocument(
                 machineKey: nil,
-                entries: cells.map { cell in
-                    BenchmarkEntry(
+                benchmarks: cells.map { cell in
+                    ReportEntry(
                         name: "convert/libyuv/\(cell.width)x\(cell.height)/\(cell.orientation)", samples: [cpu],
                         ratiosToFloor: [toFloor * 0.99, toFloor, toFloor * 1.01], cpuTime: cpu, meanTime: cpu,
                         cell: cell)
@@ -177,11 +181,11 @@ import Testing
         #expect(abs(all.cpu.median - 1.2) < 0.02)
         // One cell of six 30 % slower: 1.3^(1/6) = 1.045 of the harness's figure, within the threshold.
         let one = reference.map { run in
-            BenchmarkRun(
+            ReportDocument(
                 machineKey: nil,
-                entries: run.entries.map { entry in
+                benchmarks: run.benchmarks.map { entry in
                     guard entry.cell == cells[0], let cpu = entry.cpuTime else { return entry }
-                    return BenchmarkEntry(
+                    return ReportEntry(
                         name: entry.name, samples: [cpu * 1.3], ratiosToFloor: entry.ratiosToFloor,
                         cpuTime: cpu * 1.3, meanTime: cpu * 1.3, cell: entry.cell)
                 })
@@ -213,7 +217,7 @@ import Testing
         #expect(harness.cpu.count == 6 && harness.cpu.lower > 0.98 && harness.cpu.upper < 1.02)
         #expect(!harness.fails && !Self.comparison.isUndecided([], harness: harness))
         // The same processes taken as two unpaired samples could not tell: the drift spans 1.6×.
-        let unpaired = try #require(ShiftEstimate.ratio(of: head.map { $0.entries[0].cpuTime! }, to: drift))
+        let unpaired = try #require(ShiftEstimate.ratio(of: head.map { $0.benchmarks[0].cpuTime! }, to: drift))
         #expect(unpaired.lower < 1 / 1.05 && unpaired.upper > 1.05)
     }
 
@@ -269,11 +273,11 @@ import Testing
 
     @Test func threadUseFailsOnlyWhenEveryProcessRanOnOneThread() {
         let cell = EntryCell(converter: "parallel", width: 1920, height: 1080)
-        func run(cpu: Double, wall: Double) -> BenchmarkRun {
-            BenchmarkRun(
+        func run(cpu: Double, wall: Double) -> ReportDocument {
+            ReportDocument(
                 machineKey: nil,
-                entries: [
-                    BenchmarkEntry(
+                benchmarks: [
+                    ReportEntry(
                         name: "convert/parallel/1920x1080", samples: [wall], cpuTime: cpu, meanTime: wall, cell: cell)
                 ], cores: 2, parallelMinimumPixels: 1_000_000)
         }

@@ -12,11 +12,11 @@ import Testing
 
     /// A process report with `cpu` µs per frame and `toFloor` per-round
     /// ratios to the floor for each cell.
-    static func run(_ cells: [(EntryCell, Double)], toFloor: [Double] = [1.25, 1.5, 1.75]) -> BenchmarkRun {
-        BenchmarkRun(
+    static func run(_ cells: [(EntryCell, Double)], toFloor: [Double] = [1.25, 1.5, 1.75]) -> ReportDocument {
+        ReportDocument(
             machineKey: nil,
-            entries: cells.map { cell, cpu in
-                BenchmarkEntry(
+            benchmarks: cells.map { cell, cpu in
+                ReportEntry(
                     name: "convert/\(cell.converter)/\(cell.width)x\(cell.height)/\(cell.layout)",
                     samples: [cpu, cpu * 1.01], ratiosToFloor: toFloor, cpuTime: cpu, meanTime: cpu, cell: cell)
             })

@@ -59,11 +59,11 @@ import Testing
         #expect(text.contains(#""layout" : "nv12""#))
         #expect(text.contains(#""ratio_to_i420" : 1.25"#) && text.contains(#""ratio_to_i420_ci" : ["#))
         #expect(try ReportDocument(json: try document.json()) == document)
-        let run = try BenchmarkRun(json: try document.json())
+        let run = try ReportDocument(json: try document.json())
         #expect(
-            run.entries[0].cell
+            run.benchmarks[0].cell
                 == EntryCell(converter: "simd", width: 1280, height: 720, orientation: "rotate90", layout: "nv12"))
-        #expect(run.notMeasured == [cell: "unsupported"])
+        #expect(run.notMeasuredReasons == [cell: "unsupported"])
     }
 
     @Test("an entry and a left-out cell without a layout (reports before layouts) read as I420")
@@ -74,9 +74,9 @@ import Testing
              "not_measured": [{"name": "convert/swscale/64x48/mirror", "converter": "swscale", "width": 64,
              "height": 48, "orientation": "mirror", "reason": "unsupported"}]}
             """
-        let run = try BenchmarkRun(json: Data(text.utf8))
-        #expect(run.entries[0].cell?.layout == "i420")
-        #expect(run.notMeasured.keys.map(\.layout) == ["i420"])
+        let run = try ReportDocument(json: Data(text.utf8))
+        #expect(run.benchmarks[0].cell?.layout == "i420")
+        #expect(run.notMeasuredReasons.keys.map(\.layout) == ["i420"])
         #expect(try ReportDocument(json: Data(text.utf8)).benchmarks[0].layout == nil)
     }
 }

@@ -119,8 +119,8 @@ import Testing
         #expect(text.components(separatedBy: #""changes""#).count == 2, "the older entry writes no changes")
         let read = try ReportDocument(json: try document.json())
         #expect(read == document)
-        let run = try BenchmarkRun(json: try document.json())
-        #expect(run.machineKey == "key" && run.cores == 2 && run.parallelMinimumPixels == 1_048_576)
+        let run = try ReportDocument(json: try document.json())
+        #expect(run.machineKey == "key" && run.context.cores == 2 && run.context.parallelMinimumPixels == 1_048_576)
         let convert = try #require(run.entry(named: "convert/simd/64x48/mirror"))
         #expect(convert.cell == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror"))
         #expect(convert.ratiosToLibyuv == [0.5, 0.75] && convert.ratiosToFloor == [1.25, 1.5])
@@ -129,7 +129,7 @@ import Testing
             run.entry(named: "convert/simd/64x48/nv12/mirror")?.cell
                 == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror", layout: "nv12"))
         #expect(run.entry(named: "stream/serial/a.ivf/frame")?.ratiosToDecode == [1.5])
-        #expect(run.notMeasured == [missing(document): "unsupported"])
+        #expect(run.notMeasuredReasons == [missing(document): "unsupported"])
     }
 
     /// The cell the document's first `not_measured` item names.
@@ -161,7 +161,7 @@ import Testing
             ),
         ])
     func wrongType(text: String, reason: String) {
-        #expect(throws: BenchmarkRunError.notBenchmarkReport(reason: reason)) {
+        #expect(throws: ReportReadError.notBenchmarkReport(reason: reason)) {
             try ReportDocument(json: Data(text.utf8))
         }
     }

@@ -44,12 +44,12 @@ enum Fixture {
     static func run(
         machine: String? = "AuthenticAMD family 26 model 2, 2 cores, simd avx512",
         _ entries: [[String: Any]]
-    ) throws -> BenchmarkRun {
-        try BenchmarkRun(json: report(machine: machine, entries))
+    ) throws -> ReportDocument {
+        try ReportDocument(json: report(machine: machine, entries))
     }
 }
 
-@Suite struct BenchmarkRunTests {
+@Suite struct ReportReadingTests {
     @Test("a report's machine key, names, samples and optional ratios; other fields are ignored")
     func parses() throws {
         let text = """
@@ -60,14 +60,14 @@ enum Fixture {
                {"name": "stream/serial/a.ivf/decode", "samples_us": [12.5], "ratio_samples_to_libyuv": null},
                {"name": "convert/lut/8x8", "samples_us": [4], "ratio_samples_to_libyuv": []}]}
             """
-        let run = try BenchmarkRun(json: Data(text.utf8))
+        let run = try ReportDocument(json: Data(text.utf8))
         #expect(run.machineKey == "m1")
-        #expect(run.entries.map(\.name) == ["convert/simd/8x8", "stream/serial/a.ivf/decode", "convert/lut/8x8"])
+        #expect(run.benchmarks.map(\.name) == ["convert/simd/8x8", "stream/serial/a.ivf/decode", "convert/lut/8x8"])
         let simd = try #require(run.entry(named: "convert/simd/8x8"))
         #expect(simd.samples == [3, 1, 2] && simd.ratiosToLibyuv == [0.9, 0.8] && simd.median == 2)
         #expect(run.entry(named: "stream/serial/a.ivf/decode")?.ratiosToLibyuv == nil)
         #expect(run.entry(named: "convert/lut/8x8")?.ratiosToLibyuv == nil)
-        #expect(try BenchmarkRun(json: Data(#"{"json_schema_version": 2, "benchmarks": []}"#.utf8)).machineKey == nil)
+        #expect(try ReportDocument(json: Data(#"{"json_schema_version": 2, "benchmarks": []}"#.utf8)).machineKey == nil)
     }
 
     @Test(
@@ -130,7 +130,7 @@ enum Fixture {
         ])
     func badInput(text: String, message: String) {
         #expect {
-            _ = try BenchmarkRun(json: Data(text.utf8))
+            _ = try ReportDocument(json: Data(text.utf8))
         } throws: { error in
             "\(error)" == message
         }
@@ -309,8 +309,8 @@ enum Fixture {
     @Test("one sample against one decides nothing, however different")
     func oneSample() throws {
         let comparison = try RunComparison(
-            base: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "stream/x/frame", samples: [37.6])]),
-            new: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "stream/x/frame", samples: [23.5])]))
+            base: ReportDocument(machineKey: "m", benchmarks: [ReportEntry(name: "stream/x/frame", samples: [37.6])]),
+            new: ReportDocument(machineKey: "m", benchmarks: [ReportEntry(name: "stream/x/frame", samples: [23.5])]))
         #expect(comparison.entries[0].verdict == .same)
     }
 
@@ -319,8 +319,8 @@ enum Fixture {
         let base = (0..<100).map { _ in 0.09 }
         let new = (0..<100).map { _ in 0.10 }
         let comparison = try RunComparison(
-            base: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "tiny", samples: base)]),
-            new: BenchmarkRun(machineKey: "m", entries: [BenchmarkEntry(name: "tiny", samples: new)]))
+            base: ReportDocument(machineKey: "m", benchmarks: [ReportEntry(name: "tiny", samples: base)]),
+            new: ReportDocument(machineKey: "m", benchmarks: [ReportEntry(name: "tiny", samples: new)]))
         #expect(comparison.entries[0].ratio.lower > 1.05)
         #expect(comparison.entries[0].verdict == .same)
     }

@@ -1,6 +1,6 @@
-/// Why bytes are not a report `BenchmarkRun` can read. The description is a
+/// Why bytes are not a report `ReportDocument` can read. The description is a
 /// plain phrase to follow the file's name (`base.json: not JSON`).
-public enum BenchmarkRunError: Error, Equatable, CustomStringConvertible {
+public enum ReportReadError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not a JSON document.
     case notJSON
     /// The document is JSON but not a FrameBench report of schema version 2;
