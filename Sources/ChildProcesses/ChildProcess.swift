@@ -36,12 +36,13 @@ public final class ChildProcess {
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
             posix_spawnattr_setpgroup(&attributes, 0)
         }
+        let executable = Self.absolute(command.executable)
         let argv: [UnsafeMutablePointer<CChar>?] = ([command.executable] + command.arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] =
             command.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, command.executable, &actions.actions, &attributes, argv, envp)
+        let spawned = posix_spawn(&pid, executable, &actions.actions, &attributes, argv, envp)
         actions.closeChildEnds()
         guard spawned == 0 else {
             actions.closeParentEnds()
@@ -53,6 +54,15 @@ public final class ChildProcess {
         standardOutput = actions.standardOutput.map(ReadingPipe.init)
         standardError = actions.standardError.map(ReadingPipe.init)
         outputPipes = actions.outputPipes.mapValues(ReadingPipe.init)
+    }
+
+    /// `path` made absolute from this process's current directory: the
+    /// child changes to the command's directory before `exec`, where a
+    /// relative path would name another file.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        return String(cString: directory) + "/" + path
     }
 
     /// The pipe from the child's `descriptor`, one of the command's `outputPipes`.

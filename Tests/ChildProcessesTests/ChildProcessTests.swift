@@ -69,6 +69,20 @@ import Glibc
         #expect(String(decoding: result.standardOutput, as: UTF8.self) == "seen \(directory)")
     }
 
+    /// A program named by a path relative to this process's directory runs
+    /// when the child starts in another directory (there the path names nothing).
+    @Test func aRelativeProgramIsFoundFromThisDirectory() throws {
+        let name = ".build/child-process-test-\(UUID().uuidString).sh"
+        try "#!/bin/sh\necho found\n".write(toFile: name, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: name) }
+        #expect(chmod(name, 0o755) == 0)
+        var command = ChildCommand(name)
+        command.standardOutput = .pipe
+        command.directory = "/tmp"
+        let result = try ChildProcess.run(command)
+        #expect(String(decoding: result.standardOutput, as: UTF8.self) == "found\n")
+    }
+
     @Test func standardInputIsAPipeOrNothing() throws {
         var command = shell("cat")
         command.standardInput = .pipe
