@@ -1,4 +1,3 @@
-import Converters
 import Frames
 
 /// A converter of this package: libyuv's arithmetic (docs/arithmetic.md)

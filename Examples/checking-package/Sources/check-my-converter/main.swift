@@ -1,3 +1,4 @@
+import Containers
 import ConverterChecks
 import Frames
 import MyConverter
@@ -10,7 +11,7 @@ import Glibc
 // with FrameBench's own vectors for the frames check, on I420 frames and
 // on their NV12 twins: one line per check, exit 1 on a failure.
 var options = CheckOptions()
-options.vectorFiles = CommandLine.arguments.dropFirst().map { $0 }
+options.vectorFiles = CommandLine.arguments.dropFirst().map { StreamFile(path: $0) }
 var outcomes: [CheckOutcome] = []
 for layout in ChromaLayout.allCases {
     options.layout = layout
