@@ -61,7 +61,9 @@ struct PresentCommand: ParsableCommand, WritesDocument {
     func validate() throws {
         if paths.isEmpty { throw ValidationError("present needs at least one FILE") }
         if let track { try Limits.check(track, in: Limits.tracks, "--track") }
-        if case .file(let path) = json, paths.contains(path) || path.hasSuffix(".ivf") {
+        if case .file(let path) = json,
+            paths.contains(path) || VectorFiles.streamExtensions.contains(where: path.lowercased().hasSuffix)
+        {
             throw ValidationError(
                 "--json \(path): that is an input; write the JSON file after --json, or --json last for standard output"
             )

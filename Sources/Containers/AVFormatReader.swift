@@ -234,7 +234,9 @@ public final class AVFormatReader: PacketSource {
         demuxerMessage.map { "\(reason(status)) (libavformat: \($0))" } ?? reason(status)
     }
 
-    private static func reason(_ status: Int32) -> String {
+    /// FFmpeg's phrase for the error code `status` (`av_strerror`), for
+    /// libavformat's and libavcodec's return codes alike.
+    public static func reason(_ status: Int32) -> String {
         var text = [CChar](repeating: 0, count: 128)
         av_strerror(status, &text, text.count)
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -1,4 +1,5 @@
 import CAVCodec
+import Containers
 import Frames
 
 /// A decoder over one of FFmpeg's native libavcodec decoders (`vp8`,
@@ -37,7 +38,7 @@ public final class AVCodecDecoder: VideoDecoder {
         let status = avcodec_open2(context, codec, nil)
         guard status == 0 else {
             throw DecodeError(
-                packet: nil, offset: nil, message: "cannot open libavcodec's \(name): \(Self.reason(status))")
+                packet: nil, offset: nil, message: "cannot open libavcodec's \(name): \(AVFormatReader.reason(status))")
         }
     }
 
@@ -60,7 +61,7 @@ public final class AVCodecDecoder: VideoDecoder {
         packetBuffer.pointee.pts = Int64(packet.number)
         pending.append(packet)
         let sent = avcodec_send_packet(context, packetBuffer)
-        guard sent == 0 else { throw DecodeError(packet, "decode failed: \(Self.reason(sent))") }
+        guard sent == 0 else { throw DecodeError(packet, "decode failed: \(AVFormatReader.reason(sent))") }
         try receiveFrames(packet, body)
     }
 
@@ -69,7 +70,7 @@ public final class AVCodecDecoder: VideoDecoder {
         let last = pending.last
         let sent = avcodec_send_packet(context, nil)
         guard sent == 0 || sent == framebench_avcodec_eof() else {
-            throw DecodeError(last, "decode failed at the end: \(Self.reason(sent))")
+            throw DecodeError(last, "decode failed at the end: \(AVFormatReader.reason(sent))")
         }
         try receiveFrames(last, body)
     }
@@ -79,7 +80,7 @@ public final class AVCodecDecoder: VideoDecoder {
         while true {
             let status = avcodec_receive_frame(context, frame)
             if status == framebench_avcodec_again() || status == framebench_avcodec_eof() { return }
-            guard status == 0 else { throw DecodeError(current, "decode failed: \(Self.reason(status))") }
+            guard status == 0 else { throw DecodeError(current, "decode failed: \(AVFormatReader.reason(status))") }
             defer { av_frame_unref(frame) }
             let source = pending.origin(of: Int(exactly: frame.pointee.best_effort_timestamp), current: current)
             try body(try view(of: frame.pointee, packet: source), source)
@@ -104,11 +105,5 @@ public final class AVCodecDecoder: VideoDecoder {
             y: y, u: u, v: v,
             strides: (Int(picture.linesize.0), Int(picture.linesize.1), Int(picture.linesize.2)),
             size: FrameSize(width: Int(picture.width), height: Int(picture.height)))
-    }
-
-    private static func reason(_ status: Int32) -> String {
-        var text = [CChar](repeating: 0, count: 128)
-        av_strerror(status, &text, text.count)
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

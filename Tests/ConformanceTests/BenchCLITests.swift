@@ -78,6 +78,8 @@ struct BenchCLITests {
             ["gate", "HEAD"], ["gate", "--accept"], ["gate", "--accept", "--why", " "], ["gate", "--reference"],
             ["gate", "--keep-reports", "/no/such/dir"], ["gate", "--converters", "nope"],
             ["present", "--json", "Vectors/size-2x2.ivf", "Vectors/size-3x5.ivf"], ["--deadline", "-1"],
+            ["present", "--json", "Vectors/containers/vp8-rt-320x180.webm", "Vectors/size-2x2.ivf"],
+            ["present", "--json", "clip.MP4", "Vectors/size-2x2.ivf"],
             ["--track", "2"], ["--vectors", "Vectors/size-2x2.ivf", "--track", "0"], ["check", "--track", "2"],
         ])
     func usageErrors(_ arguments: [String]) throws {
