@@ -25,16 +25,10 @@ extension ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !open.isEmpty {
             var pollers = open.map { pollfd(fd: pipes[$0]!.descriptor, events: Int16(POLLIN), revents: 0) }
-            var timeout: Int32 = -1
-            if let deadline {
-                let left = deadline - .now
-                guard left > .zero else {
-                    kill(timedOut: true)
-                    for index in open { bytes[index] += pipes[index]!.readAvailable(limit: .max) }
-                    break
-                }
-                let (seconds, attoseconds) = left.components
-                timeout = Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 1000))
+            guard let timeout = pollTimeout(until: deadline) else {
+                kill(timedOut: true)
+                for index in open { bytes[index] += pipes[index]!.readAvailable(limit: .max) }
+                break
             }
             let ready = poll(&pollers, nfds_t(pollers.count), timeout)
             guard ready > 0 else {

@@ -17,13 +17,7 @@ public final class ReadingPipe {
     /// `deadline` (nil: none) passed first.
     public func waitReadable(until deadline: ContinuousClock.Instant?) -> Bool {
         while true {
-            var timeout: Int32 = -1
-            if let deadline {
-                let left = deadline - .now
-                guard left > .zero else { return false }
-                let (seconds, attoseconds) = left.components
-                timeout = Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 1000))
-            }
+            guard let timeout = pollTimeout(until: deadline) else { return false }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, timeout)
             if ready > 0 || (ready < 0 && errno != EINTR) { return true }

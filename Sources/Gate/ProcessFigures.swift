@@ -36,7 +36,7 @@ public struct ProcessFigures: Sendable, Equatable {
                 continue
             }
             figures[cell] = ProcessFigures(
-                cpu: cpu, wall: entry.median, meanWall: entry.meanTime,
+                cpu: cpu, wall: entry.median, meanWall: entry.mean,
                 cpuToLibyuv: cell.converter == EntryCell.referenceConverter ? nil : entry.positiveCPURatioToLibyuv,
                 toFloor: entry.ratiosToFloor.flatMap { Percentile.median($0) })
         }

@@ -54,10 +54,6 @@ extension ReportEntry {
     /// round; nil when the report has none for the entry.
     public var ratiosToFloor: [Double]? { Self.present(ratioSamplesToFloor) }
 
-    /// The mean wall time per frame in microseconds (`mean`); nil when the
-    /// report has none for the entry.
-    public var meanTime: Double? { mean }
-
     /// The CPU ratio to libyuv when the report gives a positive one (a
     /// report writes 0 where it could not take it); nil otherwise.
     public var positiveCPURatioToLibyuv: Double? { cpuRatioToLibyuv.flatMap { $0 > 0 ? $0 : nil } }

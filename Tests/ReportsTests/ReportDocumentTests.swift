@@ -124,7 +124,7 @@ import Testing
         let convert = try #require(run.entry(named: "convert/simd/64x48/mirror"))
         #expect(convert.cell == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror"))
         #expect(convert.ratiosToLibyuv == [0.5, 0.75] && convert.ratiosToFloor == [1.25, 1.5])
-        #expect(convert.cpuTime == 2.25 && convert.meanTime == 2 && convert.cpuRatioToLibyuv == 0.5)
+        #expect(convert.cpuTime == 2.25 && convert.mean == 2 && convert.cpuRatioToLibyuv == 0.5)
         #expect(
             run.entry(named: "convert/simd/64x48/nv12/mirror")?.cell
                 == EntryCell(converter: "simd", width: 64, height: 48, orientation: "mirror", layout: "nv12"))

@@ -17,7 +17,7 @@ import Testing
         let scalar = try #require(run.entry(named: "convert/scalar/640x480"))
         #expect(scalar.cell == EntryCell(converter: "scalar", width: 640, height: 480))
         #expect(scalar.cpuTime == 2453.662152671756)
-        #expect(scalar.meanTime == 2449.4645114503815)
+        #expect(scalar.mean == 2449.4645114503815)
         let mirrored = try #require(run.entry(named: "convert/simd/640x480/mirror"))
         #expect(mirrored.cell == EntryCell(converter: "simd", width: 640, height: 480, orientation: "mirror"))
         #expect(run.benchmarks.allSatisfy { $0.cell != nil && $0.cpuTime != nil })
