@@ -142,7 +142,7 @@ let package = Package(
             "Measurement",
             [
                 "Peers",
-                "Statistics", "Frames", "Converters", "Conformance", "SIMDRows",
+                "Statistics", "Frames", "Converters", "Conformance", "SIMDRows", "Reports",
             ]),
         // Whole streams: decode → convert runs (serial, pipelined), their verification, presentation runs.
         optimisedTarget(
@@ -164,7 +164,11 @@ let package = Package(
         // A group call: participants, schedules, late frames, capacity.
         optimisedTarget(
             "CallSimulation",
-            ["Streams", "Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters", "Presentation"]),
+            [
+                "Streams", "Measurement", "Statistics", "Frames", "Containers", "Decoding", "Converters",
+                "Presentation",
+                "Reports",
+            ]),
         // The regression gate: reference builds, head and reference processes side by side, the decision,
         // the checks that do not depend on the machine, and one whole gate run (GateRun) for any tool.
         optimisedTarget(

@@ -6,6 +6,7 @@ import Foundation
 import Frames
 import Measurement
 import ReportRendering
+import Reports
 import Streams
 
 extension CallSchedule: ExpressibleByArgument {}
@@ -111,6 +112,7 @@ struct CallCommand: ParsableCommand, WritesDocument {
         let base = CallConfiguration(
             tiles: tiles?.requests ?? [], fps: fps, seconds: seconds, converter: converter.name, schedule: schedule,
             codec: codec, vectorDirectory: vectors, layout: layout)
+        let date = ReportContext.date(Date())
         let run: CallRun?
         let capacities: [CallCapacity]
         do {
@@ -121,7 +123,10 @@ struct CallCommand: ParsableCommand, WritesDocument {
             Output.error("\(error)")
             throw ExitCode(1)
         }
-        if let json { try json.write(CallDocument(run: run, capacities: capacities).encoded()) }
+        if let json {
+            let context = ReportContext(machine: MachineInfo.current(), date: date)
+            try json.write(ReportDocument(context: context, run: run, capacities: capacities).json())
+        }
         if let run, run.tiles.contains(where: { $0.error != nil }) { throw ExitCode(1) }
     }
 

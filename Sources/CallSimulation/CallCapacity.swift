@@ -1,6 +1,7 @@
 import Containers
 import Converters
 import Frames
+import Reports
 
 /// How many tiles of one size a converter can serve: by CPU cost (what a
 /// frame's decode and conversion cost, `CallCPUCost`), and by scheduling
@@ -8,36 +9,8 @@ import Frames
 /// on a shared VM says as much about the machine's other load as about the
 /// converter).
 public struct CallCapacity: Sendable {
-    /// One probe: a short call of `tiles` tiles. Encoded as `bench call
-    /// --json` writes it: its fields by their names.
-    public struct Probe: Sendable, Encodable {
-        /// Tiles in the probe.
-        public let tiles: Int
-        /// Whether it kept up (no late or dropped frame, no failure).
-        public let passed: Bool
-        /// Late frames.
-        public let late: Int
-        /// Dropped frames.
-        public let dropped: Int
-        /// CPU utilisation of the probe.
-        public let cpuUtilisation: Double
-
-        /// A probe with all its fields.
-        public init(tiles: Int, passed: Bool, late: Int, dropped: Int, cpuUtilisation: Double) {
-            self.tiles = tiles
-            self.passed = passed
-            self.late = late
-            self.dropped = dropped
-            self.cpuUtilisation = cpuUtilisation
-        }
-
-        /// The probe of `run` (its tile count summed over its requests).
-        public init(_ run: CallRun) {
-            self.init(
-                tiles: run.configuration.tiles.reduce(0) { $0 + $1.count }, passed: run.keptUp,
-                late: run.overall.late, dropped: run.overall.dropped, cpuUtilisation: run.cpuUtilisation)
-        }
-    }
+    /// One probe: a short call of some tiles, as the result model holds it.
+    public typealias Probe = ReportDocument.Capacity.Probe
 
     /// The converter's name.
     public let converter: String

@@ -22,9 +22,7 @@ public enum ReportRun {
         _ plan: ReportPlan, announce: (String) -> Void = { _ in }, progress: @escaping (String) -> Void = { _ in }
     ) throws -> Report {
         let start = Clock.monotonic()
-        let date = ISO8601DateFormatter.string(
-            from: Date(), timeZone: .current,
-            formatOptions: [.withInternetDateTime])
+        let date = ReportContext.date(Date())
         let machine = MachineInfo.current()
         announce(machine.line)
         let builtIn = plan.converters.compactMap { ConverterRegistry.make($0, threads: plan.threads) }

@@ -3,7 +3,8 @@ import Foundation
 /// The report `bench --json` writes and `bench compare` and the gate read:
 /// Google Benchmark's layout (`context`, `benchmarks`) with FrameBench's
 /// `presentation` and `not_measured` sections, numbered by
-/// `json_schema_version`.
+/// `json_schema_version`; `bench call --json` writes one with the call's
+/// `call` and `capacity` sections and no entries.
 ///
 /// Reading checks what comparing runs relies on and names each fault as a
 /// `ReportReadError` (thrown from `init(from:)`, which `JSONDecoder`
@@ -24,16 +25,23 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var presentation: [PresentationFigures]
     /// The converters left out of synthetic cells.
     public var notMeasured: [NotMeasuredCell]
+    /// The group call `bench call --tiles` ran; nil in other documents.
+    public var call: Call?
+    /// The capacities `bench call` found, one per converter (empty when it
+    /// looked for none); nil in documents of other commands.
+    public var capacity: [Capacity]?
 
     /// A document with these sections.
     public init(
         context: ReportContext, benchmarks: [ReportEntry], presentation: [PresentationFigures] = [],
-        notMeasured: [NotMeasuredCell] = []
+        notMeasured: [NotMeasuredCell] = [], call: Call? = nil, capacity: [Capacity]? = nil
     ) {
         self.context = context
         self.benchmarks = benchmarks
         self.presentation = presentation
         self.notMeasured = notMeasured
+        self.call = call
+        self.capacity = capacity
     }
 
     /// The document `data` holds.
@@ -60,7 +68,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
 
     private enum Key: String, CodingKey {
         case version = "json_schema_version"
-        case context, benchmarks, presentation
+        case context, benchmarks, presentation, call, capacity
         case notMeasured = "not_measured"
     }
 
@@ -131,6 +139,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         context = try Self.decodeIfPresent(ReportContext.self, .context, in: root) ?? ReportContext()
         presentation = try Self.decodeIfPresent([PresentationFigures].self, .presentation, in: root) ?? []
         notMeasured = try Self.decodeIfPresent([NotMeasuredCell].self, .notMeasured, in: root) ?? []
+        call = try Self.decodeIfPresent(Call.self, .call, in: root)
+        capacity = try Self.decodeIfPresent([Capacity].self, .capacity, in: root)
     }
 
     /// Writes the document with `json_schema_version` first in the layout
@@ -142,6 +152,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         try root.encode(benchmarks, forKey: .benchmarks)
         try root.encode(presentation, forKey: .presentation)
         try root.encode(notMeasured, forKey: .notMeasured)
+        try root.encodeIfPresent(call, forKey: .call)
+        try root.encodeIfPresent(capacity, forKey: .capacity)
     }
 
     /// The error for a document that is not a report, for `reason`.

@@ -5,7 +5,7 @@ import Testing
 /// `bench call` run as a separate process.
 @Suite("bench call command line")
 struct CallCLITests {
-    @Test("two 320x180 AV1 participants for a second: per-tile figures and the codec in the JSON, exit 0")
+    @Test("two 320x180 AV1 participants for a second: per-tile figures, the codec and the machine in the JSON, exit 0")
     func twoTiles() throws {
         let json = NSTemporaryDirectory() + "framebench-call-\(getpid()).json"
         defer { try? FileManager.default.removeItem(atPath: json) }
@@ -32,6 +32,11 @@ struct CallCLITests {
         #expect(overall["due"] as? Int == 60)
         #expect(call["cpuUtilisation"] as? Double != nil)
         #expect(call["codec"] as? String == "av1")
+        // The call is a section of the one report document: versioned, with the machine and no entries.
+        #expect(document["json_schema_version"] as? Int == 2)
+        #expect((document["context"] as? [String: Any])?["machine_key"] is String)
+        #expect((document["benchmarks"] as? [Any])?.isEmpty == true)
+        #expect((document["capacity"] as? [Any])?.isEmpty == true)
     }
 
     @Test("--layout nv12: participants' frames arrive as NV12, said in the JSON and the CPU line; present says it too")
