@@ -133,12 +133,9 @@ enum Supervisor {
         }
     }
 
-    /// How the child ended.
-    private enum Outcome {
-        case exited(Int32)
-        case signalled(Int32)
-        case stopped(Int32)
-    }
+    /// How the child ended, and the signal that stopped it when it was
+    /// killed for being stopped.
+    private typealias Outcome = (termination: ChildTermination, stoppedBy: Int32?)
 
     /// Waits for `child` to end. A child stopped by `SIGSTOP` is killed
     /// (and reported as stopped); one stopped by job control is continued,
@@ -153,11 +150,7 @@ enum Supervisor {
                 stoppedBy = signal
                 child.kill()
             case .ended(let exit):
-                if let stoppedBy { return .stopped(stoppedBy) }
-                switch exit.termination {
-                case .exited(let status): return .exited(status)
-                case .signalled(let signal): return .signalled(signal)
-                }
+                return (exit.termination, stoppedBy)
             }
         }
     }
@@ -180,7 +173,13 @@ enum Supervisor {
             )
             return 1
         }
-        switch outcome {
+        if let signal = outcome.stoppedBy {
+            Output.error(
+                "plug-in code stopped the process (\(ChildTermination.name(ofSignal: signal))); it was killed and \(incomplete)"
+            )
+            return 1
+        }
+        switch outcome.termination {
         case .exited(let status) where said.last == "finished \(status)":
             return status
         case .exited(let status):
@@ -190,10 +189,6 @@ enum Supervisor {
         case .signalled(let signal):
             Output.error(
                 "a plug-in converter crashed (\(ChildTermination.name(ofSignal: signal))) after passing its pre-flight; \(incomplete)"
-            )
-        case .stopped(let signal):
-            Output.error(
-                "plug-in code stopped the process (\(ChildTermination.name(ofSignal: signal))); it was killed and \(incomplete)"
             )
         }
         return 1

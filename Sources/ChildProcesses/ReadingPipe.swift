@@ -4,14 +4,7 @@ import Glibc
 
 /// The parent's reading end of a pipe from a child process, closed when
 /// this is released (or by `close()`).
-public final class ReadingPipe {
-    /// The descriptor (-1 once closed).
-    public private(set) var descriptor: Int32
-
-    init(_ descriptor: Int32) { self.descriptor = descriptor }
-
-    deinit { close() }
-
+public final class ReadingPipe: PipeEnd {
     /// Waits until a read will not block (bytes are there, the writers
     /// all closed their ends, or the descriptor failed); false when
     /// `deadline` (nil: none) passed first.
@@ -45,12 +38,5 @@ public final class ReadingPipe {
             bytes += buffer[..<count]
         }
         return bytes
-    }
-
-    /// Closes the descriptor; later calls do nothing.
-    public func close() {
-        guard descriptor >= 0 else { return }
-        _ = Glibc.close(descriptor)
-        descriptor = -1
     }
 }

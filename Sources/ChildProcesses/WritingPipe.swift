@@ -4,14 +4,7 @@ import Glibc
 
 /// The parent's writing end of a pipe into a child process, closed when
 /// this is released (or by `close()`).
-public final class WritingPipe {
-    /// The descriptor (-1 once closed).
-    public private(set) var descriptor: Int32
-
-    init(_ descriptor: Int32) { self.descriptor = descriptor }
-
-    deinit { close() }
-
+public final class WritingPipe: PipeEnd {
     /// Writes `bytes` whole; false when the child's end is closed (a child
     /// that ended) or the write failed. The `SIGPIPE` such a write raises
     /// is blocked on this thread and taken back, so it never ends the parent.
@@ -37,12 +30,5 @@ public final class WritingPipe {
             written += count
         }
         return true
-    }
-
-    /// Closes the descriptor; later calls do nothing.
-    public func close() {
-        guard descriptor >= 0 else { return }
-        _ = Glibc.close(descriptor)
-        descriptor = -1
     }
 }
