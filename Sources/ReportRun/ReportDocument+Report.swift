@@ -33,7 +33,17 @@ extension ReportDocument {
                 entries.append(entry)
             }
         }
-        for run in report.serial + report.pipelined { entries += Self.entries(run) }
+        var streamsNotMeasured: [NotMeasuredStream] = []
+        for run in report.serial + report.pipelined {
+            let runEntries = Self.entries(run)
+            entries += runEntries
+            if runEntries.isEmpty {
+                streamsNotMeasured.append(
+                    NotMeasuredStream(
+                        file: run.path, mode: run.mode.rawValue, codec: run.codec?.rawValue, track: run.track?.number,
+                        converter: run.converter, error: run.error, expectedFailure: run.expectedBad))
+            }
+        }
         for size in report.scaling {
             for cell in size.cells {
                 var entry = Self.entry(
@@ -63,7 +73,8 @@ extension ReportDocument {
                             orientation: size.orientation.name, layout: size.layout.rawValue),
                         reason: "\(failure.error)")
                 }
-            })
+            },
+            notMeasuredStreams: streamsNotMeasured)
     }
 
     /// The `context` object of `report`.

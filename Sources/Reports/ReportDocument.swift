@@ -25,6 +25,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var presentation: [PresentationFigures]
     /// The converters left out of synthetic cells.
     public var notMeasured: [NotMeasuredCell]
+    /// The end-to-end runs that timed nothing, so have no entries.
+    public var notMeasuredStreams: [NotMeasuredStream]
     /// The group call `bench call --tiles` ran; nil in other documents.
     public var call: Call?
     /// The capacities `bench call` found, one per converter (empty when it
@@ -34,12 +36,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// A document with these sections.
     public init(
         context: ReportContext, benchmarks: [ReportEntry], presentation: [PresentationFigures] = [],
-        notMeasured: [NotMeasuredCell] = [], call: Call? = nil, capacity: [Capacity]? = nil
+        notMeasured: [NotMeasuredCell] = [], notMeasuredStreams: [NotMeasuredStream] = [], call: Call? = nil,
+        capacity: [Capacity]? = nil
     ) {
         self.context = context
         self.benchmarks = benchmarks
         self.presentation = presentation
         self.notMeasured = notMeasured
+        self.notMeasuredStreams = notMeasuredStreams
         self.call = call
         self.capacity = capacity
     }
@@ -70,6 +74,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         case version = "json_schema_version"
         case context, benchmarks, presentation, call, capacity
         case notMeasured = "not_measured"
+        case notMeasuredStreams = "not_measured_streams"
     }
 
     /// The fields of an entry whose faults are named on their own.
@@ -139,6 +144,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         context = try Self.decodeIfPresent(ReportContext.self, .context, in: root) ?? ReportContext()
         presentation = try Self.decodeIfPresent([PresentationFigures].self, .presentation, in: root) ?? []
         notMeasured = try Self.decodeIfPresent([NotMeasuredCell].self, .notMeasured, in: root) ?? []
+        notMeasuredStreams =
+            try Self.decodeIfPresent([NotMeasuredStream].self, .notMeasuredStreams, in: root) ?? []
         call = try Self.decodeIfPresent(Call.self, .call, in: root)
         capacity = try Self.decodeIfPresent([Capacity].self, .capacity, in: root)
     }
@@ -152,6 +159,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         try root.encode(benchmarks, forKey: .benchmarks)
         try root.encode(presentation, forKey: .presentation)
         try root.encode(notMeasured, forKey: .notMeasured)
+        if !notMeasuredStreams.isEmpty { try root.encode(notMeasuredStreams, forKey: .notMeasuredStreams) }
         try root.encodeIfPresent(call, forKey: .call)
         try root.encodeIfPresent(capacity, forKey: .capacity)
     }

@@ -138,6 +138,23 @@ import Testing
         #expect(list.first?["width"] as? Int == 64)
     }
 
+    @Test("a stream run that timed nothing is listed as not measured, with its error, and has no entry")
+    func streamsNotMeasured() throws {
+        let object = try Self.jsonObject()
+        let list = try #require(object["not_measured_streams"] as? [[String: Any]])
+        #expect(list.count == 1)
+        #expect(list.first?["file"] as? String == "/v/broken.webm")
+        #expect(list.first?["mode"] as? String == "serial")
+        #expect(list.first?["error"] as? String == "not a WebM file")
+        #expect(list.first?["expected_failure"] as? Bool == false)
+        #expect(list.first?["codec"] == nil)
+        // A report whose runs all timed frames writes no such section.
+        let clean = try ReportDocument(ReportFixture.report(serial: [ReportFixture.clip()])).json()
+        #expect(
+            try #require(try JSONSerialization.jsonObject(with: clean) as? [String: Any])["not_measured_streams"] == nil
+        )
+    }
+
     @Test("the context carries the machine and the run's settings")
     func context() throws {
         let context = try #require(try Self.jsonObject()["context"] as? [String: Any])
@@ -164,5 +181,6 @@ import Testing
         #expect(simd.ratioToLibyuvInterval == [0.4, 0.7])
         #expect(back.benchmarks.map(\.familyIndex) == (0..<11).map { $0 })
         #expect(back.notMeasured.map(\.reason) == ["failed (status 3)", "unsupported"])
+        #expect(back.notMeasuredStreams.map(\.error) == ["not a WebM file"])
     }
 }

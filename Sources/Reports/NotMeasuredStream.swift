@@ -1,0 +1,38 @@
+/// An end-to-end run of a stream file that timed nothing (it failed, or
+/// held no frame, before its first frame was converted), so it has no
+/// entries: which run it was and why.
+public struct NotMeasuredStream: Codable, Sendable, Equatable {
+    /// The file's path.
+    public var file: String
+    /// `serial` or `pipelined`.
+    public var mode: String
+    /// The codec its header names; nil when it could not be read.
+    public var codec: String?
+    /// The track read (1-based); nil when it could not be read.
+    public var track: Int?
+    /// The converter the run used.
+    public var converter: String
+    /// What stopped it; nil for a file that held no frame.
+    public var error: String?
+    /// Whether the file is broken on purpose (`bad-ts-*`).
+    public var expectedFailure: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case file, mode, codec, track, converter, error
+        case expectedFailure = "expected_failure"
+    }
+
+    /// A run of these fields.
+    public init(
+        file: String, mode: String, codec: String?, track: Int?, converter: String, error: String?,
+        expectedFailure: Bool
+    ) {
+        self.file = file
+        self.mode = mode
+        self.codec = codec
+        self.track = track
+        self.converter = converter
+        self.error = error
+        self.expectedFailure = expectedFailure
+    }
+}
