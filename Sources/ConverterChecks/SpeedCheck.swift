@@ -30,7 +30,7 @@ enum SpeedCheck {
         var parts: [String] = []
         for size in context.options.speedSizes {
             context.beginCase("\(size) upright \(matrix.name)")
-            let isOracle = context.converter.name == Contender.referenceLabel
+            let isOracle = context.converter.name == ConverterRegistry.oracleName
             let converters = isOracle ? [context.converter] : [context.converter, LibYUVConverter()]
             let samples: [CellSamples]
             do {

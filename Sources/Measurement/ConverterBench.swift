@@ -36,7 +36,7 @@ public enum ConverterBench {
         converters: [any FrameConverter], cells: [SyntheticCell], matrix: ColorMatrix, budget: RunBudget,
         deadline: UInt64? = nil, uprightTwins: Bool = false, progress: (String) -> Void
     ) -> [CellResults] {
-        precondition(converters.contains { $0.name == Contender.referenceLabel }, "libyuv is the reference")
+        precondition(converters.contains { $0.name == ConverterRegistry.oracleName }, "libyuv is the reference")
         return cells.enumerated().map { index, cell in
             progress("synthetic \(cell): preparing frames")
             var cellBudget = budget
@@ -177,8 +177,8 @@ public enum ConverterBench {
         threads: [ContenderID: Int] = [:]
     ) -> CellResults {
         let byID = Dictionary(samples.map { ($0.id, $0) }) { first, _ in first }
-        let reference = byID[.converter(Contender.referenceLabel)]
-        let scalar = byID[.converter(Contender.scalarLabel)]
+        let reference = byID[.converter(ConverterRegistry.oracleName)]
+        let scalar = byID[.converter(ConverterRegistry.readableReferenceName)]
         let bestPeer = Self.bestPeer(among: samples)
         let cells = samples.compactMap { sample -> ContenderResult? in
             guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
@@ -211,7 +211,7 @@ public enum ConverterBench {
         CellSamples.fastest(
             of: samples.filter { sample in
                 guard case .converter(let name) = sample.id else { return false }
-                return name == Contender.referenceLabel || ConverterRegistry.isPeer(name)
+                return name == ConverterRegistry.oracleName || ConverterRegistry.isPeer(name)
             })
     }
 

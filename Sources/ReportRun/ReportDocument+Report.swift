@@ -1,4 +1,5 @@
 import Conformance
+import Converters
 import Foundation
 import Measurement
 import Reports
@@ -79,21 +80,7 @@ extension ReportDocument {
 
     /// The `context` object of `report`.
     private static func context(_ report: Report) -> ReportContext {
-        let machine = report.machine
-        var context = ReportContext()
-        context.date = report.date
-        context.hostName = machine.hostName
-        context.executable = CommandLine.arguments.first ?? "bench"
-        context.cores = machine.cores
-        context.megahertz = Int(machine.megahertz.rounded())
-        context.cpuScalingEnabled = false
-        context.caches = machine.caches.map {
-            ReportContext.Cache(type: $0.type, level: $0.level, size: $0.size, sharing: $0.sharing)
-        }
-        context.loadAverage = machine.loadAverage
-        context.buildType = machine.build
-        context.cpuModel = machine.cpuModel
-        context.machineKey = machine.key.description
+        var context = ReportContext(machine: report.machine, date: report.date)
         context.realTimeStatistic =
             "median of the per-frame wall times (Google Benchmark writes a mean; FrameBench's mean is in 'mean')"
         context.cpuTimeStatistic = "mean process CPU time per frame, all threads (convert and scaling entries only)"
@@ -109,7 +96,6 @@ extension ReportDocument {
         context.floorWarnings = (report.synthetic + report.scaling).flatMap { size in
             size.belowFloor.map { "\($0.label) at \(size.cell): \(shown($0.ratioToFloor)) of \($0.floorLabel)" }
         }
-        context.simdPath = machine.simdPath
         context.matrix = report.matrix.name
         context.warmupRounds = report.budget.warmupRounds
         context.minimumFrames = report.budget.minFrames
@@ -153,7 +139,7 @@ extension ReportDocument {
         var entry = base(
             name: name.description, iterations: cell.wall.count,
             realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
-        if !cell.libyuvRatios.isEmpty && cell.label != Contender.referenceLabel {
+        if !cell.libyuvRatios.isEmpty && cell.label != ConverterRegistry.oracleName {
             entry.ratioSamplesToLibyuv = thinned(cell.libyuvRatios).map { compact($0) }
         }
         if !cell.floorRatios.isEmpty && !cell.isFloor {

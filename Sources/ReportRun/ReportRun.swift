@@ -129,7 +129,7 @@ public enum ReportRun {
     public static func withPlugins(_ builtIn: [any FrameConverter], _ plugins: [any FrameConverter])
         -> [any FrameConverter]
     {
-        let reference = builtIn.filter { $0.name == Contender.referenceLabel }
-        return builtIn.filter { $0.name != Contender.referenceLabel } + plugins + reference
+        let reference = builtIn.filter { $0.name == ConverterRegistry.oracleName }
+        return builtIn.filter { $0.name != ConverterRegistry.oracleName } + plugins + reference
     }
 }
