@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// Runs a command that will load plug-in code into its own process
-/// (report, verify, decode with `--plugin`) as a child of a parent that
+/// (report, decode with `--plugin`) as a child of a parent that
 /// loads none. The parent waits and passes the child's exit status on only
 /// when the child said it finished with that status; anything else ends in
 /// one line naming what happened and exit status 1, so `bench` itself never

@@ -9,7 +9,8 @@ import Measurement
 public struct CheckFailure: Sendable, CustomStringConvertible {
     /// Which check: `read`, `ivf`, `decode`, `md5`, `witness <decoder>`, `bgra-md5`,
     /// `bit-exact <converter>`, `convert <converter>` (it failed a conversion),
-    /// `tolerance <peer>`, `timestamps`.
+    /// `tolerance <peer>`, `timestamps`, `plug-in <converter>` (its frames
+    /// judged outside its process failed).
     public let check: String
     /// 0-based index of the shown frame where it failed; nil for a fault of
     /// the whole file (it cannot be read, its sidecar cannot be read).
@@ -22,6 +23,13 @@ public struct CheckFailure: Sendable, CustomStringConvertible {
 
     /// `<check> at frame <n>`, or `<check>` for a fault of the whole file.
     public var place: String { frame.map { "\(check) at frame \($0)" } ?? check }
+
+    /// The failure of `check` at `frame` (nil: of the whole file), with `detail`.
+    public init(check: String, frame: Int?, detail: String) {
+        self.check = check
+        self.frame = frame
+        self.detail = detail
+    }
 }
 
 /// The outcome of verifying one IVF file.

@@ -45,17 +45,26 @@ public struct VerificationRun {
     /// Deliberately bad files flagged as expected.
     public var expectedFailures: Int { outcomes.filter { $0.expectedBad && $0.passed }.count }
 
+    /// What a judge outside the verifier found in one file in one layout:
+    /// failures, and converters that refused its cases (skipped).
+    public typealias Judgement = (failures: [CheckFailure], skipped: [String])
+
     /// Verifies each of `files` with each of `verifiers` (one a layout),
-    /// calling `each` with each outcome as it comes.
+    /// adding what `judge` finds in the file in the verifier's layout (the
+    /// plug-in converters, checked in child processes), and calling `each`
+    /// with each outcome as it comes.
     public static func run(
-        _ files: [String], with verifiers: [StreamVerifier], each: (FileOutcome) -> Void = { _ in }
+        _ files: [String], with verifiers: [StreamVerifier],
+        judge: (String, ChromaLayout) -> Judgement = { _, _ in ([], []) }, each: (FileOutcome) -> Void = { _ in }
     ) -> VerificationRun {
         var run = VerificationRun()
         for file in files {
             for verifier in verifiers {
+                let judged = judge(file, verifier.layout)
                 let outcome = FileOutcome(
-                    path: file, verdict: verifier.verify(file), expectedBad: VectorFiles.isExpectedBad(file),
-                    layout: verifier.layout)
+                    path: file,
+                    verdict: verifier.verify(file).adding(failures: judged.failures, skipped: judged.skipped),
+                    expectedBad: VectorFiles.isExpectedBad(file), layout: verifier.layout)
                 for (name, deviation) in outcome.verdict.deviations {
                     run.deviations[name, default: Deviation()].add(deviation)
                 }

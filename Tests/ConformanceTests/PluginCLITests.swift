@@ -362,11 +362,14 @@ struct PluginCLITests {
     }
 
     @Test(
-        "a crash the pre-flight missed (a size a stream switches to) ends verify with a line and exit 1, not a signal")
+        "a crash the pre-flight missed (a size a stream switches to) ends decode --bgra with a line and exit 1, not a signal"
+    )
     func supervised() throws {
         // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
         let plugin = try #require(Self.fixture("CRASH", defines: ["CRASH_WIDTH=282"]))
-        let run = try BenchProcess.run(["verify", "Vectors/resize-352x288-282x231.ivf", "--plugin", plugin])
+        let run = try BenchProcess.run([
+            "decode", "Vectors/resize-352x288-282x231.ivf", "--bgra", "faulty", "--plugin", plugin,
+        ])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         #expect(
             run.stderr.contains("bench: a plug-in converter crashed (SIGSEGV) after passing its pre-flight"),
@@ -374,7 +377,7 @@ struct PluginCLITests {
     }
 
     @Test(
-        "plug-in code that ends the process with status 0, stops it, or never returns where the pre-flight did not look ends verify with a line and exit 1",
+        "plug-in code that ends the process with status 0, stops it, or never returns where the pre-flight did not look ends decode --bgra with a line and exit 1",
         arguments: [
             ("EXIT", ["EXIT_WIDTH=282"], "bench: the process ended with exit status 0 before the command finished"),
             ("STOP", ["STOP_WIDTH=282"], "bench: plug-in code stopped the process (SIGSTOP)"),
@@ -383,9 +386,53 @@ struct PluginCLITests {
     func supervisedEnds(fault: String, defines: [String], line: String) throws {
         // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
         let plugin = try #require(Self.fixture(fault, defines: defines))
-        let run = try BenchProcess.run(["verify", "Vectors/resize-352x288-282x231.ivf", "--plugin", plugin])
+        let run = try BenchProcess.run([
+            "decode", "Vectors/resize-352x288-282x231.ivf", "--bgra", "faulty", "--plugin", plugin,
+        ])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         #expect(run.stderr.contains(line), "\(run.stderr)")
+    }
+
+    @Test(
+        "verify judges a plug-in converter's frames outside its process: a crash, an exit or a wrong byte at the size a stream switches to fails that file alone",
+        arguments: [
+            (
+                "CRASH", ["CRASH_WIDTH=282"],
+                "crashed (SIGSEGV) at 282x231 upright bt601, resize-352x288-282x231.ivf frame 4"
+            ),
+            ("EXIT", ["EXIT_WIDTH=282"], "worker exited with status 0 at 282x231 upright bt601"),
+            ("WRONG_ALPHA", [], "resize-352x288-282x231.ivf frame 0 pixel (0, 0) A: got 254, want 255"),
+        ])
+    func verifyJudged(fault: String, defines: [String], detail: String) throws {
+        let plugin = try #require(Self.fixture(fault, defines: defines))
+        let run = try BenchProcess.run([
+            "verify", "Vectors/resize-352x288-282x231.ivf", "Vectors/size-33x17.ivf", "--plugin", plugin,
+        ])
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        let resized = run.lines.first { $0.hasPrefix("Vectors/resize-352x288-282x231.ivf") } ?? ""
+        #expect(resized.contains("  FAIL: plug-in faulty (") && resized.contains(detail), "\(run.stdout)")
+        let small = run.lines.first { $0.hasPrefix("Vectors/size-33x17.ivf") } ?? ""
+        #expect(
+            small.hasSuffix(
+                "  "
+                    + (fault == "WRONG_ALPHA"
+                        ? "FAIL: plug-in faulty (at 33x17 upright bt601, size-33x17.ivf frame 0 pixel (0, 0) A: got 254, want 255)"
+                        : "pass")), "\(run.stdout)")
+        #expect(
+            run.lines.contains(fault == "WRONG_ALPHA" ? "0 passed, 2 failed" : "1 passed, 1 failed"), "\(run.stdout)")
+    }
+
+    @Test(
+        "verify never runs plug-in code in its own process: a plug-in that writes a supervised child's finish line and exits cannot cut verify short"
+    )
+    func verifyForgedFinish() throws {
+        let plugin = try #require(Self.fixture("FORGE_FINISH"))
+        let run = try BenchProcess.run([
+            "verify", "Vectors/size-176x144.ivf", "Vectors/size-320x180.ivf", "--plugin", plugin,
+        ])
+        #expect(run.status == 0, "exit \(run.status): \(run.stdout) \(run.stderr)")
+        #expect(run.lines.first == "Vectors/size-176x144.ivf  pass", "\(run.stdout)")
+        #expect(run.lines.contains("2 passed, 0 failed"), "\(run.stdout)")
     }
 
     @Test(
