@@ -21,7 +21,9 @@ struct CompareCommand: ParsableCommand {
             ratios to libvpx's decode (×decode), those are compared, which cancels a difference between \
             the machines or their load, and a verdict stands only when the entry's times agree; otherwise \
             per-frame times (basis time). References (floors, libyuv's and libvpx's own times) and \
-            end-to-end stream timings are shown but never decide. The first line says whether the runs \
+            end-to-end stream timings are shown but never decide. An entry of a schema-1 report (written \
+            before json_schema_version 2, with no samples) is compared on the two medians alone (basis \
+            median): their ratio, no interval and no verdict. The first line says whether the runs \
             name the same kind of machine. Exit 1 if a deciding entry is slower; 2 when a file cannot be \
             read, is not a FrameBench JSON report, or the reports have no names in common.
             """)

@@ -29,12 +29,14 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
         ("verdict", false),
     ]
 
-    /// One entry's cells, in `columns` order.
+    /// One entry's cells, in `columns` order; an entry compared on its
+    /// medians alone shows their ratio, `none` for the interval and no
+    /// verdict.
     static func cells(_ entry: EntryComparison) -> [String] {
         [
             entry.name, entry.basis.label, micros(entry.baseMedian), micros(entry.newMedian),
-            Format.fixed(entry.ratio.median, 3),
-            "[\(Format.fixed(entry.ratio.lower, 3)), \(Format.fixed(entry.ratio.upper, 3))]",
+            Format.fixed(entry.ratio?.median ?? entry.medianRatio, 3),
+            entry.ratio.map { "[\(Format.fixed($0.lower, 3)), \(Format.fixed($0.upper, 3))]" } ?? "none",
             interval(entry.timeRatio), interval(entry.floorRatio),
             verdict(entry),
         ]
@@ -47,10 +49,11 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
     }
 
     /// The verdict, marked when it does not decide: `slower (reference)`,
-    /// `faster (end to end)`.
+    /// `faster (end to end)`; `none (median only)` without one.
     static func verdict(_ entry: EntryComparison) -> String {
-        guard entry.verdict != .same && !entry.decides else { return entry.verdict.rawValue }
-        return "\(entry.verdict.rawValue) (\(entry.isReference ? "reference" : "end to end"))"
+        guard let verdict = entry.verdict else { return "none (median only)" }
+        guard verdict != .same && !entry.decides else { return verdict.rawValue }
+        return "\(verdict.rawValue) (\(entry.isReference ? "reference" : "end to end"))"
     }
 
     /// A median in microseconds: two decimals below 10, one below 1000, else none.
@@ -93,15 +96,22 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
         return lines.joined(separator: "\n")
     }
 
-    /// The JSON document (pretty-printed, keys sorted).
+    /// The JSON document (pretty-printed, keys sorted). An entry compared
+    /// on its medians alone has basis `median`, the medians' ratio, a null
+    /// verdict and no `ratio_lower`, `ratio_upper` or `samples`.
     static func json(_ comparison: RunComparison) -> String {
         let entries: [[String: Any]] = comparison.entries.map { entry in
             var fields: [String: Any] = [
                 "name": entry.name, "basis": entry.basis.rawValue, "base_median_us": entry.baseMedian,
-                "new_median_us": entry.newMedian, "ratio": entry.ratio.median, "ratio_lower": entry.ratio.lower,
-                "ratio_upper": entry.ratio.upper, "samples": entry.ratio.count, "verdict": entry.verdict.rawValue,
-                "reference": entry.isReference, "end_to_end": entry.isEndToEnd, "decides": entry.decides,
+                "new_median_us": entry.newMedian, "ratio": entry.ratio?.median ?? entry.medianRatio,
+                "verdict": entry.verdict?.rawValue ?? NSNull(), "reference": entry.isReference,
+                "end_to_end": entry.isEndToEnd, "decides": entry.decides,
             ]
+            if let ratio = entry.ratio {
+                fields["ratio_lower"] = ratio.lower
+                fields["ratio_upper"] = ratio.upper
+                fields["samples"] = ratio.count
+            }
             for (key, estimate) in [("time_ratio", entry.timeRatio), ("floor_ratio", entry.floorRatio)] {
                 guard let estimate else { continue }
                 fields[key] = estimate.median
@@ -122,7 +132,8 @@ enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
             "only_in_new": comparison.onlyInNew,
             "summary": [
                 "slower": comparison.count(.slower), "faster": comparison.count(.faster),
-                "same": comparison.count(.same), "line": comparison.summaryLine,
+                "same": comparison.count(.same), "median_only": comparison.medianOnlyCount,
+                "line": comparison.summaryLine,
             ] as [String: Any],
         ]
         guard

@@ -150,6 +150,8 @@ public struct SideBySideRun: Sendable {
     }
 
     /// One process of `executable`: its report.
+    /// - Throws: `ProcessFailure` when the process fails, or its report
+    ///   cannot be read or is of an older schema than the one written now.
     private func measure(_ executable: String, isReference: Bool, report: String, timeout: Double)
         throws(ProcessFailure) -> ReportDocument
     {
@@ -169,12 +171,21 @@ public struct SideBySideRun: Sendable {
             throw ProcessFailure(
                 isReference: isReference, executable: executable, status: result.status, reason: reason)
         }
+        let document: ReportDocument
         do {
-            return try ReportDocument(json: try Data(contentsOf: URL(fileURLWithPath: report)))
+            document = try ReportDocument(json: try Data(contentsOf: URL(fileURLWithPath: report)))
         } catch {
             throw ProcessFailure(
                 isReference: isReference, executable: executable, status: result.status,
                 reason: "its report \(report) cannot be read: \(error)")
         }
+        guard document.sourceSchemaVersion == ReportDocument.schemaVersion else {
+            throw ProcessFailure(
+                isReference: isReference, executable: executable, status: result.status,
+                reason:
+                    "its report \(report) is schema \(document.sourceSchemaVersion), which has no per-frame samples "
+                    + "to gate on (a bench that writes json_schema_version \(ReportDocument.schemaVersion) is needed)")
+        }
+        return document
     }
 }

@@ -1,5 +1,5 @@
 /// Which samples a comparison of two entries rests on (raw values `time`,
-/// `ratio_to_libyuv` and `ratio_to_decode` name it in JSON).
+/// `ratio_to_libyuv`, `ratio_to_decode` and `median` name it in JSON).
 public enum ComparisonBasis: String, Sendable, Equatable, CaseIterable {
     /// The entries' per-frame wall times (`samples_us`): the ratio includes
     /// any difference between the machines or their load during the runs.
@@ -14,13 +14,19 @@ public enum ComparisonBasis: String, Sendable, Equatable, CaseIterable {
     /// (`ratio_samples_to_decode`): the machine cancels as it does for
     /// `ratioToLibyuv`.
     case ratioToDecode = "ratio_to_decode"
+    /// No samples: one entry or both come from a schema-1 report, which
+    /// gives a median per entry (`real_time`) and nothing else. The medians'
+    /// ratio is shown, with no interval and no verdict: a median alone
+    /// cannot say whether a change is more than the runs' noise.
+    case median
 
-    /// The short label tables show: `time`, `×libyuv` or `×decode`.
+    /// The short label tables show: `time`, `×libyuv`, `×decode` or `median`.
     public var label: String {
         switch self {
         case .time: "time"
         case .ratioToLibyuv: "×libyuv"
         case .ratioToDecode: "×decode"
+        case .median: "median"
         }
     }
 }

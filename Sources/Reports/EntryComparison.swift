@@ -12,8 +12,9 @@ public struct EntryComparison: Sendable, Equatable {
     public let newMedian: Double
     /// New/base with its 95 % interval (`ShiftEstimate` over the
     /// `BlockMedians` of the basis's samples in measurement order, so drift
-    /// within either run widens the interval; `count` is the smaller block count).
-    public let ratio: RatioEstimate
+    /// within either run widens the interval; `count` is the smaller block
+    /// count); nil when `basis` is `median`.
+    public let ratio: RatioEstimate?
     /// New/base of the per-frame times, estimated the same way, when `ratio`
     /// rests on ratios to a reference (nil when `basis` is `time`).
     public let timeRatio: RatioEstimate?
@@ -22,8 +23,16 @@ public struct EntryComparison: Sendable, Equatable {
     public let floorRatio: RatioEstimate?
     /// The verdict at the comparison's threshold: `ratio`'s, when the
     /// entry's times (`timeRatio`) and its ratios to the floor (`floorRatio`)
-    /// give the same one, else `same`.
-    public let verdict: Verdict
+    /// give the same one, else `same`; nil when `basis` is `median`.
+    public let verdict: Verdict?
+
+    /// New/base of the two medians (for the other bases `ratio` is an
+    /// estimate over the samples, which need not equal it).
+    public var medianRatio: Double { newMedian / baseMedian }
+
+    /// Whether the entry is compared on its medians alone (`basis` is
+    /// `median`): it has no interval and no verdict.
+    public var isMedianOnly: Bool { basis == .median }
 
     /// Whether the entry is a reference (see `isReference(_:)`): its
     /// verdict is shown but never makes a comparison fail.
@@ -49,9 +58,9 @@ public struct EntryComparison: Sendable, Equatable {
     /// tell.
     public var isEndToEnd: Bool { EntryName(parsing: name).isEndToEnd }
 
-    /// Whether the entry's verdict decides the comparison: neither a
-    /// reference nor an end-to-end timing.
-    public var decides: Bool { !isReference && !isEndToEnd }
+    /// Whether the entry's verdict decides the comparison: it has one, and
+    /// is neither a reference nor an end-to-end timing.
+    public var decides: Bool { !isMedianOnly && !isReference && !isEndToEnd }
 
     /// The smallest difference of per-frame medians, in µs, that can make
     /// an entry faster or slower: one reading of the monotonic clock costs
@@ -59,9 +68,10 @@ public struct EntryComparison: Sendable, Equatable {
     /// and a difference below that is the clock's, not the code's.
     public static let resolution = 0.1
 
-    /// The comparison of `new` with `base`: on their ratios to libyuv when
-    /// both have them, else on their ratios to libvpx's decode when both
-    /// have those, else on their times.
+    /// The comparison of `new` with `base`: on their medians alone when
+    /// either has no samples (it comes from a schema-1 report), else on
+    /// their ratios to libyuv when both have them, else on their ratios to
+    /// libvpx's decode when both have those, else on their times.
     ///
     /// A ratio to a reference cancels whatever the machine did to both
     /// between the runs, but it also moves when only the reference does:
@@ -79,6 +89,12 @@ public struct EntryComparison: Sendable, Equatable {
     /// - Precondition: both entries have the same name; `threshold >= 0`.
     public init(base: ReportEntry, new: ReportEntry, threshold: Double) {
         precondition(base.name == new.name, "comparing \(new.name) with \(base.name)")
+        guard !base.samples.isEmpty && !new.samples.isEmpty else {
+            self.init(
+                name: base.name, basis: .median, baseMedian: base.median, newMedian: new.median, ratio: nil,
+                verdict: nil)
+            return
+        }
         let resolved = abs(new.median - base.median) >= Self.resolution
         /// The verdict of one estimate: `same` unless conclusive and resolved.
         func verdict(of estimate: (ratio: RatioEstimate, conclusive: Bool)) -> Verdict {
@@ -126,10 +142,15 @@ public struct EntryComparison: Sendable, Equatable {
     }
 
     /// A comparison with the given figures.
+    /// - Precondition: `ratio` and `verdict` are nil exactly when `basis`
+    ///   is `median`.
     public init(
-        name: String, basis: ComparisonBasis, baseMedian: Double, newMedian: Double, ratio: RatioEstimate,
-        timeRatio: RatioEstimate? = nil, floorRatio: RatioEstimate? = nil, verdict: Verdict
+        name: String, basis: ComparisonBasis, baseMedian: Double, newMedian: Double, ratio: RatioEstimate?,
+        timeRatio: RatioEstimate? = nil, floorRatio: RatioEstimate? = nil, verdict: Verdict?
     ) {
+        precondition(
+            (ratio == nil) == (basis == .median) && (verdict == nil) == (basis == .median),
+            "an interval and a verdict without samples, or samples without them")
         self.name = name
         self.basis = basis
         self.baseMedian = baseMedian

@@ -13,9 +13,25 @@ import Foundation
 /// positive numbers, ratio sample arrays of positive numbers, times of 0 or
 /// more, and every other known field of its type. Unknown fields are
 /// skipped; missing sections read as empty.
+///
+/// It also reads schema 1, what `bench --json` wrote before it numbered
+/// its reports: no `json_schema_version`, and entries with a positive
+/// `real_time` (their median) but no samples or intervals. Such a document
+/// is told from other JSON in Google Benchmark's layout by a `context`
+/// holding FrameBench's own string fields `simd_path`, `stream_converter`
+/// and `interleaving`, which every schema-1 report has.
 public struct ReportDocument: Codable, Sendable, Equatable {
-    /// The `json_schema_version` this type writes and reads.
+    /// The `json_schema_version` this type writes, and the newest it reads.
     public static let schemaVersion = 2
+    /// The version of the schema `bench --json` wrote before it numbered
+    /// its reports (no `json_schema_version` key, no samples): reports of
+    /// this version are read, never written.
+    public static let unnumberedSchemaVersion = 1
+
+    /// The schema version of the JSON the document was read from
+    /// (`unnumberedSchemaVersion` or `schemaVersion`); `schemaVersion` for
+    /// a document made in process.
+    public private(set) var sourceSchemaVersion = schemaVersion
 
     /// The machine and the run's settings.
     public var context: ReportContext
@@ -77,9 +93,19 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         case notMeasuredStreams = "not_measured_streams"
     }
 
+    /// The `context` fields that only FrameBench's reports have, each a
+    /// string in every report of either schema: what tells a schema-1
+    /// report from other JSON in Google Benchmark's layout.
+    private enum FrameBenchContextKey: String, CodingKey, CaseIterable {
+        case simdPath = "simd_path"
+        case streamConverter = "stream_converter"
+        case interleaving
+    }
+
     /// The fields of an entry whose faults are named on their own.
     private enum CheckedKey: String, CodingKey {
         case name
+        case realTime = "real_time"
         case samples = "samples_us"
         case ratios = "ratio_samples_to_libyuv"
         case decodeRatios = "ratio_samples_to_decode"
@@ -121,12 +147,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         guard let root = try? decoder.container(keyedBy: Key.self) else {
             throw Self.wrong("the top level is not an object")
         }
-        guard root.contains(.version) else { throw Self.wrong("no json_schema_version") }
-        let version = try? root.decode(Double.self, forKey: .version)
-        guard version == Double(Self.schemaVersion) else {
-            let shown = (try? root.decode(Shown.self, forKey: .version)) ?? .other
-            throw Self.wrong("json_schema_version is \(shown), not \(Self.schemaVersion)")
-        }
+        let version = try Self.version(of: root)
         guard var list = try? root.nestedUnkeyedContainer(forKey: .benchmarks) else {
             throw Self.wrong("no benchmarks array")
         }
@@ -135,7 +156,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         while !list.isAtEnd {
             let index = list.currentIndex
             let element = try list.superDecoder()
-            let name = try Self.checkEntry(element, index: index)
+            let name = try Self.checkEntry(element, index: index, version: version)
             let label = "benchmarks[\(index)] '\(name)'"
             guard seen.insert(name).inserted else { throw Self.wrong("\(label) repeats a name") }
             entries.append(try Self.decode(ReportEntry.self, from: element, naming: label))
@@ -148,11 +169,23 @@ public struct ReportDocument: Codable, Sendable, Equatable {
             try Self.decodeIfPresent([NotMeasuredStream].self, .notMeasuredStreams, in: root) ?? []
         call = try Self.decodeIfPresent(Call.self, .call, in: root)
         capacity = try Self.decodeIfPresent([Capacity].self, .capacity, in: root)
+        sourceSchemaVersion = version
     }
 
     /// Writes the document with `json_schema_version` first in the layout
     /// `init(from:)` reads.
+    /// - Throws: `EncodingError.invalidValue` for a document read from a
+    ///   schema-1 report, which lacks the samples `schemaVersion` needs.
     public func encode(to encoder: any Encoder) throws {
+        guard sourceSchemaVersion == Self.schemaVersion else {
+            throw EncodingError.invalidValue(
+                sourceSchemaVersion,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription:
+                        "a document read from schema \(sourceSchemaVersion) has no samples to write as schema \(Self.schemaVersion)"
+                ))
+        }
         var root = encoder.container(keyedBy: Key.self)
         try root.encode(Self.schemaVersion, forKey: .version)
         try root.encode(context, forKey: .context)
@@ -167,9 +200,33 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// The error for a document that is not a report, for `reason`.
     private static func wrong(_ reason: String) -> ReportReadError { .notBenchmarkReport(reason: reason) }
 
-    /// The name of the entry `element` holds, after checking the fields
-    /// whose faults are named on their own.
-    private static func checkEntry(_ element: any Decoder, index: Int) throws -> String {
+    /// The schema version of the document `root` holds: `schemaVersion`
+    /// when it says so, `unnumberedSchemaVersion` when it says none and its
+    /// `context` is FrameBench's.
+    /// - Throws: `ReportReadError` for any other version, or none in a
+    ///   document that is not FrameBench's.
+    private static func version(of root: KeyedDecodingContainer<Key>) throws -> Int {
+        guard root.contains(.version) else {
+            let context = try? root.nestedContainer(keyedBy: FrameBenchContextKey.self, forKey: .context)
+            guard let context,
+                FrameBenchContextKey.allCases.allSatisfy({ key in
+                    (try? context.decode(String.self, forKey: key)) != nil
+                })
+            else { throw wrong("no json_schema_version") }
+            return unnumberedSchemaVersion
+        }
+        let version = try? root.decode(Double.self, forKey: .version)
+        guard version == Double(schemaVersion) else {
+            let shown = (try? root.decode(Shown.self, forKey: .version)) ?? .other
+            throw wrong("json_schema_version is \(shown), not \(schemaVersion)")
+        }
+        return schemaVersion
+    }
+
+    /// The name of the entry `element` holds in a document of schema
+    /// `version`, after checking the fields whose faults are named on their
+    /// own: `samples_us` in schema 2, `real_time` in schema 1.
+    private static func checkEntry(_ element: any Decoder, index: Int, version: Int) throws -> String {
         guard let entry = try? element.container(keyedBy: CheckedKey.self) else {
             throw wrong("benchmarks[\(index)] is not an object")
         }
@@ -177,10 +234,19 @@ public struct ReportDocument: Codable, Sendable, Equatable {
             throw wrong("benchmarks[\(index)] has no name")
         }
         let label = "benchmarks[\(index)] '\(name)'"
-        guard let samples = try? entry.decode([Double].self, forKey: .samples), !samples.isEmpty,
-            samples.allSatisfy(isPositive)
-        else {
-            throw wrong("\(label) has no samples_us array of positive numbers")
+        if version == unnumberedSchemaVersion {
+            guard let time = try? entry.decode(Double.self, forKey: .realTime), isPositive(time) else {
+                throw wrong("\(label) has no real_time of a positive number")
+            }
+            guard !entry.contains(.samples) else {
+                throw wrong("\(label) has samples_us in a report with no json_schema_version")
+            }
+        } else {
+            guard let samples = try? entry.decode([Double].self, forKey: .samples), !samples.isEmpty,
+                samples.allSatisfy(isPositive)
+            else {
+                throw wrong("\(label) has no samples_us array of positive numbers")
+            }
         }
         for key in [CheckedKey.ratios, .decodeRatios, .floorRatios] where entry.contains(key) {
             guard

@@ -33,13 +33,16 @@ extension ReportEntry {
         }
     }
 
-    /// The nearest-rank median of `samples` in microseconds (the report's
-    /// `real_time`).
-    /// - Precondition: `samples` is not empty (as in every entry a report
-    ///   read by `ReportDocument(json:)` holds).
+    /// The median per-frame time in microseconds: the nearest-rank median
+    /// of `samples` (the report's `real_time`), or for an entry without
+    /// samples, read from a schema-1 report, the `real_time` that report
+    /// gives.
+    /// - Precondition: `samples` is not empty or `realTime` is set (as in
+    ///   every entry a report read by `ReportDocument(json:)` holds).
     public var median: Double {
-        guard let median = Percentile.median(samples) else { preconditionFailure("an entry without samples") }
-        return median
+        if let median = Percentile.median(samples) { return median }
+        guard let realTime else { preconditionFailure("an entry without samples or real_time") }
+        return realTime
     }
 
     /// Per-round ratios of this entry's time to libyuv's in the same round,

@@ -40,8 +40,14 @@ public struct ReportEntry: Codable, Sendable, Equatable {
 
     // Samples.
 
-    /// Per-frame wall times in measurement order (at most 1,000, evenly spaced).
-    public var samples: [Double]
+    /// Per-frame wall times in measurement order (at most 1,000, evenly
+    /// spaced); empty in an entry read from a schema-1 report, which has none.
+    public var samples: [Double] {
+        get { recordedSamples ?? [] }
+        set { recordedSamples = newValue }
+    }
+    /// `samples_us` as read: nil when the report has none (schema 1).
+    private var recordedSamples: [Double]?
     /// Per-round ratios of this cell's time to libyuv's in the same round.
     public var ratioSamplesToLibyuv: [Double]?
     /// Per-round ratios of this cell's time to its floor's in the same round.
@@ -169,7 +175,7 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     /// An entry called `name` with these per-frame times and no other field.
     public init(name: String, samples: [Double]) {
         self.name = name
-        self.samples = samples
+        recordedSamples = samples
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -185,7 +191,7 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case familyIndex = "family_index"
         case perFamilyInstanceIndex = "per_family_instance_index"
         case realTimeStatistic = "real_time_statistic"
-        case samples = "samples_us"
+        case recordedSamples = "samples_us"
         case ratioSamplesToLibyuv = "ratio_samples_to_libyuv"
         case ratioSamplesToFloor = "ratio_samples_to_floor"
         case ratioSamplesToDecode = "ratio_samples_to_decode"

@@ -3,8 +3,9 @@
 public enum ReportReadError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not a JSON document.
     case notJSON
-    /// The document is JSON but not a FrameBench report of schema version 2;
-    /// the reason names the field (and the entry, by index and name) that is wrong.
+    /// The document is JSON but not a FrameBench report of a schema version
+    /// `ReportDocument` reads (1 or 2); the reason names the field (and the
+    /// entry, by index and name) that is wrong.
     case notBenchmarkReport(reason: String)
 
     /// `not JSON`, or `not a FrameBench JSON report (reason)`.

@@ -1,7 +1,9 @@
 import Statistics
 
 /// Two runs of `bench --json` compared entry by entry, matched by name: for
-/// each entry in both, new/base with its 95 % interval and a verdict.
+/// each entry in both, new/base with its 95 % interval and a verdict (or,
+/// for an entry of a schema-1 report, which has no samples, new/base of the
+/// medians alone).
 ///
 /// Pure: it reads nothing and prints nothing, so every figure and line is
 /// the same for the same runs.
@@ -63,18 +65,30 @@ public struct RunComparison: Sendable, Equatable {
         entries.count { $0.decides && $0.verdict == verdict }
     }
 
+    /// The number of entries compared on their medians alone
+    /// (`EntryComparison.isMedianOnly`).
+    public var medianOnlyCount: Int { entries.count(where: \.isMedianOnly) }
+
     /// `N slower, M faster, K same` over the deciding entries, then how many
     /// references (floors, libyuv, libvpx's decodes) and how many end-to-end
-    /// timings moved beyond the threshold, when any did.
+    /// timings moved beyond the threshold, when any did, and how many
+    /// entries were compared on their medians alone, when any were.
     public var summaryLine: String {
         var line = "\(count(.slower)) slower, \(count(.faster)) faster, \(count(.same)) same"
-        let references = entries.count { $0.isReference && $0.verdict != .same }
+        /// Whether `entry` has a verdict other than `same`.
+        func moved(_ entry: EntryComparison) -> Bool { entry.verdict.map { $0 != .same } ?? false }
+        let references = entries.count { $0.isReference && moved($0) }
         if references > 0 {
             line += "; \(references) reference\(references == 1 ? "" : "s") moved (the machine's, not a verdict)"
         }
-        let endToEnd = entries.count { $0.isEndToEnd && $0.verdict != .same }
+        let endToEnd = entries.count { $0.isEndToEnd && moved($0) }
         if endToEnd > 0 {
             line += "; \(endToEnd) end-to-end timing\(endToEnd == 1 ? "" : "s") moved (not a verdict)"
+        }
+        let medianOnly = medianOnlyCount
+        if medianOnly > 0 {
+            line +=
+                "; \(medianOnly) compared on medians alone (a schema-1 report has no samples: no interval, no verdict)"
         }
         return line
     }

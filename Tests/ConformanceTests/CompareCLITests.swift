@@ -81,4 +81,43 @@ struct CompareCLITests {
             #expect(try BenchProcess.run(["compare", "--help"]).stdout.contains("USAGE: bench compare <base> <new>"))
         }
     }
+
+    @Test("a schema-1 report compares on medians alone: no interval, no verdict, exit 0, in every format")
+    func schemaOneReport() throws {
+        let fixtures = TestPaths.packageRoot + "/Tests/ReportsTests/Fixtures/"
+        let one = fixtures + "schema1-report.json"
+        let two = fixtures + "schema2-report.json"
+
+        let text = try BenchProcess.run(["compare", one, one])
+        #expect(text.status == 0, "\(text.stderr)")
+        let simd = try #require(text.lines.first { $0.hasPrefix("convert/simd/176x144 ") })
+        let cells = simd.split(separator: " ", omittingEmptySubsequences: true)
+        #expect(cells[1] == "median" && cells[4] == "1.000" && cells[5] == "none", "\(simd)")
+        #expect(simd.hasSuffix("none (median only)"))
+        #expect(
+            text.lines.contains(
+                "0 slower, 0 faster, 0 same; 124 compared on medians alone (a schema-1 report has no samples: no interval, no verdict)"
+            ))
+
+        let markdown = try BenchProcess.run(["compare", two, one, "--format", "markdown"])
+        #expect(markdown.status == 0, "\(markdown.stderr)")
+        #expect(markdown.stdout.contains("| `convert/simd/640x480` | median |"))
+        #expect(markdown.stdout.contains("| none |") && !markdown.stdout.contains("**"))
+
+        let json = try BenchProcess.run(["compare", one, two, "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        #expect(entries.count == 6)
+        for entry in entries {
+            #expect(entry["basis"] as? String == "median" && entry["verdict"] is NSNull)
+            #expect(entry["decides"] as? Bool == false && entry["ratio_lower"] == nil && entry["samples"] == nil)
+            let ratio = try #require(entry["ratio"] as? Double)
+            let base = try #require(entry["base_median_us"] as? Double)
+            let new = try #require(entry["new_median_us"] as? Double)
+            #expect(abs(ratio - new / base) < 1e-12)
+        }
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["median_only"] as? Int == 6 && summary["same"] as? Int == 0)
+    }
 }

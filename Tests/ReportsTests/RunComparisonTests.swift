@@ -156,8 +156,9 @@ enum Fixture {
         #expect(
             b.baseMedian == Percentile.median(Fixture.samples(200))
                 && b.newMedian == Percentile.median(Fixture.samples(240)))
-        #expect(abs(b.ratio.median - 1.2) < 1e-9 && b.ratio.lower < 1.2 && b.ratio.upper > 1.2)
-        #expect(comparison.entries[0].verdict == .same && comparison.entries[0].ratio.median == 1)
+        let ratio = try #require(b.ratio)
+        #expect(abs(ratio.median - 1.2) < 1e-9 && ratio.lower < 1.2 && ratio.upper > 1.2)
+        #expect(comparison.entries[0].verdict == .same && comparison.entries[0].ratio?.median == 1)
         #expect(comparison.summaryLine == "1 slower, 0 faster, 1 same" && comparison.hasSlower)
     }
 
@@ -185,8 +186,8 @@ enum Fixture {
         let simd = comparison.entries[0]
         let lut = comparison.entries[1]
         #expect(simd.basis == .ratioToLibyuv && simd.basis.label == "×libyuv")
-        #expect(simd.ratio.median == 1 && simd.verdict == .same)
-        #expect(simd.ratio.count == BlockMedians.defaultCount)  // 40 ratios in 10 blocks
+        #expect(simd.ratio?.median == 1 && simd.verdict == .same)
+        #expect(simd.ratio?.count == BlockMedians.defaultCount)  // 40 ratios in 10 blocks
         #expect(lut.basis == .time && lut.basis.label == "time" && lut.verdict == .slower)
     }
 
@@ -212,7 +213,8 @@ enum Fixture {
         let entry = try RunComparison(base: base, new: new).entries[0]
         let time = try #require(entry.timeRatio)
         #expect(entry.basis == .ratioToLibyuv)
-        #expect(abs(entry.ratio.median - ratioFactor) < 0.01 && abs(time.median - timeFactor) < 0.01)
+        let ratio = try #require(entry.ratio)
+        #expect(abs(ratio.median - ratioFactor) < 0.01 && abs(time.median - timeFactor) < 0.01)
         #expect(entry.verdict == verdict)
     }
 
@@ -251,7 +253,7 @@ enum Fixture {
         let base = try Fixture.run([Fixture.entry("x", samples)])
         let new = try Fixture.run([Fixture.entry("x", samples.map { $0 * factor })])
         let comparison = try RunComparison(base: base, new: new)
-        #expect(comparison.entries[0].verdict == verdict, "\(comparison.entries[0].ratio)")
+        #expect(comparison.entries[0].verdict == verdict, "\(String(describing: comparison.entries[0].ratio))")
         #expect(comparison.hasSlower == (verdict == .slower))
     }
 
@@ -321,7 +323,7 @@ enum Fixture {
         let comparison = try RunComparison(
             base: ReportDocument(machineKey: "m", benchmarks: [ReportEntry(name: "tiny", samples: base)]),
             new: ReportDocument(machineKey: "m", benchmarks: [ReportEntry(name: "tiny", samples: new)]))
-        #expect(comparison.entries[0].ratio.lower > 1.05)
+        #expect(try #require(comparison.entries[0].ratio).lower > 1.05)
         #expect(comparison.entries[0].verdict == .same)
     }
 }
