@@ -187,15 +187,10 @@ let package = Package(
                 "Frames", "Statistics", "Containers", "Decoding", "Converters", "Plugins", "Conformance", "Measurement",
                 "Reports", "ChildProcesses",
             ]),
-        // The report's renderers, for bench and any other tool: the text tables, the HTML page with its
-        // inline SVG charts, the present and call tables, number formatting.
-        optimisedTarget(
-            "ReportRendering",
-            [
-                "Converters",
-                "Measurement", "ReportRun", "Streams", "Statistics", "Conformance", "Presentation", "CallSimulation",
-                "Frames",
-            ]),
+        // The report's renderers, for bench and any other tool: the text tables and the HTML page with its
+        // inline SVG charts, printed from the report document (Reports), the present and call tables, number
+        // formatting.
+        optimisedTarget("ReportRendering", ["Reports", "Containers", "Converters", "CallSimulation", "Frames"]),
         // The command-line tool: argument handling, commands, wiring the libraries, printing.
         .executableTarget(
             name: "bench",
@@ -254,7 +249,7 @@ let package = Package(
         .testTarget(
             name: "ReportRenderingTests",
             dependencies: [
-                "ReportRendering", "Measurement", "Streams", "Containers", "Frames", "Presentation", "Statistics",
+                "ReportRendering", "ReportRun", "Reports", "Streams", "Containers", "Frames", "Presentation",
                 "CallSimulation", "TestSupport",
             ]),
         .testTarget(

@@ -93,7 +93,7 @@ struct PresentCommand: ParsableCommand, WritesDocument {
         for run in runs {
             if let note = run.track?.ignoredTracksNote { Output.error("\(run.path): \(note)") }
         }
-        for line in PresentTable.lines(runs) { Output.line(line) }
+        for line in PresentTable.lines(runs.map(PresentationFigures.init)) { Output.line(line) }
         for run in runs { if let failure = run.failure { Output.line("\(run.path): FAIL: \(failure)") } }
         let failed = runs.filter { !$0.passed }.count
         Output.line("\(runs.count - failed) passed, \(failed) failed")

@@ -207,9 +207,9 @@ struct ReportCommand: ParsableCommand, WritesDocument {
         let progress = Progress(quiet: quiet)
         let report = try ReportRun.measure(options, announce: Output.line, progress: progress.update)
         progress.clear()
-        for line in TextReport.lines(report) { Output.line(line) }
-        var status: Int32 = session.hadFailures ? 1 : 0
         let document = ReportDocument(report)
+        for line in TextReport.lines(document) { Output.line(line) }
+        var status: Int32 = session.hadFailures ? 1 : 0
         if let json {
             do { try json.write(try document.json()) } catch { status = 1 }
         }
@@ -217,7 +217,7 @@ struct ReportCommand: ParsableCommand, WritesDocument {
             let evidence = WitnessedReport(document: document, converters: session.converters)
             do { try JSONEncoder().encode(evidence).write(to: URL(fileURLWithPath: path)) } catch { status = 1 }
         }
-        if let html { status = max(status, Self.write(HTMLReport.render(report), to: html)) }
+        if let html { status = max(status, Self.write(HTMLReport.render(document), to: html)) }
         for note in report.trackNotes { Output.error(note) }
         for fault in report.faults { Output.error(fault) }
         if !report.faults.isEmpty { status = 1 }

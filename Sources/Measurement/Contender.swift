@@ -23,10 +23,6 @@ public struct Contender {
 
     /// The label of the one-thread memory floor.
     public static let floorLabel = ContenderID.floorName
-    /// The label of the converter the ×libyuv ratios are taken against.
-    public static let referenceLabel = ConverterRegistry.oracleName
-    /// The label of the readable reference, for the `×scalar` ratios.
-    public static let scalarLabel = ConverterRegistry.readableReferenceName
 
     /// The label of the memory floor on `threads` threads (`floor` for one,
     /// `floor:2threads` for two, ...).

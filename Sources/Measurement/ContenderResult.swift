@@ -57,8 +57,6 @@ public struct ContenderResult: Sendable {
 
     /// Megapixels per second at the median frame time.
     public var megapixelsPerSecond: Double { Double(size.pixelCount) / wall.median * 1e3 }
-    /// Effective gigabytes per second (bytes read + written) at the median frame time.
-    public var gigabytesPerSecond: Double { Double(Self.bytesMoved(size)) / wall.median }
     /// The synthetic cell: size, orientation and layout.
     public var cell: SyntheticCell { SyntheticCell(size: size, orientation: orientation, layout: layout) }
     /// Whether this is a memory floor's cell.

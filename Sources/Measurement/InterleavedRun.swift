@@ -174,9 +174,4 @@ public struct ContenderFailure: Error, Equatable, CustomStringConvertible {
 
     /// The contender's label.
     public var label: String { id.description }
-
-    /// How a report shows the contender in the cell it was left out of:
-    /// `skipped: unsupported` (it does not offer the cell's matrix or
-    /// orientation) or `FAILED: failed (status N)`.
-    public var cellStatus: String { error == .unsupported ? "skipped: unsupported" : "FAILED: \(error)" }
 }

@@ -3,7 +3,7 @@ import Reports
 
 extension ReportContext {
     /// A context holding `machine`'s fields (Google Benchmark's, the
-    /// machine key and the SIMD path), this executable's path and `date`;
+    /// machine key, the CPU's identity and the SIMD path), this executable's path and `date`;
     /// the run's settings are left unset.
     public init(machine: MachineInfo, date: String) {
         self.init()
@@ -18,6 +18,7 @@ extension ReportContext {
         buildType = machine.build
         cpuModel = machine.cpuModel
         machineKey = machine.key.description
+        cpuIdentity = "\(machine.key.vendor) family \(machine.key.family) model \(machine.key.model)"
         simdPath = machine.simdPath
     }
 

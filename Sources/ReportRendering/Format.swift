@@ -1,6 +1,4 @@
 import Foundation
-import Measurement
-import Statistics
 
 /// Number formatting for tables and pages, shared by every renderer so
 /// that the same figure reads the same everywhere.
@@ -13,8 +11,12 @@ public enum Format {
 
     /// A nanosecond duration in microseconds with 3 significant-ish digits.
     static func micros(_ nanoseconds: Double?) -> String {
-        guard let nanoseconds else { return "-" }
-        let us = nanoseconds / 1000
+        microseconds(nanoseconds.map { $0 / 1000 })
+    }
+
+    /// A duration in microseconds with 3 significant-ish digits (`-` for nil).
+    static func microseconds(_ us: Double?) -> String {
+        guard let us else { return "-" }
         return fixed(us, us < 10 ? 2 : (us < 100 ? 1 : 0))
     }
 
@@ -22,22 +24,29 @@ public enum Format {
     public static func ratio(_ value: Double?) -> String {
         value.map { fixed($0, 2) } ?? "-"
     }
+
+    /// A count, or `-` for nil.
+    static func count(_ value: Int?) -> String {
+        value.map { "\($0)" } ?? "-"
+    }
 }
 
 extension Format {
     /// A ratio estimate's median with two decimals (`-` for nil).
-    static func ratio(_ estimate: RatioEstimate?) -> String { ratio(estimate?.median) }
+    static func ratio(_ estimate: Estimate?) -> String { ratio(estimate?.median) }
 
     /// A ratio estimate as `median [lower,upper]` (its 95 % interval), two
     /// decimals each (`-` for nil).
-    public static func estimate(_ estimate: RatioEstimate?) -> String {
+    static func estimate(_ estimate: Estimate?) -> String {
         guard let estimate else { return "-" }
         return "\(fixed(estimate.median, 2)) [\(fixed(estimate.lower, 2)),\(fixed(estimate.upper, 2))]"
     }
 
     /// How a paced run idles, for report headers (`"16.7 ms idle before
-    /// each synthetic conversion"`); nil when `budget` runs back to back.
-    static func pacing(_ budget: RunBudget) -> String? {
-        budget.idleGap > 0 ? "\(fixed(budget.idleGap * 1000, 1)) ms idle before each synthetic conversion" : nil
+    /// each synthetic conversion"`), from its idle gap in milliseconds; nil
+    /// when it ran back to back.
+    static func pacing(idleGapMilliseconds: Double?) -> String? {
+        guard let idleGapMilliseconds, idleGapMilliseconds > 0 else { return nil }
+        return "\(fixed(idleGapMilliseconds, 1)) ms idle before each synthetic conversion"
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Reports
 
 /// The bar charts of the HTML page: ratios with their intervals, throughput.
 extension HTMLCharts {
@@ -8,14 +8,14 @@ extension HTMLCharts {
     /// line at 1 (parity): a bar per converter at its median paired ratio
     /// with an error bar over its 95 % interval, and each memory floor as a
     /// dashed limit across the group (no converter can be below it).
-    static func ratioChart(_ sizes: [CellResults]) -> String {
-        let all = (sizes.first?.cells ?? []).filter { $0.label != Contender.referenceLabel }
-        let labels = all.filter { !$0.isFloor }.map(\.label)
-        let floorLabels = Array(Set(sizes.flatMap { $0.cells.filter(\.isFloor).map(\.label) })).sorted()
+    static func ratioChart(_ sizes: [CellEntries]) -> String {
+        let all = (sizes.first?.entries ?? []).filter { $0.converter != EntryCell.referenceConverter }
+        let labels = all.filter { !$0.isFloor }.compactMap(\.converter)
+        let floorLabels = Array(Set(sizes.flatMap { $0.entries.filter(\.isFloor).compactMap(\.converter) })).sorted()
         let (width, height, left, right, top, bottom) = (760.0, 320.0, 70.0, 175.0, 34.0, 50.0)
         let values: [Double] =
             sizes.flatMap { size in
-                size.cells.compactMap(\.ratioToLibyuv).flatMap { [$0.median, $0.lower, $0.upper] }
+                size.entries.compactMap(\.libyuvRatio).flatMap { [$0.median, $0.lower, $0.upper] }
             } + [1.0]
         let y = SVG.LogScale(domain: SVG.LogScale.padded(values), range: (height - bottom, top))
         let groupWidth = (width - left - right) / Double(max(sizes.count, 1))
@@ -34,13 +34,11 @@ extension HTMLCharts {
         for (group, size) in sizes.enumerated() {
             let gx = left + Double(group) * groupWidth + groupWidth * 0.1
             for (index, label) in labels.enumerated() {
-                guard let cell = size.cells.first(where: { $0.label == label }), let ratio = cell.ratioToLibyuv else {
-                    continue
-                }
+                guard let ratio = size.entry(label)?.libyuvRatio else { continue }
                 let py = y(ratio.median)
                 let bx = gx + Double(index) * barWidth
                 let color = SVG.color(label, index: index)
-                let tip = "\(SVG.escape(label)) at \(size.cell): \(Format.estimate(ratio))"
+                let tip = "\(SVG.escape(label)) at \(size): \(Format.estimate(ratio))"
                 svg +=
                     "<rect x=\"\(SVG.n(bx))\" y=\"\(SVG.n(min(py, one)))\" width=\"\(SVG.n(barWidth - 2))\" height=\"\(SVG.n(max(1, abs(one - py))))\" class=\"bar\" fill=\"\(color)\"><title>\(tip)</title></rect>"
                 let cx = bx + (barWidth - 2) / 2
@@ -56,13 +54,13 @@ extension HTMLCharts {
                 svg += "</g>"
             }
             for floorLabel in floorLabels {
-                guard let ratio = size.cells.first(where: { $0.label == floorLabel })?.ratioToLibyuv else { continue }
+                guard let ratio = size.entry(floorLabel)?.libyuvRatio else { continue }
                 let py = y(ratio.median)
                 svg +=
-                    "<line x1=\"\(SVG.n(gx - groupWidth * 0.05))\" x2=\"\(SVG.n(gx + groupWidth * 0.85))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(floorLabel)) (memory floor, a limit) at \(size.cell): \(Format.estimate(ratio))</title></line>"
+                    "<line x1=\"\(SVG.n(gx - groupWidth * 0.05))\" x2=\"\(SVG.n(gx + groupWidth * 0.85))\" y1=\"\(SVG.n(py))\" y2=\"\(SVG.n(py))\" class=\"floor-line\" stroke=\"\(SVG.color(floorLabel, index: 0))\" stroke-width=\"2\" stroke-dasharray=\"7 4\"><title>\(SVG.escape(floorLabel)) (memory floor, a limit) at \(size): \(Format.estimate(ratio))</title></line>"
             }
             svg +=
-                "<text x=\"\(SVG.n(left + (Double(group) + 0.5) * groupWidth))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(size.cell)</text>"
+                "<text x=\"\(SVG.n(left + (Double(group) + 0.5) * groupWidth))\" y=\"\(SVG.n(height - bottom + 16))\" class=\"tick\" text-anchor=\"middle\">\(size)</text>"
         }
         svg +=
             "<line x1=\"\(SVG.n(left))\" x2=\"\(SVG.n(width - right))\" y1=\"\(SVG.n(one))\" y2=\"\(SVG.n(one))\" stroke=\"#222\" stroke-width=\"1.5\"/>"
@@ -92,21 +90,20 @@ extension HTMLCharts {
 
     /// Throughput (Mpixel/s at the median) against frame size, one line per
     /// contender and each memory floor as a limit line; `id` names the chart.
-    static func throughputChart(_ sizes: [CellResults], id: String, title: String) -> String {
-        var cells: [ContenderResult] = []
+    static func throughputChart(_ sizes: [CellEntries], id: String, title: String) -> String {
+        var labels: [String] = []
         for size in sizes {
-            for cell in size.cells where !cells.contains(where: { $0.label == cell.label }) { cells.append(cell) }
+            for label in size.entries.compactMap(\.converter) where !labels.contains(label) { labels.append(label) }
         }
-        let series = cells.enumerated().map { index, first in
+        let series = labels.enumerated().map { index, label in
             Series(
-                label: first.label, color: SVG.color(first.label, index: index), isLimit: first.isFloor,
+                label: label, color: SVG.color(label, index: index),
+                isLimit: sizes.lazy.compactMap { $0.entry(label) }.first?.isFloor ?? false,
                 points: sizes.compactMap { size in
-                    size.cells.first { $0.label == first.label }.map {
-                        (Double(size.size.pixelCount), $0.megapixelsPerSecond)
-                    }
+                    size.entry(label).map { (Double(size.pixelCount), $0.megapixelsPerSecond ?? 0) }
                 })
         }
-        let ticks = sizes.map { (Double($0.size.pixelCount), "\($0.size)") }
+        let ticks = sizes.map { (Double($0.pixelCount), $0.size) }
         return lineChart(
             id: id, title: title, series: series, xLabel: "frame size (log scale)",
             yLabel: "Mpixel/s (log scale)", xTicks: ticks)

@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Reports
 
 /// The inline SVG charts of the HTML report.
 enum HTMLCharts {
@@ -65,7 +65,7 @@ enum HTMLCharts {
             let sorted = line.points.sorted { $0.x < $1.x }
             guard let first = sorted.first, let last = sorted.last else { continue }
             let path = sorted.map { "\(SVG.n(x($0.x))),\(SVG.n(y($0.y)))" }.joined(separator: " ")
-            if line.label == Contender.floorLabel {
+            if line.label == EntryCell.floorConverter {
                 svg +=
                     "<polygon points=\"\(SVG.n(x(first.x))),\(SVG.n(top)) \(path) \(SVG.n(x(last.x))),\(SVG.n(top))\" class=\"floor-band\" fill=\"\(line.color)\" fill-opacity=\"0.10\"><title>\(SVG.escape(line.label)): beyond the memory floor</title></polygon>"
                 svg +=
@@ -118,19 +118,19 @@ enum HTMLCharts {
         return svg + "</svg>"
     }
 
-    /// Per-frame latency distributions of every contender at one size: a
-    /// histogram on a log time axis per row, with median (thick), p90, p99
-    /// and max marked.
-    static func latencyChart(_ size: CellResults) -> String {
+    /// Per-frame latency distributions of every contender in one cell: a
+    /// histogram of its entry's samples on a log time axis per row, with
+    /// median (thick), p90, p99 and max marked.
+    static func latencyChart(_ cell: CellEntries) -> String {
         let rowHeight = 44.0
         let (width, left, right, top, bottom) = (760.0, 130.0, 30.0, 34.0, 44.0)
-        let height = top + bottom + rowHeight * Double(size.cells.count)
-        let all = size.cells.flatMap { [$0.wall.min, $0.wall.max] }.map { $0 / 1000 }
+        let height = top + bottom + rowHeight * Double(cell.entries.count)
+        let all = cell.entries.flatMap { [$0.min, $0.max] }.compactMap { $0 }
         let x = SVG.LogScale(domain: SVG.LogScale.padded(all), range: (left, width - right))
         var svg =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-latency-\(size.cell.nameComponent.replacing("/", with: "-"))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart latency\" role=\"img\" aria-label=\"latency distribution \(size.cell)\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart-latency-\(cell.nameComponent.replacing("/", with: "-"))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" class=\"chart latency\" role=\"img\" aria-label=\"latency distribution \(cell)\">"
         svg +=
-            "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Per-frame latency at \(size.cell) (\(size.rounds) frames each, log scale)</text>"
+            "<text x=\"\(SVG.n(left))\" y=\"20\" class=\"title\">Per-frame latency at \(cell) (\(cell.rounds) frames each, log scale)</text>"
         let ticks = SVG.logTicks(x.domain.0, x.domain.1).map { (position: x($0), text: SVG.short($0)) }
         for (tick, labelled) in zip(ticks, SVG.labelled(ticks, minimumGap: 24)) {
             svg +=
@@ -143,14 +143,15 @@ enum HTMLCharts {
         svg +=
             "<text x=\"\(SVG.n((left + width - right) / 2))\" y=\"\(SVG.n(height - 8))\" class=\"axis\" text-anchor=\"middle\">µs per frame (thick: median; thin: p90, p99; ×: max)</text>"
         let bins = 48
-        for (row, cell) in size.cells.enumerated() {
-            let color = SVG.color(cell.label, index: row)
+        for (row, entry) in cell.entries.enumerated() {
+            let label = entry.converter ?? "-"
+            let color = SVG.color(label, index: row)
             let base = top + rowHeight * Double(row + 1) - 8
             svg +=
-                "<text x=\"\(SVG.n(left - 8))\" y=\"\(SVG.n(base - 10))\" class=\"legend\" text-anchor=\"end\">\(SVG.escape(cell.label))\(cell.isFloor ? " (limit)" : "")</text>"
+                "<text x=\"\(SVG.n(left - 8))\" y=\"\(SVG.n(base - 10))\" class=\"legend\" text-anchor=\"end\">\(SVG.escape(label))\(entry.isFloor ? " (limit)" : "")</text>"
             var counts = [Int](repeating: 0, count: bins)
-            for value in cell.wall.sorted {
-                let t = (x(value / 1000) - left) / (width - right - left)
+            for value in entry.samples {
+                let t = (x(value) - left) / (width - right - left)
                 counts[min(bins - 1, max(0, Int(t * Double(bins))))] += 1
             }
             let peak = Double(counts.max() ?? 1)
@@ -160,18 +161,19 @@ enum HTMLCharts {
                 svg +=
                     "<rect x=\"\(SVG.n(left + Double(bin) * binWidth))\" y=\"\(SVG.n(base - h))\" width=\"\(SVG.n(binWidth - 0.5))\" height=\"\(SVG.n(h))\" class=\"hist\" fill=\"\(color)\" opacity=\"0.45\"/>"
             }
-            for (value, stroke, mark) in [
-                (cell.wall.median, 3.5, "median"), (cell.wall.p90, 1.2, "p90"), (cell.wall.p99, 1.2, "p99"),
-            ] {
-                let px = x(value / 1000)
+            for (value, stroke, mark) in [(entry.p50, 3.5, "median"), (entry.p90, 1.2, "p90"), (entry.p99, 1.2, "p99")]
+            {
+                guard let value else { continue }
+                let px = x(value)
                 svg +=
                     "<line x1=\"\(SVG.n(px))\" x2=\"\(SVG.n(px))\" y1=\"\(SVG.n(base - rowHeight + 16))\" y2=\"\(SVG.n(base + 2))\" class=\"\(mark)\" stroke=\"\(color)\" stroke-width=\"\(stroke)\"/>"
             }
-            let mx = x(cell.wall.max / 1000)
+            if let max = entry.max {
+                svg +=
+                    "<text x=\"\(SVG.n(x(max)))\" y=\"\(SVG.n(base))\" class=\"tick\" fill=\"\(color)\" text-anchor=\"middle\">×</text>"
+            }
             svg +=
-                "<text x=\"\(SVG.n(mx))\" y=\"\(SVG.n(base))\" class=\"tick\" fill=\"\(color)\" text-anchor=\"middle\">×</text>"
-            svg +=
-                "<title>\(SVG.escape(cell.label)): median \(Format.micros(cell.wall.median)) µs, p99 \(Format.micros(cell.wall.p99)) µs</title>"
+                "<title>\(SVG.escape(label)): median \(Format.microseconds(entry.p50)) µs, p99 \(Format.microseconds(entry.p99)) µs</title>"
         }
         return svg + "</svg>"
     }

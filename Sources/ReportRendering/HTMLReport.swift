@@ -1,72 +1,71 @@
-import Conformance
-import Foundation
-import Measurement
-import Presentation
-import ReportRun
-import Statistics
-import Streams
+import Reports
 
 /// The report as one self-contained HTML page (no scripts, no external
 /// files): the machine line, charts as inline SVG — ratios to libyuv,
 /// throughput against frame size, per-frame latency distributions per
 /// converter, scaling by thread count — and the tables behind them.
 public enum HTMLReport {
-    /// The whole page for `report`: a complete UTF-8 HTML document, ending
-    /// in a newline, that `bench --html` writes as it is.
-    public static func render(_ report: Report) -> String {
+    /// The whole page for `document`: a complete UTF-8 HTML document,
+    /// ending in a newline, that `bench --html` writes as it is.
+    public static func render(_ document: ReportDocument) -> String {
+        let context = document.context
+        let synthetic = CellEntries.synthetic(in: document)
+        let serial = StreamEntries.all(in: document, mode: "serial")
+        let pipelined = StreamEntries.all(in: document, mode: "pipelined")
+        let scaling = CellEntries.scaling(in: document)
         var body = "<h1>FrameBench report</h1>"
-        body += "<p class=\"machine\">\(SVG.escape(report.machine.line))</p>"
-        for build in report.peerBuilds { body += "<p class=\"meta\">peer \(SVG.escape(build.line))</p>" }
-        if MachineInfo.isDebugBuild {
+        body += "<p class=\"machine\">\(SVG.escape(machineLine(context)))</p>"
+        for build in context.peerBuilds ?? [] { body += "<p class=\"meta\">peer \(SVG.escape(build.line))</p>" }
+        if context.buildType == "debug" {
             body += "<p class=\"warn\">Debug build: timings are not representative.</p>"
         }
         body +=
-            "<p class=\"meta\">\(SVG.escape(report.date)) · matrix \(report.matrix.name) · \(report.budget.warmupRounds) warm-up rounds · ≥ \(report.budget.minFrames) frames per cell · contenders interleaved per frame in a balanced order, passing their outputs along between stretches of rounds\(Format.pacing(report.budget).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(report.seconds, 1)) s</p>"
-        body += floorWarnings(report)
-        if !report.synthetic.isEmpty {
+            "<p class=\"meta\">\(SVG.escape(context.date ?? "")) · matrix \(context.matrix ?? "-") · \(Format.count(context.warmupRounds)) warm-up rounds · ≥ \(Format.count(context.minimumFrames)) frames per cell · contenders interleaved per frame in a balanced order, passing their outputs along between stretches of rounds\(Format.pacing(idleGapMilliseconds: context.idleGapMilliseconds).map { " · \($0)" } ?? "") · ratios are medians of per-frame paired ratios · \(Format.fixed(context.seconds, 1)) s</p>"
+        body += floorWarnings(synthetic: synthetic, scaling: scaling, tolerance: context.floorTolerance)
+        if !synthetic.isEmpty {
             body += "<h2>Converters on synthetic frames</h2>"
-            body += summary(report.synthetic)
-            body += HTMLCharts.ratioChart(report.synthetic)
+            body += summary(synthetic)
+            body += HTMLCharts.ratioChart(synthetic)
             body += HTMLCharts.throughputChart(
-                report.synthetic.filter { $0.orientation == .upright && $0.layout == .i420 }, id: "chart-throughput",
+                synthetic.filter(\.isUprightI420), id: "chart-throughput",
                 title: "Throughput against frame size (median; dashed: memory floor, a limit)")
-            for size in report.synthetic { body += HTMLCharts.latencyChart(size) }
+            for cell in synthetic { body += HTMLCharts.latencyChart(cell) }
             body += table(
-                TextReport.syntheticTable(report.synthetic, libyuv: TextReport.oracleLabel(report)),
-                floorRows: report.synthetic.flatMap { $0.cells.map(\.isFloor) + $0.excluded.map { _ in false } })
+                TextReport.syntheticTable(synthetic, libyuv: TextReport.oracleLabel(context)),
+                floorRows: synthetic.flatMap { $0.entries.map(\.isFloor) + $0.notMeasured.map { _ in false } })
             body +=
                 "<p class=\"note\">Ratios: median of per-frame paired ratios, its 95 % interval below it. Rows marked <span class=\"floor-tag\">limit</span> are memory floors, not contenders: every I420 byte read once with vector loads and every BGRA byte written once (the fastest, measured in the cell, of 64-pixel blocks of row pairs in the SIMD kernel's own order, the same blocks prefetching the next row pair, 256-pixel pieces of row pairs, whole row pairs, 256-pixel pieces of single rows, or a plane at a time, with streaming or ordinary stores), the fastest the bytes can move; floor:Nthreads is the same in the parallel converter's bands on N threads, the floor of the converters that split that size. GB/s counts I420 bytes read plus BGRA bytes written. cpu×libyuv is the same paired ratio of process CPU time (all threads), the work ratio that <code>bench gate</code> compares because contention from other processes barely moves it. A cell named with an orientation (mirror, rotate90, ...) converts into it, libyuv by its rotate and mirror passes before converting (docs/orientation.md); its floors move the same bytes as the upright cell's; a converter that does not offer the orientation is listed as skipped, untimed.</p>"
-            for line in TextReport.bestPeerLines(report.synthetic) {
+            for line in TextReport.bestPeerLines(synthetic) {
                 body += "<p class=\"note\">\(SVG.escape(line))</p>"
             }
-            body += layoutCost(report.synthetic)
+            body += layoutCost(synthetic)
         }
-        if !report.serial.isEmpty {
-            body += "<h2>End to end (serial, converter \(SVG.escape(report.streamConverter)))</h2>"
+        if !serial.isEmpty {
+            body += "<h2>End to end (serial, converter \(SVG.escape(context.streamConverter ?? "-")))</h2>"
             body +=
                 "<p class=\"note\">Latency in µs. Files named bad-ts-* are broken on purpose: their timestamp failure is expected.</p>"
-            body += table(TextReport.streamTable(report.serial))
+            body += table(TextReport.streamTable(serial))
         }
-        if !report.pipelined.isEmpty {
+        if !pipelined.isEmpty {
             body += "<h2>Pipelined (decode N+1 while N converts)</h2>"
-            body += table(pipelineTable(serial: report.serial, pipelined: report.pipelined))
+            body += table(pipelineTable(serial: serial, pipelined: pipelined))
             body +=
                 "<p class=\"note\">speed-up: median over passes of serial pass time ÷ pipelined pass time (pass i against pass i; the two modes run one after the other, not interleaved), its 95 % interval below it.</p>"
         }
-        if !report.presentation.isEmpty {
+        if !document.presentation.isEmpty {
             body += "<h2>Presentation stamps</h2>"
-            body += table(PresentTable.table(report.presentation, settings: true))
+            body += table(PresentTable.table(document.presentation, settings: true))
             body +=
                 "<p class=\"note\">Each converted frame stamped for display as an app does: host-ms is the PiP sample's host clock in milliseconds with 1 s durations, stream the frame's media time anchored at the first presentation. dup and regr are presentation times that do not strictly increase (a failure); see docs/presentation.md.</p>"
         }
-        if !report.scaling.isEmpty {
+        if !scaling.isEmpty {
             body += "<h2>Scaling: ParallelConverter by thread count</h2>"
             body += HTMLCharts.throughputChart(
-                report.scaling, id: "chart-scaling",
+                scaling, id: "chart-scaling",
                 title: "Throughput by thread count against frame size (dashed: memory floors, limits)")
             body += table(
-                TextReport.scalingTable(report.scaling),
-                floorColumns: Set((report.scaling.first?.cells ?? []).filter(\.isFloor).map(\.label)))
+                TextReport.scalingTable(scaling),
+                floorColumns: Set((scaling.first?.entries ?? []).filter(\.isFloor).compactMap(\.converter)))
             body +=
                 "<p class=\"note\">Median µs per frame. Columns marked <span class=\"floor-tag\">limit</span> are memory floors on that many threads. best ÷ floor: the fastest thread count's median paired ratio to the one-thread floor, its 95 % interval below it.</p>"
         }
@@ -102,18 +101,23 @@ public enum HTMLReport {
             """
     }
 
+    /// The machine line: `machine: MODEL (VENDOR family F model M), N
+    /// cores, release build, SIMD PATH`.
+    static func machineLine(_ context: ReportContext) -> String {
+        "machine: \(context.cpuModel ?? "-") (\(context.cpuIdentity ?? "-")), \(Format.count(context.cores)) cores, "
+            + "\(context.buildType ?? "-") build, \(context.simdPath ?? "-")"
+    }
+
     /// A visible warning naming every converter, size and floor where the
-    /// converter's median paired ratio to its floor is below
-    /// `CellResults.floorTolerance` (then the floor is wrong); empty when none is.
-    static func floorWarnings(_ report: Report) -> String {
-        let sections = [("synthetic", report.synthetic), ("scaling", report.scaling)]
-        let items = sections.flatMap { section, sizes in
-            sizes.flatMap { size in
-                size.belowFloor.map { cell in
-                    "<li><b>\(SVG.escape(cell.label))</b> at <b>\(size.cell)</b> (\(section)) takes \(Format.estimate(cell.ratioToFloor)) "
-                        + "of <b>\(SVG.escape(cell.floorLabel))</b>'s time, below \(Format.ratio(CellResults.floorTolerance)): "
-                        + "that floor is not a floor</li>"
-                }
+    /// converter's median paired ratio to its floor is below `tolerance`
+    /// (then the floor is wrong); empty when none is.
+    static func floorWarnings(synthetic: [CellEntries], scaling: [CellEntries], tolerance: Double?) -> String {
+        let sections = [("synthetic", synthetic), ("scaling", scaling)]
+        let items = sections.flatMap { section, cells in
+            TextReport.belowFloor(cells, tolerance: tolerance).map { cell, entry in
+                "<li><b>\(SVG.escape(entry.converter ?? "-"))</b> at <b>\(cell)</b> (\(section)) takes \(Format.estimate(entry.floorRatio)) "
+                    + "of <b>\(SVG.escape(entry.floor ?? "-"))</b>'s time, below \(Format.ratio(tolerance)): "
+                    + "that floor is not a floor</li>"
             }
         }
         guard !items.isEmpty else { return "" }
@@ -124,11 +128,11 @@ public enum HTMLReport {
 
     /// The NV12 cells' note and what NV12 costs next to I420 (as the text
     /// report's section); empty without NV12 cells.
-    static func layoutCost(_ sizes: [CellResults]) -> String {
-        guard sizes.contains(where: { $0.layout != .i420 }) else { return "" }
+    static func layoutCost(_ cells: [CellEntries]) -> String {
+        guard cells.contains(where: { $0.layout != EntryCell.defaultLayout }) else { return "" }
         var html =
             "<p class=\"note\">A cell named with <b>nv12</b> converts NV12 frames (the same samples as the I420 cell, chroma pairs interleaved); its floors move NV12's bytes (as many as I420's, in two planes); libyuv converts NV12 itself.</p>"
-        let lines = TextReport.layoutCostLines(LayoutCost.all(in: sizes))
+        let lines = TextReport.layoutCostLines(cells)
         guard !lines.isEmpty else { return html }
         html += "<h3>What NV12 costs next to I420</h3>"
         html += "<pre>" + lines.dropFirst().map(SVG.escape).joined(separator: "\n") + "</pre>"
@@ -139,21 +143,20 @@ public enum HTMLReport {
     /// upright size (the largest size when none is upright) with its 95 %
     /// interval, and bit-exactness over every cell (for a peer, its
     /// deviation from libyuv over every cell).
-    static func summary(_ sizes: [CellResults]) -> String {
-        let upright = sizes.filter { $0.orientation == .upright && $0.layout == .i420 }
-        guard
-            let largest = (upright.isEmpty ? sizes : upright).max(by: { $0.size.pixelCount < $1.size.pixelCount })
-        else { return "" }
+    static func summary(_ cells: [CellEntries]) -> String {
+        let upright = cells.filter(\.isUprightI420)
+        guard let largest = (upright.isEmpty ? cells : upright).max(by: { $0.pixelCount < $1.pixelCount }) else {
+            return ""
+        }
         var html = "<div class=\"cards\">"
-        for cell in largest.cells where !cell.isFloor {
-            let exact = sizes.allSatisfy { $0.cells.first { $0.label == cell.label }?.bitExact ?? true }
-            html += "<div class=\"card\">\(SVG.escape(cell.label))<b>\(Format.ratio(cell.ratioToLibyuv))× libyuv</b>"
-            html += "<span class=\"ci\">95 % interval \(interval(cell.ratioToLibyuv))</span><br>"
+        for entry in largest.entries where !entry.isFloor {
+            let label = entry.converter ?? "-"
+            let exact = cells.allSatisfy { $0.entry(label)?.bitExact ?? true }
+            html += "<div class=\"card\">\(SVG.escape(label))<b>\(Format.ratio(entry.libyuvRatio))× libyuv</b>"
+            html += "<span class=\"ci\">95 % interval \(interval(entry.libyuvRatio))</span><br>"
             html +=
-                "\(Format.ratio(cell.ratioToFloor))× \(SVG.escape(cell.floorLabel)) <span class=\"ci\">\(interval(cell.ratioToFloor))</span> at \(largest.cell)<br>"
-            let deviations = sizes.compactMap { $0.cells.first { $0.label == cell.label }?.deviation }
-            if let first = deviations.first {
-                let deviation = deviations.dropFirst().reduce(into: first) { $0.add($1) }
+                "\(Format.ratio(entry.floorRatio))× \(SVG.escape(entry.floor ?? "-")) <span class=\"ci\">\(interval(entry.floorRatio))</span> at \(largest)<br>"
+            if let deviation = ReportDeviation.combined(cells.compactMap { $0.entry(label)?.deviation }) {
                 html += "peer: " + SVG.escape(deviation.summary)
             } else {
                 html += exact ? "bit-exact" : "<span class=\"bad\">NOT bit-exact</span>"
@@ -164,7 +167,7 @@ public enum HTMLReport {
     }
 
     /// An estimate's interval as `[lower, upper]` (`-` for nil).
-    static func interval(_ estimate: RatioEstimate?) -> String {
+    static func interval(_ estimate: Estimate?) -> String {
         guard let estimate else { return "-" }
         return "[\(Format.fixed(estimate.lower, 2)), \(Format.fixed(estimate.upper, 2))]"
     }
@@ -172,17 +175,13 @@ public enum HTMLReport {
     /// The text report's pipeline table with the speed-up as a ratio
     /// estimate: the median over passes of serial pass time ÷ pipelined
     /// pass time, with its 95 % interval.
-    static func pipelineTable(serial: [StreamRun], pipelined: [StreamRun]) -> Table {
+    static func pipelineTable(serial: [StreamEntries], pipelined: [StreamEntries]) -> Table {
         let text = TextReport.pipelineTable(serial: serial, pipelined: pipelined)
         let column = text.headers.firstIndex(of: "speed-up")
         var table = Table(Array(zip(text.headers, text.numeric)))
         for (run, row) in zip(pipelined, text.rows) {
             var cells = row
-            if let column, let before = serial.first(where: { $0.path == run.path }),
-                let estimate = RatioEstimate(paired: before.passSeconds, over: run.passSeconds)
-            {
-                cells[column] = Format.estimate(estimate)
-            }
+            if let column, let estimate = run.frame?.speedUp { cells[column] = Format.estimate(estimate) }
             table.add(cells)
         }
         return table

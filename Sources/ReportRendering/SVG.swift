@@ -1,5 +1,5 @@
 import Foundation
-import Measurement
+import Reports
 
 /// Small helpers for hand-written inline SVG: escaping, number formatting,
 /// colours and logarithmic axes.
@@ -19,10 +19,10 @@ enum SVG {
     /// colour-blind-safe palette.
     static func color(_ label: String, index: Int) -> String {
         switch label {
-        case Contender.referenceLabel: return "#222222"
-        case Contender.floorLabel: return "#555555"
-        case _ where label.hasPrefix(Contender.floorLabel + ":"):
-            return label.hasPrefix(Contender.floorLabel + ":2") ? "#8c6d46" : "#9a9a9a"
+        case EntryCell.referenceConverter: return "#222222"
+        case EntryCell.floorConverter: return "#555555"
+        case _ where label.hasPrefix(EntryCell.floorConverter + ":"):
+            return label.hasPrefix(EntryCell.floorConverter + ":2") ? "#8c6d46" : "#9a9a9a"
         default:
             let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442"]
             return palette[index % palette.count]

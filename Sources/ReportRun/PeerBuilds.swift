@@ -30,11 +30,4 @@ extension ReportContext.PeerBuild {
     private static func compilerName(_ compiler: String) -> String {
         String(compiler.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
     }
-
-    /// One line for the report's header: `libyuv 1857: HOW`, or the reason
-    /// the build is missing and that the run goes on without it.
-    public var line: String {
-        guard let version else { return "\(build); measured without it" }
-        return "\(converter) \(version): \(build)" + (measured ? "" : " (not measured in this run)")
-    }
 }

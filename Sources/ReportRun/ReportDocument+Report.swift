@@ -1,6 +1,7 @@
 import Conformance
 import Converters
 import Foundation
+import Frames
 import Measurement
 import Reports
 import Statistics
@@ -30,19 +31,18 @@ extension ReportDocument {
                 }
                 if let cost = layoutCosts.first(where: { $0.label == cell.label && $0.cell == cell.cell }) {
                     (entry.ratioToI420, entry.ratioToI420Interval) = Self.estimate(cost.estimate)
+                    entry.ratioToI420Conclusive = cost.conclusive
                 }
                 entries.append(entry)
             }
         }
         var streamsNotMeasured: [NotMeasuredStream] = []
-        for run in report.serial + report.pipelined {
-            let runEntries = Self.entries(run)
-            entries += runEntries
-            if runEntries.isEmpty {
-                streamsNotMeasured.append(
-                    NotMeasuredStream(
-                        file: run.path, mode: run.mode.rawValue, codec: run.codec?.rawValue, track: run.track?.number,
-                        converter: run.converter, error: run.error, expectedFailure: run.expectedBad))
+        for runs in [report.serial, report.pipelined] {
+            for (position, run) in runs.enumerated() {
+                let serial = run.mode == .pipelined ? report.serial.first { $0.path == run.path } : nil
+                let runEntries = Self.entries(run, serial: serial)
+                entries += runEntries
+                if runEntries.isEmpty { streamsNotMeasured.append(Self.notMeasured(run, position: position)) }
             }
         }
         for size in report.scaling {
@@ -93,28 +93,47 @@ extension ReportDocument {
                     Dictionary(uniqueKeysWithValues: size.floorAlone.map { ($0.key.description, finite($0.value)) })
                 )
             })
+        context.floorMethods = FloorMethod.allCases.map(\.description)
+        context.floorTolerance = CellResults.floorTolerance
         context.floorWarnings = (report.synthetic + report.scaling).flatMap { size in
             size.belowFloor.map { "\($0.label) at \(size.cell): \(shown($0.ratioToFloor)) of \($0.floorLabel)" }
         }
         context.matrix = report.matrix.name
         context.warmupRounds = report.budget.warmupRounds
         context.minimumFrames = report.budget.minFrames
+        context.maximumFrames = report.budget.maxFrames
+        context.secondsPerSize = finite(report.budget.seconds)
+        context.deadlineSeconds = report.deadline.map(finite)
         context.idleGapMilliseconds = report.budget.idleGap * 1000
         context.streamConverter = report.streamConverter
+        context.pipelineDepth = Pipeline.defaultDepth
         context.parallelMinimumPixels = report.parallelMinimumPixels
         context.interleaving =
             "per frame, in a balanced Latin-square order (each contender follows every other equally often); "
             + "\(InterleavedRun.outputPassing); ratios are medians of per-round paired ratios"
         context.seconds = finite(report.seconds)
         context.peerBuilds = report.peerBuilds
-        context.storeTrials = report.storeTrials.map {
-            ReportContext.StoreTrial(
-                bytes: $0.bytes, stores: $0.stores.rawValue,
-                cachedMedianMicros: finite(Double($0.cachedMedian) / 1000),
-                streamingMedianMicros: finite(Double($0.streamingMedian) / 1000), checks: $0.checks,
-                changes: $0.changes)
+        context.storeTrials = report.storeTrials.map { trial in
+            // The report's outputs have rows padded to a cache line.
+            let size = report.synthetic.first {
+                BGRABuffer.alignedStride(width: $0.size.width) * $0.size.height == trial.bytes
+            }?.size
+            return ReportContext.StoreTrial(
+                bytes: trial.bytes, stores: trial.stores.rawValue,
+                cachedMedianMicros: finite(Double(trial.cachedMedian) / 1000),
+                streamingMedianMicros: finite(Double(trial.streamingMedian) / 1000), checks: trial.checks,
+                changes: trial.changes, size: size.map { "\($0)" })
         }
         return context
+    }
+
+    /// The record of `run`, which timed nothing, at `position` among the
+    /// runs of its mode.
+    private static func notMeasured(_ run: StreamRun, position: Int) -> NotMeasuredStream {
+        NotMeasuredStream(
+            file: run.path, mode: run.mode.rawValue, position: position, codec: run.codec?.rawValue,
+            track: run.track?.number, converter: run.converter, passes: run.passes, error: run.error,
+            expectedFailure: run.expectedBad)
     }
 
     /// An entry with Google Benchmark's fields.
@@ -173,13 +192,17 @@ extension ReportDocument {
         (entry.ratioToScalar, entry.ratioToScalarInterval) = estimate(cell.ratioToScalar)
         entry.bitExact = cell.bitExact
         entry.deviation = cell.deviation.map {
-            ReportDeviation(maximumDifference: $0.maximum, differingShare: $0.differingShare, psnr: $0.psnr)
+            ReportDeviation(
+                maximumDifference: $0.maximum, differingShare: $0.differingShare, psnr: $0.psnr,
+                comparedBytes: $0.comparedBytes, differingBytes: $0.differingBytes, sumOfSquares: $0.sumOfSquares)
         }
         return entry
     }
 
-    /// The decode, convert and whole-frame entries of one stream run.
-    private static func entries(_ run: StreamRun) -> [ReportEntry] {
+    /// The decode, convert and whole-frame entries of one stream run; a
+    /// pipelined run's `frame` entry has its speed-up over `serial`, the
+    /// serial run of the same file.
+    private static func entries(_ run: StreamRun, serial: StreamRun? = nil) -> [ReportEntry] {
         let file = VectorFiles.fileName(run.path)
         /// `entry` with the run's shared fields.
         func shared(_ entry: ReportEntry) -> ReportEntry {
@@ -193,8 +216,12 @@ extension ReportDocument {
             entry.passes = run.passes
             entry.timestampsMonotonic = run.timestampsMonotonic
             entry.timestampViolations = run.timestamps.violations.map(\.frame.index)
+            entry.timestampViolationKinds = run.timestamps.violations.map {
+                $0.kind == .backwards ? "backwards" : "duplicate"
+            }
             entry.gaps = run.timestamps.gaps.map(\.frame.index)
             entry.deliveryMonotonic = run.deliveryBackwardsAt == nil
+            entry.deliveryBackwardsAt = run.deliveryBackwardsAt
             entry.inOrder = run.inOrder
             entry.expectedFailure = run.expectedBad
             entry.error = run.error
@@ -227,6 +254,10 @@ extension ReportDocument {
             let ratios = run.passRatiosToDecode
             if !ratios.isEmpty { entry.ratioSamplesToDecode = thinned(ratios).map { compact($0) } }
             entry.framesPerSecond = finite(run.framesPerSecond)
+            if let serial {
+                (entry.speedUpOverSerial, entry.speedUpOverSerialInterval) = estimate(
+                    RatioEstimate(paired: serial.passSeconds, over: run.passSeconds))
+            }
             result.append(shared(entry))
         }
         return result

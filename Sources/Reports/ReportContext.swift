@@ -67,11 +67,15 @@ public struct ReportContext: Codable, Sendable, Equatable {
         /// How many times the checks changed the kind (nil where `checks`
         /// is).
         public var changes: Int?
+        /// The synthetic frame size (`WxH`) whose BGRA destination has
+        /// `bytes`; nil when no size of the report has (and in reports
+        /// written before sizes were named).
+        public var size: String?
 
         /// A trial outcome with these fields.
         public init(
             bytes: Int, stores: String, cachedMedianMicros: Double, streamingMedianMicros: Double, checks: Int?,
-            changes: Int?
+            changes: Int?, size: String? = nil
         ) {
             self.bytes = bytes
             self.stores = stores
@@ -79,10 +83,11 @@ public struct ReportContext: Codable, Sendable, Equatable {
             self.streamingMedianMicros = streamingMedianMicros
             self.checks = checks
             self.changes = changes
+            self.size = size
         }
 
         private enum CodingKeys: String, CodingKey {
-            case bytes, stores, checks, changes
+            case bytes, stores, checks, changes, size
             case cachedMedianMicros = "cached_median_us"
             case streamingMedianMicros = "streaming_median_us"
         }
@@ -110,6 +115,9 @@ public struct ReportContext: Codable, Sendable, Equatable {
     public var cpuModel: String?
     /// The kind of machine (CPU, cores, SIMD level), as `MachineKey` writes it.
     public var machineKey: String?
+    /// The CPU's vendor, family and model as `/proc/cpuinfo` names them
+    /// (`AuthenticAMD family 26 model 2`).
+    public var cpuIdentity: String?
     /// What `real_time` is.
     public var realTimeStatistic: String?
     /// What `cpu_time` is.
@@ -118,6 +126,13 @@ public struct ReportContext: Codable, Sendable, Equatable {
     public var intervalStatistic: String?
     /// Per cell (`WxH[/orientation]`), each floor's time measured alone, µs.
     public var floorAlone: [String: [String: Double]]?
+    /// Every method a floor is timed with, in the order the report lists
+    /// them (the keys of `floorAlone`'s cells: `cached`, `streaming`,
+    /// `blocks cached`, …).
+    public var floorMethods: [String]?
+    /// The least median paired ratio to its floor a converter may have
+    /// before the floor counts as wrong (`floor_warnings` names those below).
+    public var floorTolerance: Double?
     /// Contenders measured below their floor, one line each.
     public var floorWarnings: [String]?
     /// The SIMD level and store kind the `simd` converter ran.
@@ -128,10 +143,18 @@ public struct ReportContext: Codable, Sendable, Equatable {
     public var warmupRounds: Int?
     /// Frames measured at least per cell.
     public var minimumFrames: Int?
+    /// Frames measured at most per cell.
+    public var maximumFrames: Int?
+    /// Seconds the run aimed to measure each size for.
+    public var secondsPerSize: Double?
+    /// Seconds the run aimed to end within; nil when it had no deadline.
+    public var deadlineSeconds: Double?
     /// Idle milliseconds before each synthetic conversion.
     public var idleGapMilliseconds: Double?
     /// The converter used end to end.
     public var streamConverter: String?
+    /// Frames the pipelined runs may decode ahead of the one converting.
+    public var pipelineDepth: Int?
     /// The smallest frame, in pixels, the `parallel` converter split over threads.
     public var parallelMinimumPixels: Int?
     /// How contenders were interleaved.
@@ -160,17 +183,24 @@ public struct ReportContext: Codable, Sendable, Equatable {
         case buildType = "library_build_type"
         case cpuModel = "cpu_model"
         case machineKey = "machine_key"
+        case cpuIdentity = "cpu_identity"
         case realTimeStatistic = "real_time_statistic"
         case cpuTimeStatistic = "cpu_time_statistic"
         case intervalStatistic = "ci_statistic"
         case floorAlone = "floor_alone_us"
+        case floorMethods = "floor_methods"
+        case floorTolerance = "floor_tolerance"
         case floorWarnings = "floor_warnings"
         case simdPath = "simd_path"
         case matrix
         case warmupRounds = "warmup_rounds"
         case minimumFrames = "min_frames"
+        case maximumFrames = "max_frames"
+        case secondsPerSize = "seconds_per_size"
+        case deadlineSeconds = "deadline_seconds"
         case idleGapMilliseconds = "idle_gap_ms"
         case streamConverter = "stream_converter"
+        case pipelineDepth = "pipeline_depth"
         case parallelMinimumPixels = "parallel_min_pixels"
         case interleaving
         case seconds = "bench_seconds"

@@ -132,6 +132,10 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var ratioToI420: Double?
     /// Its 95 % interval.
     public var ratioToI420Interval: [Double]?
+    /// Whether the blocks behind `ratio_to_i420` were enough for a 95 %
+    /// interval (false: the interval is the whole range of the block
+    /// ratios).
+    public var ratioToI420Conclusive: Bool?
     /// Whether an exact converter's bytes equal libyuv's.
     public var bitExact: Bool?
     /// A peer's deviation from libyuv.
@@ -159,10 +163,16 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var timestampsMonotonic: Bool?
     /// Frame indices whose stamps went backwards.
     public var timestampViolations: [Int]?
+    /// What each of `timestamp_violations` is (`backwards`, `duplicate`),
+    /// in the same order.
+    public var timestampViolationKinds: [String]?
     /// Frame indices after a gap in the stamps.
     public var gaps: [Int]?
     /// Whether frames were delivered in stamp order.
     public var deliveryMonotonic: Bool?
+    /// The first hand-off stamped earlier than the one before it; nil when
+    /// delivery was monotonic.
+    public var deliveryBackwardsAt: Int?
     /// Whether frames came out in decode order.
     public var inOrder: Bool?
     /// Whether the file is one whose stamps are known to be bad.
@@ -171,6 +181,11 @@ public struct ReportEntry: Codable, Sendable, Equatable {
     public var error: String?
     /// Frames a second over a whole pass (`frame` entries).
     public var framesPerSecond: Double?
+    /// Pipelined `frame` entries: the median over passes of the serial
+    /// pass's time ÷ this pass's (pass i against pass i).
+    public var speedUpOverSerial: Double?
+    /// Its 95 % interval.
+    public var speedUpOverSerialInterval: [Double]?
 
     /// An entry called `name` with these per-frame times and no other field.
     public init(name: String, samples: [Double]) {
@@ -216,16 +231,21 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         case ratioToUprightInterval = "ratio_to_upright_ci"
         case ratioToI420 = "ratio_to_i420"
         case ratioToI420Interval = "ratio_to_i420_ci"
+        case ratioToI420Conclusive = "ratio_to_i420_conclusive"
         case bitExact = "bit_exact"
         case deviation, file, mode, codec, track, frames, passes
         case timestampsMonotonic = "timestamps_monotonic"
         case timestampViolations = "timestamp_violations"
+        case timestampViolationKinds = "timestamp_violation_kinds"
         case gaps
         case deliveryMonotonic = "delivery_monotonic"
+        case deliveryBackwardsAt = "delivery_backwards_at"
         case inOrder = "in_order"
         case expectedFailure = "expected_failure"
         case error
         case framesPerSecond = "frames_per_second"
+        case speedUpOverSerial = "speed_up_over_serial"
+        case speedUpOverSerialInterval = "speed_up_over_serial_ci"
     }
 }
 
@@ -237,17 +257,33 @@ public struct ReportDeviation: Codable, Sendable, Equatable {
     public var differingShare: Double
     /// Peak signal-to-noise ratio in decibels; nil when the bytes are equal.
     public var psnr: Double?
+    /// Bytes compared (nil in reports written before the counts were).
+    public var comparedBytes: Int?
+    /// Bytes that differ at all (nil where `compared_bytes` is).
+    public var differingBytes: Int?
+    /// The sum of the squared differences, for the PSNR of several cells
+    /// together (nil where `compared_bytes` is).
+    public var sumOfSquares: UInt64?
 
     /// A deviation with these figures.
-    public init(maximumDifference: Int, differingShare: Double, psnr: Double?) {
+    public init(
+        maximumDifference: Int, differingShare: Double, psnr: Double?, comparedBytes: Int? = nil,
+        differingBytes: Int? = nil, sumOfSquares: UInt64? = nil
+    ) {
         self.maximumDifference = maximumDifference
         self.differingShare = differingShare
         self.psnr = psnr
+        self.comparedBytes = comparedBytes
+        self.differingBytes = differingBytes
+        self.sumOfSquares = sumOfSquares
     }
 
     private enum CodingKeys: String, CodingKey {
         case maximumDifference = "max_abs"
         case differingShare = "differing_share"
         case psnr = "psnr_db"
+        case comparedBytes = "compared_bytes"
+        case differingBytes = "differing_bytes"
+        case sumOfSquares = "sum_of_squares"
     }
 }

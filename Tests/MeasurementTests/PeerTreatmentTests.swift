@@ -33,7 +33,6 @@ import Testing
         // The report document names the oracle on its own (Reports depends on no converter): the same one.
         #expect(
             ConverterRegistry.oracleName == "libyuv" && EntryCell.referenceConverter == ConverterRegistry.oracleName)
-        #expect(Contender.referenceLabel == ConverterRegistry.oracleName)
     }
 
     @Test("the synthetic section: a deviation for the peer, bit-exactness for the others")

@@ -1,4 +1,6 @@
 import ReportRendering
+import ReportRun
+import Reports
 import TestSupport
 import Testing
 
@@ -14,7 +16,7 @@ import Testing
         "the page is one complete document that loads nothing: no script, link, src= or url(), no http but SVG's namespace"
     )
     func selfContained() {
-        let page = HTMLReport.render(ReportFixture.report())
+        let page = HTMLReport.render(ReportDocument(ReportFixture.report()))
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(page.hasSuffix("</body></html>\n"))
         for part in ["<script", "<link", "src=", "url(", "<img", "<iframe"] {
@@ -26,12 +28,12 @@ import Testing
 
     @Test("the synthetic section has the ratio, throughput and one latency chart per cell; no data, no chart")
     func charts() {
-        let page = HTMLReport.render(ReportFixture.report())
+        let page = HTMLReport.render(ReportDocument(ReportFixture.report()))
         #expect(Self.count("<svg ", in: page) == 3)
         for id in ["chart-ratio", "chart-throughput", "chart-latency-64x32"] {
             #expect(page.contains("id=\"\(id)\""), "\(id)")
         }
-        let streamsOnly = HTMLReport.render(ReportFixture.report(synthetic: []))
+        let streamsOnly = HTMLReport.render(ReportDocument(ReportFixture.report(synthetic: [])))
         #expect(Self.count("<svg", in: streamsOnly) == 0)
         #expect(!streamsOnly.contains("Converters on synthetic frames"))
         #expect(streamsOnly.contains("<h2>End to end (serial, converter simd)</h2>"))
@@ -39,7 +41,7 @@ import Testing
 
     @Test("the tables hold the hand-worked figures, estimates over their intervals, failures flagged")
     func tables() {
-        let page = HTMLReport.render(ReportFixture.report())
+        let page = HTMLReport.render(ReportDocument(ReportFixture.report()))
         // simd's median 700 ns and its ratio to libyuv 0.50 over [0.40, 0.70]
         // (see TextReportTests for the arithmetic).
         #expect(page.contains("<td class=\"num\">0.70</td>"))
@@ -61,8 +63,14 @@ import Testing
     func escaping() {
         let report = ReportFixture.report(
             synthetic: [], serial: [ReportFixture.stream(path: "/v/a<&>b.ivf", shown: [0, 1, 2])])
-        let page = HTMLReport.render(report)
+        let page = HTMLReport.render(ReportDocument(report))
         #expect(page.contains("<td class=\"text\">a&lt;&amp;&gt;b.ivf</td>"))
         #expect(!page.contains("a<&>b"))
+    }
+
+    @Test("a document read back from its JSON renders the same page")
+    func readBack() throws {
+        let document = ReportDocument(ReportFixture.report(pipelined: [ReportFixture.clip(mode: .pipelined)]))
+        #expect(HTMLReport.render(try ReportDocument(json: try document.json())) == HTMLReport.render(document))
     }
 }

@@ -1,5 +1,7 @@
 import Frames
 import Presentation
+import ReportRun
+import Reports
 import TestSupport
 import Testing
 
@@ -26,9 +28,18 @@ import Testing
             sequence: PresentedSequence(deliveries: deliveries, policy: .stream), error: nil)
     }
 
+    /// The figures of `run` as a report's `presentation` section holds them.
+    static func figures(losesThird: Bool) -> PresentationFigures {
+        let run = Self.run(losesThird: losesThird)
+        var figures = PresentationFigures(run)
+        figures.stamping = run.sequence.policy.rawValue
+        figures.scenario = "\(run.scenario)"
+        return figures
+    }
+
     @Test("a row counts presented and lost frames, gives the latency median and p99 in µs, and passes or fails")
     func rows() {
-        let lines = PresentTable.lines([Self.run(losesThird: true), Self.run(losesThird: false)])
+        let lines = PresentTable.lines([Self.figures(losesThird: true), Self.figures(losesThird: false)])
         let rows = lines.map(TextReportTests.cells)
         #expect(
             rows[0] == [
@@ -44,7 +55,7 @@ import Testing
 
     @Test("with settings a row starts with the stamping and the scenario and names the file alone")
     func settings() {
-        let rows = PresentTable.lines([Self.run(losesThird: false)], settings: true).map(TextReportTests.cells)
+        let rows = PresentTable.lines([Self.figures(losesThird: false)], settings: true).map(TextReportTests.cells)
         #expect(rows[0].prefix(3) == ["stamping", "scenario", "file"])
         #expect(rows[1].prefix(4) == ["stream", "flat-out", "clip.ivf", "4/4"])
     }

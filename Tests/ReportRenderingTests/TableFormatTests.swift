@@ -1,5 +1,3 @@
-import Measurement
-import Statistics
 import Testing
 
 @testable import ReportRendering
@@ -56,23 +54,32 @@ import Testing
         #expect(Format.fixed(.infinity, 0) == "-")
     }
 
+    @Test("microseconds shows µs as they are: two decimals below 10, one below 100, none above")
+    func microseconds() {
+        #expect(Format.microseconds(nil) == "-")
+        #expect(Format.microseconds(0.7) == "0.70")
+        #expect(Format.microseconds(12.345) == "12.3")
+        #expect(Format.microseconds(1234.567) == "1235")
+    }
+
     @Test("ratios and estimates have two decimals, the estimate's interval in brackets")
     func ratios() throws {
         #expect(Format.ratio(0.954) == "0.95")
         #expect(Format.ratio(nil as Double?) == "-")
-        // Ratios 0.9 1.1 1.0: median (rank 2) 1.0, and with 3 the interval is the range.
-        let estimate = try #require(RatioEstimate(ratios: [0.9, 1.1, 1.0]))
+        let estimate = try #require(Estimate(1.0, [0.9, 1.1]))
         #expect(Format.estimate(estimate) == "1.00 [0.90,1.10]")
         #expect(Format.ratio(estimate) == "1.00")
         #expect(Format.estimate(nil) == "-")
+        // An entry's ratio without its interval (or with a malformed one) is no estimate.
+        #expect(Estimate(1.0, nil) == nil)
+        #expect(Estimate(1.0, [0.9]) == nil)
     }
 
     @Test("pacing names the idle gap in ms, and nothing for back-to-back runs")
     func pacing() {
-        var budget = RunBudget()
-        #expect(Format.pacing(budget) == nil)
+        #expect(Format.pacing(idleGapMilliseconds: nil) == nil)
+        #expect(Format.pacing(idleGapMilliseconds: 0) == nil)
         // 1/60 s = 16.67 ms, one decimal.
-        budget.idleGap = 1.0 / 60
-        #expect(Format.pacing(budget) == "16.7 ms idle before each synthetic conversion")
+        #expect(Format.pacing(idleGapMilliseconds: 1000.0 / 60) == "16.7 ms idle before each synthetic conversion")
     }
 }

@@ -1,9 +1,12 @@
 import Containers
 import Foundation
+import ReportRun
+import Reports
 import TestSupport
 import Testing
 
 @testable import ReportRendering
+@testable import Streams
 
 /// The text report of a hand-made report: the tables' rows hold the figures
 /// worked out by hand from the fixture's numbers.
@@ -14,6 +17,16 @@ import Testing
         line.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// The text of `report`'s document.
+    static func lines(_ report: Report) -> [String] {
+        TextReport.lines(ReportDocument(report))
+    }
+
+    /// `run` as the document of a report with it alone holds it.
+    static func stream(_ run: StreamRun) -> StreamEntries {
+        StreamEntries.all(in: ReportDocument(ReportFixture.report(synthetic: [], serial: [run])), mode: "serial")[0]
+    }
+
     /// The `count` lines after the first line of `lines` that starts with `title`.
     static func lines(after title: String, in lines: [String], count: Int) throws -> [String] {
         let index = try #require(lines.firstIndex { $0.hasPrefix(title) })
@@ -22,7 +35,7 @@ import Testing
 
     @Test("the synthetic table shows each contender's medians, rates and ratio medians with their ranges")
     func syntheticTable() throws {
-        let lines = TextReport.lines(ReportFixture.report())
+        let lines = Self.lines(ReportFixture.report())
         let table = try Self.lines(after: "Converters on synthetic frames", in: lines, count: 6).map(Self.cells)
         #expect(
             table[0] == [
@@ -66,7 +79,7 @@ import Testing
 
     @Test("the end-to-end table shows each file's codec and track, medians, errors and checks")
     func streamTable() throws {
-        let lines = TextReport.lines(ReportFixture.report())
+        let lines = Self.lines(ReportFixture.report())
         let table = try Self.lines(after: "End to end, serial (converter simd;", in: lines, count: 4).map(Self.cells)
         #expect(
             table[0] == [
@@ -94,7 +107,7 @@ import Testing
 
     @Test("the report starts with the budget line and ends with the run's seconds")
     func frame() {
-        let lines = TextReport.lines(ReportFixture.report())
+        let lines = Self.lines(ReportFixture.report())
         // The default budget: 3 warm-up rounds, 30 ... 3000 frames, 8 s, no deadline, no pacing.
         #expect(
             lines.first?.hasPrefix(
@@ -108,7 +121,7 @@ import Testing
 
     @Test("a report without sections is the budget line and the seconds only")
     func empty() {
-        let lines = TextReport.lines(ReportFixture.report(synthetic: [], serial: []))
+        let lines = Self.lines(ReportFixture.report(synthetic: [], serial: []))
         #expect(lines.count == 3)
         #expect(lines.suffix(2) == ["", "done in 12.3 s"])
     }
@@ -117,32 +130,55 @@ import Testing
     func codecText() {
         let timebase = ReportFixture.timebase
         var run = ReportFixture.unreadable()
-        #expect(TextReport.codecText(run) == "?")
+        #expect(TextReport.codecText(Self.stream(run)) == "?")
         run.track = Track(container: "MP4", codec: .h264, timebase: timebase, declaredSize: nil)
-        #expect(TextReport.codecText(run) == "H.264")
+        #expect(TextReport.codecText(Self.stream(run)) == "H.264")
         run.track = Track(container: "WebM", codec: .vp9, timebase: timebase, declaredSize: nil, number: 3)
-        #expect(TextReport.codecText(run) == "VP9, track 3")
-        #expect(TextReport.codecText(ReportFixture.clip()) == "AV1, track 2")
+        #expect(TextReport.codecText(Self.stream(run)) == "VP9, track 3")
+        #expect(TextReport.codecText(Self.stream(ReportFixture.clip())) == "AV1, track 2")
     }
 
     @Test("timestamps, gaps and delivery show - for a file that gave no frame, and out-of-order delivery first")
     func checkTexts() {
         let unreadable = ReportFixture.unreadable()
-        #expect(TextReport.timestampText(unreadable) == "-")
-        #expect(TextReport.gapText(unreadable) == "-")
-        #expect(TextReport.deliveryText(unreadable) == "-")
+        #expect(TextReport.timestampText(Self.stream(unreadable)) == "-")
+        #expect(TextReport.gapText(Self.stream(unreadable)) == "-")
+        #expect(TextReport.deliveryText(Self.stream(unreadable)) == "-")
         // A bad-ts file whose timestamps pass is itself a finding.
         let passing = ReportFixture.clip(path: "/v/bad-ts-passing.ivf")
-        #expect(TextReport.timestampText(passing) == "ok (UNEXPECTED: bad-ts file passed)")
+        #expect(TextReport.timestampText(Self.stream(passing)) == "ok (UNEXPECTED: bad-ts file passed)")
         // Frames presented at 0 0 1 5 6 7 8 9 10 11 22 13: a duplicate at 1,
         // backwards at 11 (13 after 22); positive steps 1 4 1 1 1 1 1 1 11
         // sorted, median (rank 5) 1, so steps of 4 (frame 3) and 11 (frame 10)
         // are gaps.
         let run = ReportFixture.stream(path: "/v/x.ivf", shown: [0, 0, 1, 5, 6, 7, 8, 9, 10, 11, 22, 13])
-        #expect(TextReport.timestampText(run) == "backwards+duplicate at 1,11 FAIL")
-        #expect(TextReport.gapText(run) == "2 at 3,10")
+        #expect(TextReport.timestampText(Self.stream(run)) == "backwards+duplicate at 1,11 FAIL")
+        #expect(TextReport.gapText(Self.stream(run)) == "2 at 3,10")
         #expect(
-            TextReport.deliveryText(ReportFixture.stream(path: "/v/x.ivf", shown: [0], inOrder: false))
+            TextReport.deliveryText(Self.stream(ReportFixture.stream(path: "/v/x.ivf", shown: [0], inOrder: false)))
                 == "OUT OF ORDER")
+    }
+
+    @Test("a run that gave no frame keeps its place among the runs of its mode")
+    func framelessPlace() throws {
+        let lines = Self.lines(
+            ReportFixture.report(
+                synthetic: [], serial: [ReportFixture.unreadable(), ReportFixture.clip()],
+                pipelined: [ReportFixture.clip(mode: .pipelined), ReportFixture.unreadable(mode: .pipelined)]))
+        let serial = try Self.lines(after: "End to end, serial", in: lines, count: 3).map(Self.cells)
+        #expect(serial.map { $0.first } == ["file", "broken.webm (ERROR: not a WebM file)", "clip-av1.mkv"])
+        let pipelined = try Self.lines(after: "Pipelined:", in: lines, count: 3).map(Self.cells)
+        // The clip's one pass of 0.5 s in either mode: 8 fps, a speed-up of
+        // 1; the unreadable file: 0 fps, and 0 ÷ 0 shown as 0 over 1e-9.
+        #expect(pipelined[1] == ["clip-av1.mkv", "4", "8", "8", "1.00", "1.20", "1.50", "yes", "monotonic"])
+        #expect(pipelined[2] == ["broken.webm (ERROR)", "0", "0", "0", "0.00", "-", "-", "yes", "-"])
+    }
+
+    @Test("a document read back from its JSON prints the same text")
+    func readBack() throws {
+        let document = ReportDocument(
+            ReportFixture.report(pipelined: [ReportFixture.clip(mode: .pipelined), ReportFixture.unreadable()]))
+        let read = try ReportDocument(json: try document.json())
+        #expect(TextReport.lines(read) == TextReport.lines(document))
     }
 }

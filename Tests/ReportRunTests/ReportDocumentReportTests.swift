@@ -125,7 +125,9 @@ import Testing
         #expect(bad["track"] as? Int == 1)
         #expect(bad["timestamps_monotonic"] as? Bool == false)
         #expect(bad["timestamp_violations"] as? [Int] == [2])
+        #expect(bad["timestamp_violation_kinds"] as? [String] == ["backwards"])
         #expect(bad["delivery_monotonic"] as? Bool == false)
+        #expect(bad["delivery_backwards_at"] as? Int == 2)
         #expect(bad["expected_failure"] as? Bool == true)
         #expect(bad["error"] as? String == "packet 3: truncated")
     }
@@ -145,6 +147,9 @@ import Testing
         #expect(list.count == 1)
         #expect(list.first?["file"] as? String == "/v/broken.webm")
         #expect(list.first?["mode"] as? String == "serial")
+        // The third serial run of the fixture.
+        #expect(list.first?["position"] as? Int == 2)
+        #expect(list.first?["passes"] as? Int == 1)
         #expect(list.first?["error"] as? String == "not a WebM file")
         #expect(list.first?["expected_failure"] as? Bool == false)
         #expect(list.first?["codec"] == nil)
@@ -167,6 +172,29 @@ import Testing
         #expect(context["warmup_rounds"] as? Int == 3)
         #expect(context["min_frames"] as? Int == 30)
         #expect(context["bench_seconds"] as? Double == 12.34)
+        // The default budget: at most 3000 frames, 8 s a size, no deadline.
+        #expect(context["max_frames"] as? Int == 3000)
+        #expect(context["seconds_per_size"] as? Double == 8)
+        #expect(context["deadline_seconds"] == nil)
+        #expect(context["floor_tolerance"] as? Double == 0.95)
+        #expect(context["pipeline_depth"] as? Int == 3)
+        // The fixture's machine reads no /proc/cpuinfo fields.
+        #expect(context["cpu_identity"] as? String == "unknown family unknown model unknown")
+        // Six shapes, each with ordinary and streaming stores, pieces first.
+        let methods = try #require(context["floor_methods"] as? [String])
+        #expect(methods.count == 12)
+        #expect(methods.prefix(3) == ["cached", "streaming", "blocks cached"])
+    }
+
+    @Test("a pipelined run's frame entry has its speed-up over the serial run of the same file")
+    func speedUp() throws {
+        let document = ReportDocument(ReportFixture.report(pipelined: [ReportFixture.clip(mode: .pipelined)]))
+        let frame = try #require(document.benchmarks.first { $0.name == "stream/pipelined/clip-av1.mkv/frame" })
+        // One pass of 0.5 s in each mode: one ratio of 1, its interval the range.
+        #expect(frame.speedUpOverSerial == 1)
+        #expect(frame.speedUpOverSerialInterval == [1, 1])
+        let serial = try #require(document.benchmarks.first { $0.name == "stream/serial/clip-av1.mkv/frame" })
+        #expect(serial.speedUpOverSerial == nil)
     }
 
     @Test("the document reads back equal, with the hand-worked figures")
