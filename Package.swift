@@ -137,7 +137,7 @@ let package = Package(
         optimisedTarget("Presentation", ["Frames", "Statistics"]),
         // The report document as `bench --json` writes it (read back) and the comparison of two runs.
         optimisedTarget("Reports", ["Statistics"]),
-        // The measurement harness: interleaved runner, contenders, memory floors, cell results.
+        // The measurement harness: interleaved runner, contenders, memory floors, each cell summarized into report entries.
         optimisedTarget(
             "Measurement",
             [

@@ -66,8 +66,8 @@ enum WitnessedSpeed {
                 {
                 case .success(let ratios):
                     parts.append(
-                        "\(size): " + SpeedCheck.describe(ratios.cpu, ConverterRegistry.oracleName) + " CPU, "
-                            + SpeedCheck.describe(ratios.wall, ConverterRegistry.oracleName) + " wall")
+                        "\(size): " + SpeedCheck.describe(.init(ratios.cpu), ConverterRegistry.oracleName) + " CPU, "
+                            + SpeedCheck.describe(.init(ratios.wall), ConverterRegistry.oracleName) + " wall")
                 case .failure(let failure): return .fail("\(failure.description) at \(label)")
                 }
             case .inProcess:

@@ -1,4 +1,5 @@
 import Frames
+import Reports
 
 /// One cell's results (a frame size, layout and orientation): every contender's.
 public struct CellResults: Sendable {
@@ -10,8 +11,10 @@ public struct CellResults: Sendable {
     public let layout: ChromaLayout
     /// Rounds measured (frames per contender).
     public let rounds: Int
-    /// One result per contender, converters first and the floors last.
-    public let cells: [ContenderResult]
+    /// Each contender's samples, converters first and the floors last.
+    public let samples: [CellSamples]
+    /// Each contender's entry in the report, in the order of `samples`.
+    public var cells: [ReportEntry]
     /// The converters left out of this cell, in registry order: those that
     /// refused it (`.unsupported`: skipped) or failed it (`.failed`: a
     /// failure). Nothing of theirs is timed.
@@ -29,16 +32,18 @@ public struct CellResults: Sendable {
     /// not asked for).
     public var uprightSamples: [String: [Double]] = [:]
 
-    /// The results `cells` of `rounds` rounds at `size` in `layout` and
-    /// `orientation`, and `floorAlone`.
+    /// The results of `rounds` rounds at `size` in `layout` and
+    /// `orientation`: the contenders' `samples`, their entries `cells`, and
+    /// `floorAlone`.
     public init(
         size: FrameSize, orientation: Orientation = .upright, layout: ChromaLayout = .i420, rounds: Int,
-        cells: [ContenderResult], floorAlone: [FloorMethod: Double] = [:]
+        samples: [CellSamples], cells: [ReportEntry], floorAlone: [FloorMethod: Double] = [:]
     ) {
         self.size = size
         self.orientation = orientation
         self.layout = layout
         self.rounds = rounds
+        self.samples = samples
         self.cells = cells
         self.floorAlone = floorAlone
     }
@@ -56,7 +61,7 @@ public struct CellResults: Sendable {
 
     /// The converters whose median paired ratio to their floor is below
     /// `floorTolerance` at this size: each a sign that the floor is wrong.
-    public var belowFloor: [ContenderResult] {
-        cells.filter { !$0.isFloor && ($0.ratioToFloor?.median ?? 1) < Self.floorTolerance }
+    public var belowFloor: [ReportEntry] {
+        cells.filter { !$0.isFloor && ($0.ratioToFloor ?? 1) < Self.floorTolerance }
     }
 }

@@ -1,6 +1,7 @@
 import Conformance
 import Converters
 import Frames
+import Reports
 import Statistics
 
 /// The synthetic-frame section: every converter and the memory floors at
@@ -165,11 +166,13 @@ public enum ConverterBench {
         Dictionary(converters.map { (.converter($0.name), Contender.threads(of: $0, at: size)) }) { first, _ in first }
     }
 
-    /// Turns samples into results: distributions, paired ratios (with their
-    /// intervals) against the `libyuv`, floor and `scalar` labels when
-    /// present, and bit-exactness and peers' deviations by label. A contender
-    /// on `threads[label]` threads (default 1) is held to `floor(threads:in:)`.
-    /// The cells are those of `size` in `layout` and `orientation`.
+    /// Turns samples into the cell's report entries (`convert/C/WxH...`,
+    /// times in µs, every sample kept): distributions, paired ratios (with
+    /// their intervals) against the `libyuv`, floor and `scalar` samples
+    /// when present, the fastest peer, and bit-exactness and peers'
+    /// deviations by name. A contender on `threads[id]` threads (default 1)
+    /// is held to `floor(threads:in:)`. The cells are those of `size` in
+    /// `layout` and `orientation`; a contender without samples has no entry.
     public static func summarize(
         _ samples: [CellSamples], size: FrameSize, orientation: Orientation = .upright, layout: ChromaLayout = .i420,
         bitExact: [String: Bool],
@@ -180,29 +183,42 @@ public enum ConverterBench {
         let reference = byID[.converter(ConverterRegistry.oracleName)]
         let scalar = byID[.converter(ConverterRegistry.readableReferenceName)]
         let bestPeer = Self.bestPeer(among: samples)
-        let cells = samples.compactMap { sample -> ContenderResult? in
-            guard let wall = Distribution(sample.wall), let cpu = Distribution(sample.cpu) else { return nil }
+        let cell = SyntheticCell(size: size, orientation: orientation, layout: layout)
+        let measured = samples.filter { !$0.wall.isEmpty && !$0.cpu.isEmpty }
+        let entries = measured.map { sample -> ReportEntry in
             let (floorLabel, floor) = Self.floor(threads: threads[sample.id] ?? 1, in: byID)
             let name = sample.id.converterName
-            var result = ContenderResult(
-                id: sample.id, size: size, orientation: orientation, layout: layout, wall: wall, cpu: cpu,
-                wallInRoundOrder: sample.wall,
-                libyuvRatios: reference.map { PairedRatios.of(sample.wall, over: $0.wall) } ?? [],
-                ratioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
-                cpuRatioToLibyuv: reference.flatMap { RatioEstimate(paired: sample.cpu, over: $0.cpu) },
-                floorLabel: floorLabel, floorRatios: floor.map { PairedRatios.of(sample.wall, over: $0) } ?? [],
-                ratioToFloor: floor.flatMap { RatioEstimate(paired: sample.wall, over: $0) },
-                ratioToScalar: scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) },
-                bitExact: name.flatMap { bitExact[$0] }, deviation: name.flatMap { deviations[$0] })
-            result.floorMethod = sample.floorMethod
-            if let bestPeer, !sample.id.isFloor {
-                result.bestPeer = bestPeer.id.converterName
-                result.ratioToBestPeer = RatioEstimate(paired: sample.wall, over: bestPeer.wall)
+            var entry = ReportEntry(cell: cell, contender: sample.label, wall: sample.wall, cpu: sample.cpu)
+            if let reference {
+                if sample.id != reference.id {
+                    entry.ratioSamplesToLibyuv = PairedRatios.of(sample.wall, over: reference.wall)
+                }
+                (entry.ratioToLibyuv, entry.ratioToLibyuvInterval) = ReportEntry.figures(
+                    RatioEstimate(paired: sample.wall, over: reference.wall))
+                (entry.cpuRatioToLibyuv, entry.cpuRatioToLibyuvInterval) = ReportEntry.figures(
+                    RatioEstimate(paired: sample.cpu, over: reference.cpu))
             }
-            return result
+            entry.floor = floorLabel
+            if let floor {
+                if !sample.id.isFloor { entry.ratioSamplesToFloor = PairedRatios.of(sample.wall, over: floor) }
+                (entry.ratioToFloor, entry.ratioToFloorInterval) = ReportEntry.figures(
+                    RatioEstimate(paired: sample.wall, over: floor))
+            }
+            (entry.ratioToScalar, entry.ratioToScalarInterval) = ReportEntry.figures(
+                scalar.flatMap { RatioEstimate(paired: sample.wall, over: $0.wall) })
+            entry.floorMethod = sample.floorMethod?.description
+            if let bestPeer, !sample.id.isFloor {
+                entry.bestPeer = bestPeer.id.converterName
+                (entry.ratioToBestPeer, entry.ratioToBestPeerInterval) = ReportEntry.figures(
+                    RatioEstimate(paired: sample.wall, over: bestPeer.wall))
+            }
+            entry.bitExact = name.flatMap { bitExact[$0] }
+            entry.deviation = name.flatMap { deviations[$0] }.map { ReportDeviation($0) }
+            return entry
         }
         return CellResults(
-            size: size, orientation: orientation, layout: layout, rounds: samples.first?.wall.count ?? 0, cells: cells)
+            size: size, orientation: orientation, layout: layout, rounds: samples.first?.wall.count ?? 0,
+            samples: measured, cells: entries)
     }
 
     /// The peer with the lowest median time among `samples`: libyuv (the

@@ -32,10 +32,10 @@ public struct LayoutCost: Sendable, Equatable {
         let twins = Dictionary(cells.filter { $0.layout == .i420 }.map { ($0.cell, $0) }) { first, _ in first }
         return cells.filter { $0.layout != .i420 }.flatMap { results -> [LayoutCost] in
             guard let twin = twins[results.cell.inLayout(.i420)] else { return [] }
-            return results.cells.compactMap { contender -> LayoutCost? in
-                guard let base = twin.cells.first(where: { $0.id == contender.id }) else { return nil }
-                let newBlocks = BlockMedians.of(contender.wallInRoundOrder)
-                let baseBlocks = BlockMedians.of(base.wallInRoundOrder)
+            return results.samples.compactMap { contender -> LayoutCost? in
+                guard let base = twin.samples.first(where: { $0.id == contender.id }) else { return nil }
+                let newBlocks = BlockMedians.of(contender.wall)
+                let baseBlocks = BlockMedians.of(base.wall)
                 guard let estimate = ShiftEstimate.ratio(of: newBlocks, to: baseBlocks) else { return nil }
                 return LayoutCost(
                     label: contender.label, cell: results.cell, estimate: estimate,

@@ -1,6 +1,7 @@
 import Converters
 import Frames
 import Peers
+import Reports
 
 /// The scaling section (`--scaling`): `ParallelConverter` over the `simd`
 /// converter at several thread counts, against frame size, interleaved
@@ -39,7 +40,24 @@ public enum Scaling {
             ) { done, planned in
                 progress("scaling \(size): frame \(done) of ~\(planned)")
             }
-            return ConverterBench.summarize(samples, size: size, bitExact: [:], threads: threadsByID)
+            var result = ConverterBench.summarize(samples, size: size, bitExact: [:], threads: threadsByID)
+            result.cells = zip(result.samples, result.cells).map { sample, entry in
+                Self.scalingEntry(entry, of: sample.id, size: size)
+            }
+            return result
         }
+    }
+
+    /// `entry`, the cell entry of `contender`, as the scaling section's
+    /// entry at `size`: named `scaling/C/WxH`, with its thread count, and no
+    /// layout (scaling cells convert I420 frames, named as before layouts).
+    static func scalingEntry(_ entry: ReportEntry, of contender: ContenderID, size: FrameSize) -> ReportEntry {
+        var entry = entry
+        let name = EntryName.scaling(contender: contender.description, size: "\(size)").description
+        entry.name = name
+        entry.runName = name
+        entry.layout = nil
+        if case .threads(let count) = contender { entry.threads = count }
+        return entry
     }
 }

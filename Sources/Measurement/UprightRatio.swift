@@ -23,12 +23,12 @@ public struct UprightRatio: Sendable, Equatable {
     /// upright samples, in the order of `sizes` and of each cell's converters.
     public static func all(in sizes: [CellResults]) -> [UprightRatio] {
         sizes.filter { $0.orientation != .upright }.flatMap { size in
-            size.cells.compactMap { cell -> UprightRatio? in
-                guard let upright = size.uprightSamples[cell.label],
-                    let estimate = RatioEstimate(paired: cell.wallInRoundOrder, over: upright)
+            size.samples.compactMap { sample -> UprightRatio? in
+                guard let upright = size.uprightSamples[sample.label],
+                    let estimate = RatioEstimate(paired: sample.wall, over: upright)
                 else { return nil }
                 return UprightRatio(
-                    label: cell.label, size: size.size, orientation: size.orientation, layout: size.layout,
+                    label: sample.label, size: size.size, orientation: size.orientation, layout: size.layout,
                     estimate: estimate)
             }
         }

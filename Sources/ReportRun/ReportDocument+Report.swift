@@ -21,19 +21,19 @@ extension ReportDocument {
         let layoutCosts = LayoutCost.all(in: report.synthetic)
         var entries: [ReportEntry] = []
         for size in report.synthetic {
-            for cell in size.cells {
-                var entry = Self.entry(cell, name: Self.convertName(cell.label, size.cell), matrix: report.matrix.name)
+            for var entry in size.cells {
+                entry.matrix = report.matrix.name
                 if let ratio = uprightRatios.first(where: {
-                    $0.label == cell.label && $0.size == cell.size && $0.orientation == cell.orientation
-                        && $0.layout == cell.layout
+                    $0.label == entry.converter && $0.size == size.size && $0.orientation == size.orientation
+                        && $0.layout == size.layout
                 }) {
-                    (entry.ratioToUpright, entry.ratioToUprightInterval) = Self.estimate(ratio.estimate)
+                    (entry.ratioToUpright, entry.ratioToUprightInterval) = ReportEntry.figures(ratio.estimate)
                 }
-                if let cost = layoutCosts.first(where: { $0.label == cell.label && $0.cell == cell.cell }) {
-                    (entry.ratioToI420, entry.ratioToI420Interval) = Self.estimate(cost.estimate)
+                if let cost = layoutCosts.first(where: { $0.label == entry.converter && $0.cell == size.cell }) {
+                    (entry.ratioToI420, entry.ratioToI420Interval) = ReportEntry.figures(cost.estimate)
                     entry.ratioToI420Conclusive = cost.conclusive
                 }
-                entries.append(entry)
+                entries.append(Self.written(entry))
             }
         }
         var streamsNotMeasured: [NotMeasuredStream] = []
@@ -46,11 +46,9 @@ extension ReportDocument {
             }
         }
         for size in report.scaling {
-            for cell in size.cells {
-                var entry = Self.entry(
-                    cell, name: .scaling(contender: cell.label, size: "\(size.size)"), matrix: report.matrix.name)
-                if case .threads(let count) = cell.id { entry.threads = count }
-                entries.append(entry)
+            for var entry in size.cells {
+                entry.matrix = report.matrix.name
+                entries.append(Self.written(entry))
             }
         }
         for index in entries.indices {
@@ -96,7 +94,9 @@ extension ReportDocument {
         context.floorMethods = FloorMethod.allCases.map(\.description)
         context.floorTolerance = CellResults.floorTolerance
         context.floorWarnings = (report.synthetic + report.scaling).flatMap { size in
-            size.belowFloor.map { "\($0.label) at \(size.cell): \(shown($0.ratioToFloor)) of \($0.floorLabel)" }
+            size.belowFloor.map { entry in
+                "\(entry.converter ?? "") at \(size.cell): \(shown(entry.ratioToFloor, entry.ratioToFloorInterval)) of \(entry.floor ?? "")"
+            }
         }
         context.matrix = report.matrix.name
         context.warmupRounds = report.budget.warmupRounds
@@ -153,49 +153,14 @@ extension ReportDocument {
         return entry
     }
 
-    /// One synthetic or scaling cell.
-    private static func entry(_ cell: ContenderResult, name: EntryName, matrix: String) -> ReportEntry {
-        var entry = base(
-            name: name.description, iterations: cell.wall.count,
-            realTime: cell.wall.median, cpuTime: cell.cpu.mean, samples: cell.wallInRoundOrder)
-        if !cell.libyuvRatios.isEmpty && cell.label != ConverterRegistry.oracleName {
-            entry.ratioSamplesToLibyuv = thinned(cell.libyuvRatios).map { compact($0) }
-        }
-        if !cell.floorRatios.isEmpty && !cell.isFloor {
-            entry.ratioSamplesToFloor = thinned(cell.floorRatios).map { compact($0) }
-        }
-        entry.converter = cell.label
-        entry.width = cell.size.width
-        entry.height = cell.size.height
-        entry.matrix = matrix
-        entry.orientation = cell.orientation.name
-        // Scaling cells convert I420 frames and carry no layout, as before layouts.
-        if case .convert = name { entry.layout = cell.layout.rawValue }
-        entry.min = finite(cell.wall.min / 1000)
-        entry.p10 = finite(cell.wall.percentile(0.1) / 1000)
-        entry.p25 = finite(cell.wall.percentile(0.25) / 1000)
-        entry.p50 = finite(cell.wall.median / 1000)
-        entry.p90 = finite(cell.wall.p90 / 1000)
-        entry.p99 = finite(cell.wall.p99 / 1000)
-        entry.max = finite(cell.wall.max / 1000)
-        entry.mean = finite(cell.wall.mean / 1000)
-        entry.itemsPerSecond = finite(1e9 / cell.wall.median)
-        entry.bytesPerSecond = finite(Double(ContenderResult.bytesMoved(cell.size)) * 1e9 / cell.wall.median)
-        entry.megapixelsPerSecond = finite(cell.megapixelsPerSecond)
-        (entry.ratioToLibyuv, entry.ratioToLibyuvInterval) = estimate(cell.ratioToLibyuv)
-        (entry.cpuRatioToLibyuv, entry.cpuRatioToLibyuvInterval) = estimate(cell.cpuRatioToLibyuv)
-        entry.bestPeer = cell.bestPeer
-        (entry.ratioToBestPeer, entry.ratioToBestPeerInterval) = estimate(cell.ratioToBestPeer)
-        (entry.ratioToFloor, entry.ratioToFloorInterval) = estimate(cell.ratioToFloor)
-        entry.floor = cell.floorLabel
-        entry.floorMethod = cell.floorMethod?.description
-        (entry.ratioToScalar, entry.ratioToScalarInterval) = estimate(cell.ratioToScalar)
-        entry.bitExact = cell.bitExact
-        entry.deviation = cell.deviation.map {
-            ReportDeviation(
-                maximumDifference: $0.maximum, differingShare: $0.differingShare, psnr: $0.psnr,
-                comparedBytes: $0.comparedBytes, differingBytes: $0.differingBytes, sumOfSquares: $0.sumOfSquares)
-        }
+    /// A synthetic or scaling cell's entry as the document keeps it: its
+    /// samples and per-round ratios thinned to `maximumSamples` and rounded
+    /// to 5 significant digits, as the stream entries' are.
+    private static func written(_ entry: ReportEntry) -> ReportEntry {
+        var entry = entry
+        entry.samples = thinned(entry.samples).map(compact)
+        entry.ratioSamplesToLibyuv = entry.ratioSamplesToLibyuv.map { thinned($0).map(compact) }
+        entry.ratioSamplesToFloor = entry.ratioSamplesToFloor.map { thinned($0).map(compact) }
         return entry
     }
 
@@ -255,7 +220,7 @@ extension ReportDocument {
             if !ratios.isEmpty { entry.ratioSamplesToDecode = thinned(ratios).map { compact($0) } }
             entry.framesPerSecond = finite(run.framesPerSecond)
             if let serial {
-                (entry.speedUpOverSerial, entry.speedUpOverSerialInterval) = estimate(
+                (entry.speedUpOverSerial, entry.speedUpOverSerialInterval) = ReportEntry.figures(
                     RatioEstimate(paired: serial.passSeconds, over: run.passSeconds))
             }
             result.append(shared(entry))
@@ -271,15 +236,10 @@ extension ReportDocument {
             orientation: cell.orientation == .upright ? nil : cell.orientation.name)
     }
 
-    /// A ratio estimate's median and `[lower, upper]` interval (nil, nil when there is none).
-    private static func estimate(_ estimate: RatioEstimate?) -> (Double?, [Double]?) {
-        (estimate.map { finite($0.median) }, estimate.map { [finite($0.lower), finite($0.upper)] })
-    }
-
-    /// A ratio estimate as `median [lower,upper]`, two decimals.
-    private static func shown(_ estimate: RatioEstimate?) -> String {
-        guard let estimate else { return "-" }
-        return String(format: "%.2f [%.2f,%.2f]", estimate.median, estimate.lower, estimate.upper)
+    /// A ratio with its interval as `median [lower,upper]`, two decimals; `-` without one.
+    private static func shown(_ median: Double?, _ interval: [Double]?) -> String {
+        guard let median, let interval, interval.count == 2 else { return "-" }
+        return String(format: "%.2f [%.2f,%.2f]", median, interval[0], interval[1])
     }
 
     /// At most `maximumSamples` of `values`, evenly spaced (all of them when fewer).

@@ -17,12 +17,12 @@ import Testing
         ]
         let result = ConverterBench.summarize(
             samples, size: Self.size, bitExact: [:], threads: [.converter("parallel"): 2, .converter("simd"): 1])
-        let parallel = try #require(result.cells.first { $0.label == "parallel" })
-        #expect(parallel.floorLabel == "best of floor, floor:2threads")
-        #expect(parallel.ratioToFloor?.median == 0.9)  // 9 ÷ 10 and 9 ÷ 8: the lower middle
-        let simd = try #require(result.cells.first { $0.label == "simd" })
-        #expect(simd.floorLabel == "floor" && simd.ratioToFloor?.median == 1.2)
-        #expect(result.belowFloor.map(\.label) == ["parallel"])  // 0.9 is below 0.95: a warning
+        let parallel = try #require(result.cells.first { $0.converter == "parallel" })
+        #expect(parallel.floor == "best of floor, floor:2threads")
+        #expect(parallel.ratioToFloor == 0.9)  // 9 ÷ 10 and 9 ÷ 8: the lower middle
+        let simd = try #require(result.cells.first { $0.converter == "simd" })
+        #expect(simd.floor == "floor" && simd.ratioToFloor == 1.2)
+        #expect(result.belowFloor.map(\.converter) == ["parallel"])  // 0.9 is below 0.95: a warning
     }
 
     @Test("without the threaded floor, the one-thread floor")
@@ -34,7 +34,7 @@ import Testing
         ]
         let result = ConverterBench.summarize(
             samples, size: Self.size, bitExact: [:], threads: [.converter("parallel"): 2])
-        let parallel = try #require(result.cells.first { $0.label == "parallel" })
-        #expect(parallel.floorLabel == "floor" && parallel.ratioToFloor?.median == 1.1)
+        let parallel = try #require(result.cells.first { $0.converter == "parallel" })
+        #expect(parallel.floor == "floor" && parallel.ratioToFloor == 1.1)
     }
 }

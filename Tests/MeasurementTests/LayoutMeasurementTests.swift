@@ -63,8 +63,10 @@ private struct I420Only: FrameConverter {
             converters: converters, cells: cells, matrix: .bt709, budget: .tiny, progress: { _ in })
         let (i420, nv12) = (results[0], results[1])
         #expect(i420.cell == cells[0] && nv12.cell == cells[1])
-        #expect(nv12.cells.allSatisfy { $0.layout == .nv12 && $0.cell == cells[1] })
-        func exact(_ cell: CellResults, _ label: String) -> Bool? { cell.cells.first { $0.label == label }?.bitExact }
+        #expect(nv12.cells.allSatisfy { $0.layout == "nv12" && $0.cell?.layout == "nv12" })
+        func exact(_ cell: CellResults, _ label: String) -> Bool? {
+            cell.cells.first { $0.converter == label }?.bitExact
+        }
         #expect(exact(i420, "wrong-nv12") == true)
         #expect(exact(nv12, "wrong-nv12") == false)
         #expect(exact(nv12, "scalar") == true)

@@ -75,13 +75,13 @@ private struct WrongTurn: FrameConverter {
         #expect(results.map(\.cell) == cells)
         let upright = results[0]
         #expect(upright.excluded.isEmpty)
-        #expect(upright.cells.map(\.label) == ["scalar", "upright-only", "failing", "libyuv", "floor"])
+        #expect(upright.cells.map(\.converter) == ["scalar", "upright-only", "failing", "libyuv", "floor"])
         let turned = results[1]
         #expect(turned.orientation == .rotate270)
-        #expect(turned.cells.map(\.label) == ["scalar", "libyuv", "floor"])
-        #expect(turned.cells.allSatisfy { $0.orientation == .rotate270 && $0.wall.count == 3 })
-        #expect(turned.cells.first { $0.label == "scalar" }?.bitExact == true)
-        #expect(turned.cells.first { $0.label == "scalar" }?.ratioToLibyuv != nil)
+        #expect(turned.cells.map(\.converter) == ["scalar", "libyuv", "floor"])
+        #expect(turned.cells.allSatisfy { $0.orientation == "rotate270" && $0.samples.count == 3 })
+        #expect(turned.cells.first { $0.converter == "scalar" }?.bitExact == true)
+        #expect(turned.cells.first { $0.converter == "scalar" }?.ratioToLibyuv != nil)
         #expect(
             turned.excluded == [
                 ContenderFailure(id: .converter("upright-only"), error: .unsupported),

@@ -59,7 +59,7 @@ import Testing
         let withTwins = ConverterBench.run(
             converters: converters, cells: cells, matrix: .bt601, budget: budget, uprightTwins: true
         ) { _ in }
-        #expect(withTwins[0].cells.map(\.label) == ["lut", "libyuv", "floor"])
+        #expect(withTwins[0].cells.map(\.converter) == ["lut", "libyuv", "floor"])
         #expect(withTwins[0].uprightSamples.keys.sorted() == ["libyuv", "lut"])
         #expect(withTwins[0].uprightSamples.values.allSatisfy { $0.count == 5 })
         #expect(UprightRatio.all(in: withTwins).map(\.label) == ["lut", "libyuv"])
