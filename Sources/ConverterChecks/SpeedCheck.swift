@@ -3,7 +3,7 @@ import Foundation
 import Frames
 import Measurement
 import Peers
-import Statistics
+import Reports
 
 /// The converter's time against libyuv and against the one-thread memory
 /// floor, measured interleaved in one run (`ConverterBench`) on frames in
@@ -44,10 +44,10 @@ enum SpeedCheck {
                 samples, size: size, bitExact: [:], threads: ConverterBench.threadsByID(converters, at: size))
             guard let cell = result.cells.first(where: { $0.converter == context.converter.name }) else { continue }
             var figures: [String] = []
-            if !isOracle, let ratio = Ratio(cell.ratioToLibyuv, cell.ratioToLibyuvInterval) {
+            if !isOracle, let ratio = cell.libyuvRatio {
                 figures.append(describe(ratio, ConverterRegistry.oracleName))
             }
-            if let ratio = Ratio(cell.ratioToFloor, cell.ratioToFloorInterval) {
+            if let ratio = cell.floorRatio {
                 let below = ratio.upper < impossibleFloorRatio
                 if below && !writesLibYUVBytes(context, size: size, matrix: matrix, layout: context.options.layout) {
                     return .fail(
@@ -75,27 +75,8 @@ enum SpeedCheck {
         return (try? checker.deviation(of: context.converter))?.isWithin(tolerance) ?? false
     }
 
-    /// A ratio with its 95 % interval, as a report entry holds it.
-    struct Ratio {
-        let median: Double
-        let lower: Double
-        let upper: Double
-
-        /// The ratio `median` with `interval` (`[lower, upper]`); nil
-        /// without either.
-        init?(_ median: Double?, _ interval: [Double]?) {
-            guard let median, let interval, interval.count == 2 else { return nil }
-            (self.median, lower, upper) = (median, interval[0], interval[1])
-        }
-
-        /// The figures of `estimate`.
-        init(_ estimate: RatioEstimate) {
-            (median, lower, upper) = (estimate.median, estimate.lower, estimate.upper)
-        }
-    }
-
     /// `1.23× libyuv [1.20, 1.26]`.
-    static func describe(_ ratio: Ratio, _ other: String) -> String {
+    static func describe(_ ratio: EntryRatio, _ other: String) -> String {
         String(format: "%.2f× %@ [%.2f, %.2f]", ratio.median, other, ratio.lower, ratio.upper)
     }
 }

@@ -2,6 +2,7 @@ import Converters
 import Frames
 import Measurement
 import Peers
+import Reports
 import Statistics
 
 #if canImport(Glibc)
@@ -66,8 +67,9 @@ enum WitnessedSpeed {
                 {
                 case .success(let ratios):
                     parts.append(
-                        "\(size): " + SpeedCheck.describe(.init(ratios.cpu), ConverterRegistry.oracleName) + " CPU, "
-                            + SpeedCheck.describe(.init(ratios.wall), ConverterRegistry.oracleName) + " wall")
+                        "\(size): " + SpeedCheck.describe(EntryRatio(ratios.cpu), ConverterRegistry.oracleName)
+                            + " CPU, "
+                            + SpeedCheck.describe(EntryRatio(ratios.wall), ConverterRegistry.oracleName) + " wall")
                 case .failure(let failure): return .fail("\(failure.description) at \(label)")
                 }
             case .inProcess:

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// Number formatting for tables and pages, shared by every renderer so
 /// that the same figure reads the same everywhere.
@@ -33,11 +34,11 @@ public enum Format {
 
 extension Format {
     /// A ratio estimate's median with two decimals (`-` for nil).
-    static func ratio(_ estimate: Estimate?) -> String { ratio(estimate?.median) }
+    static func ratio(_ estimate: EntryRatio?) -> String { ratio(estimate?.median) }
 
     /// A ratio estimate as `median [lower,upper]` (its 95 % interval), two
     /// decimals each (`-` for nil).
-    static func estimate(_ estimate: Estimate?) -> String {
+    static func estimate(_ estimate: EntryRatio?) -> String {
         guard let estimate else { return "-" }
         return "\(fixed(estimate.median, 2)) [\(fixed(estimate.lower, 2)),\(fixed(estimate.upper, 2))]"
     }

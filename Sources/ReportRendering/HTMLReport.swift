@@ -167,7 +167,7 @@ public enum HTMLReport {
     }
 
     /// An estimate's interval as `[lower, upper]` (`-` for nil).
-    static func interval(_ estimate: Estimate?) -> String {
+    static func interval(_ estimate: EntryRatio?) -> String {
         guard let estimate else { return "-" }
         return "[\(Format.fixed(estimate.lower, 2)), \(Format.fixed(estimate.upper, 2))]"
     }

@@ -95,7 +95,7 @@ extension ReportDocument {
         context.floorTolerance = CellResults.floorTolerance
         context.floorWarnings = (report.synthetic + report.scaling).flatMap { size in
             size.belowFloor.map { entry in
-                "\(entry.converter ?? "") at \(size.cell): \(shown(entry.ratioToFloor, entry.ratioToFloorInterval)) of \(entry.floor ?? "")"
+                "\(entry.converter ?? "") at \(size.cell): \(shown(entry.floorRatio)) of \(entry.floor ?? "")"
             }
         }
         context.matrix = report.matrix.name
@@ -237,9 +237,9 @@ extension ReportDocument {
     }
 
     /// A ratio with its interval as `median [lower,upper]`, two decimals; `-` without one.
-    private static func shown(_ median: Double?, _ interval: [Double]?) -> String {
-        guard let median, let interval, interval.count == 2 else { return "-" }
-        return String(format: "%.2f [%.2f,%.2f]", median, interval[0], interval[1])
+    private static func shown(_ ratio: EntryRatio?) -> String {
+        guard let ratio else { return "-" }
+        return String(format: "%.2f [%.2f,%.2f]", ratio.median, ratio.lower, ratio.upper)
     }
 
     /// At most `maximumSamples` of `values`, evenly spaced (all of them when fewer).

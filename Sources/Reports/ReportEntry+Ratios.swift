@@ -16,4 +16,21 @@ extension ReportEntry {
         guard let converter else { return false }
         return converter == EntryCell.floorConverter || converter.hasPrefix(EntryCell.floorConverter + ":")
     }
+
+    /// Wall time ÷ libyuv's.
+    public var libyuvRatio: EntryRatio? { EntryRatio(ratioToLibyuv, ratioToLibyuvInterval) }
+    /// Process CPU time ÷ libyuv's.
+    public var cpuLibyuvRatio: EntryRatio? { EntryRatio(cpuRatioToLibyuv, cpuRatioToLibyuvInterval) }
+    /// Wall time ÷ the best peer's.
+    public var bestPeerRatio: EntryRatio? { EntryRatio(ratioToBestPeer, ratioToBestPeerInterval) }
+    /// Wall time ÷ the floor's.
+    public var floorRatio: EntryRatio? { EntryRatio(ratioToFloor, ratioToFloorInterval) }
+    /// Wall time ÷ the scalar converter's.
+    public var scalarRatio: EntryRatio? { EntryRatio(ratioToScalar, ratioToScalarInterval) }
+    /// Oriented time ÷ upright time.
+    public var uprightRatio: EntryRatio? { EntryRatio(ratioToUpright, ratioToUprightInterval) }
+    /// Time in this layout ÷ time in I420.
+    public var i420Ratio: EntryRatio? { EntryRatio(ratioToI420, ratioToI420Interval) }
+    /// Serial pass time ÷ pipelined pass time.
+    public var speedUp: EntryRatio? { EntryRatio(speedUpOverSerial, speedUpOverSerialInterval) }
 }

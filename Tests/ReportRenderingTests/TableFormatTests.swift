@@ -1,3 +1,4 @@
+import Reports
 import Testing
 
 @testable import ReportRendering
@@ -66,13 +67,13 @@ import Testing
     func ratios() throws {
         #expect(Format.ratio(0.954) == "0.95")
         #expect(Format.ratio(nil as Double?) == "-")
-        let estimate = try #require(Estimate(1.0, [0.9, 1.1]))
+        let estimate = try #require(EntryRatio(1.0, [0.9, 1.1]))
         #expect(Format.estimate(estimate) == "1.00 [0.90,1.10]")
         #expect(Format.ratio(estimate) == "1.00")
         #expect(Format.estimate(nil) == "-")
         // An entry's ratio without its interval (or with a malformed one) is no estimate.
-        #expect(Estimate(1.0, nil) == nil)
-        #expect(Estimate(1.0, [0.9]) == nil)
+        #expect(EntryRatio(1.0, nil) == nil)
+        #expect(EntryRatio(1.0, [0.9]) == nil)
     }
 
     @Test("pacing names the idle gap in ms, and nothing for back-to-back runs")
