@@ -135,7 +135,7 @@ let package = Package(
         optimisedTarget("Conformance", ["Frames", "Containers", "Decoding", "Statistics", "CCrypto"]),
         // Presentation stamps, delivery scenarios and the checks on a presented sequence (no I/O).
         optimisedTarget("Presentation", ["Frames", "Statistics"]),
-        // The report document as `bench --json` writes it (read back) and the comparison of two runs.
+        // The one result model: the report document (written, read, printed, compared; the call's sections in it).
         optimisedTarget("Reports", ["Statistics"]),
         // The measurement harness: interleaved runner, contenders, memory floors, each cell summarized into report entries.
         optimisedTarget(
