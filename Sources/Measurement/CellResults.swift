@@ -62,6 +62,6 @@ public struct CellResults: Sendable {
     /// The converters whose median paired ratio to their floor is below
     /// `floorTolerance` at this size: each a sign that the floor is wrong.
     public var belowFloor: [ReportEntry] {
-        cells.filter { !$0.isFloor && ($0.ratioToFloor ?? 1) < Self.floorTolerance }
+        cells.filter { $0.isBelowFloor(tolerance: Self.floorTolerance) }
     }
 }

@@ -15,20 +15,9 @@ extension ReportEntry {
         guard let times = Distribution(wall), let cpuTimes = Distribution(cpu) else {
             preconditionFailure("a contender without samples")
         }
-        let name = EntryName.convert(
-            converter: contender, size: "\(cell.size)", layout: cell.layout == .i420 ? nil : cell.layout.rawValue,
-            orientation: cell.orientation == .upright ? nil : cell.orientation.name
-        ).description
-        self.init(name: name, samples: wall.map { $0 / 1000 })
-        runName = name
-        runType = "iteration"
-        repetitions = 1
-        repetitionIndex = 0
-        threads = 1
-        iterations = times.count
-        realTime = Self.finite(times.median / 1000)
-        timeUnit = "us"
-        cpuTime = Self.finite(cpuTimes.mean / 1000)
+        self.init(
+            name: EntryName.convert(contender, in: cell).description, samples: wall.map { $0 / 1000 },
+            iterations: times.count, realTime: times.median / 1000, cpuTime: cpuTimes.mean / 1000)
         converter = contender
         width = cell.size.width
         height = cell.size.height
@@ -50,6 +39,16 @@ extension ReportEntry {
     /// Bytes a conversion of `size` reads (I420 or NV12, as many either
     /// way; no padding) plus writes (BGRA).
     public static func bytesMoved(_ size: FrameSize) -> Int { size.i420ByteCount + 4 * size.pixelCount }
+}
+
+extension EntryName {
+    /// The name of `converter`'s entry in the synthetic cell `cell`:
+    /// `convert/C/WxH[/nv12][/orientation]`, I420 and upright never named.
+    public static func convert(_ converter: String, in cell: SyntheticCell) -> EntryName {
+        .convert(
+            converter: converter, size: "\(cell.size)", layout: cell.layout == .i420 ? nil : cell.layout.rawValue,
+            orientation: cell.orientation == .upright ? nil : cell.orientation.name)
+    }
 }
 
 extension ReportDeviation {

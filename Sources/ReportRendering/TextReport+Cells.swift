@@ -106,7 +106,7 @@ extension TextReport {
     static func belowFloor(_ cells: [CellEntries], tolerance: Double?) -> [(cell: CellEntries, entry: ReportEntry)] {
         guard let tolerance else { return [] }
         return cells.flatMap { cell in
-            cell.entries.filter { !$0.isFloor && ($0.ratioToFloor ?? 1) < tolerance }.map { (cell, $0) }
+            cell.entries.filter { $0.isBelowFloor(tolerance: tolerance) }.map { (cell, $0) }
         }
     }
 

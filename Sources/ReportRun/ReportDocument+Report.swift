@@ -66,7 +66,7 @@ extension ReportDocument {
             notMeasured: report.synthetic.flatMap { size in
                 size.excluded.map { failure in
                     NotMeasuredCell(
-                        name: Self.convertName(failure.label, size.cell).description,
+                        name: EntryName.convert(failure.label, in: size.cell).description,
                         cell: EntryCell(
                             converter: failure.label, width: size.size.width, height: size.size.height,
                             orientation: size.orientation.name, layout: size.layout.rawValue),
@@ -88,7 +88,9 @@ extension ReportDocument {
             uniqueKeysWithValues: report.synthetic.map { size in
                 (
                     size.cell.nameComponent,
-                    Dictionary(uniqueKeysWithValues: size.floorAlone.map { ($0.key.description, finite($0.value)) })
+                    Dictionary(
+                        uniqueKeysWithValues: size.floorAlone.map { ($0.key.description, ReportEntry.finite($0.value)) }
+                    )
                 )
             })
         context.floorMethods = FloorMethod.allCases.map(\.description)
@@ -102,8 +104,8 @@ extension ReportDocument {
         context.warmupRounds = report.budget.warmupRounds
         context.minimumFrames = report.budget.minFrames
         context.maximumFrames = report.budget.maxFrames
-        context.secondsPerSize = finite(report.budget.seconds)
-        context.deadlineSeconds = report.deadline.map(finite)
+        context.secondsPerSize = ReportEntry.finite(report.budget.seconds)
+        context.deadlineSeconds = report.deadline.map(ReportEntry.finite)
         context.idleGapMilliseconds = report.budget.idleGap * 1000
         context.streamConverter = report.streamConverter
         context.pipelineDepth = Pipeline.defaultDepth
@@ -111,7 +113,7 @@ extension ReportDocument {
         context.interleaving =
             "per frame, in a balanced Latin-square order (each contender follows every other equally often); "
             + "\(InterleavedRun.outputPassing); ratios are medians of per-round paired ratios"
-        context.seconds = finite(report.seconds)
+        context.seconds = ReportEntry.finite(report.seconds)
         context.peerBuilds = report.peerBuilds
         context.storeTrials = report.storeTrials.map { trial in
             // The report's outputs have rows padded to a cache line.
@@ -120,8 +122,8 @@ extension ReportDocument {
             }?.size
             return ReportContext.StoreTrial(
                 bytes: trial.bytes, stores: trial.stores.rawValue,
-                cachedMedianMicros: finite(Double(trial.cachedMedian) / 1000),
-                streamingMedianMicros: finite(Double(trial.streamingMedian) / 1000), checks: trial.checks,
+                cachedMedianMicros: ReportEntry.finite(Double(trial.cachedMedian) / 1000),
+                streamingMedianMicros: ReportEntry.finite(Double(trial.streamingMedian) / 1000), checks: trial.checks,
                 changes: trial.changes, size: size.map { "\($0)" })
         }
         return context
@@ -140,17 +142,9 @@ extension ReportDocument {
     private static func base(name: String, iterations: Int, realTime: Double, cpuTime: Double?, samples: [Double])
         -> ReportEntry
     {
-        var entry = ReportEntry(name: name, samples: thinned(samples).map { compact($0 / 1000) })
-        entry.runName = name
-        entry.runType = "iteration"
-        entry.repetitions = 1
-        entry.repetitionIndex = 0
-        entry.threads = 1
-        entry.iterations = iterations
-        entry.realTime = finite(realTime / 1000)
-        entry.timeUnit = "us"
-        entry.cpuTime = cpuTime.map { finite($0 / 1000) }
-        return entry
+        ReportEntry(
+            name: name, samples: thinned(samples).map { compact($0 / 1000) }, iterations: iterations,
+            realTime: realTime / 1000, cpuTime: cpuTime.map { $0 / 1000 })
     }
 
     /// A synthetic or scaling cell's entry as the document keeps it: its
@@ -204,9 +198,9 @@ extension ReportDocument {
                 iterations: distribution.count,
                 realTime: distribution.median, cpuTime: nil, samples: times)
             if !ratios.isEmpty { entry.ratioSamplesToDecode = thinned(ratios).map { compact($0) } }
-            entry.p50 = finite(distribution.median / 1000)
-            entry.p99 = finite(distribution.p99 / 1000)
-            entry.max = finite(distribution.max / 1000)
+            entry.p50 = ReportEntry.finite(distribution.median / 1000)
+            entry.p99 = ReportEntry.finite(distribution.p99 / 1000)
+            entry.max = ReportEntry.finite(distribution.max / 1000)
             result.append(shared(entry))
         }
         if run.frames > 0 {
@@ -218,7 +212,7 @@ extension ReportDocument {
             entry.realTimeStatistic = "median over passes of the pass's time ÷ its frames"
             let ratios = run.passRatiosToDecode
             if !ratios.isEmpty { entry.ratioSamplesToDecode = thinned(ratios).map { compact($0) } }
-            entry.framesPerSecond = finite(run.framesPerSecond)
+            entry.framesPerSecond = ReportEntry.finite(run.framesPerSecond)
             if let serial {
                 (entry.speedUpOverSerial, entry.speedUpOverSerialInterval) = ReportEntry.figures(
                     RatioEstimate(paired: serial.passSeconds, over: run.passSeconds))
@@ -226,14 +220,6 @@ extension ReportDocument {
             result.append(shared(entry))
         }
         return result
-    }
-
-    /// The name of `converter`'s entry in the synthetic cell `cell`:
-    /// `convert/C/WxH[/nv12][/orientation]`, I420 and upright never named.
-    static func convertName(_ converter: String, _ cell: SyntheticCell) -> EntryName {
-        .convert(
-            converter: converter, size: "\(cell.size)", layout: cell.layout == .i420 ? nil : cell.layout.rawValue,
-            orientation: cell.orientation == .upright ? nil : cell.orientation.name)
     }
 
     /// A ratio with its interval as `median [lower,upper]`, two decimals; `-` without one.
@@ -255,6 +241,4 @@ extension ReportDocument {
         return (value * scale).rounded() / scale
     }
 
-    /// `value`, or 0 when it is not finite (JSON has no NaN or infinity).
-    private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 }

@@ -11,6 +11,11 @@ extension ReportEntry {
     /// `value`, or 0 when it is not finite (JSON has no NaN or infinity).
     public static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 
+    /// Whether the entry is a converter's whose median paired ratio to its
+    /// floor is below `tolerance` (a sign that the floor is wrong, or that
+    /// the converter did not write its output).
+    public func isBelowFloor(tolerance: Double) -> Bool { !isFloor && (ratioToFloor ?? 1) < tolerance }
+
     /// Whether the entry is a memory floor's (`floor`, `floor:Nthreads`).
     public var isFloor: Bool {
         guard let converter else { return false }

@@ -193,6 +193,22 @@ public struct ReportEntry: Codable, Sendable, Equatable {
         recordedSamples = samples
     }
 
+    /// An entry called `name` with `samples` and Google Benchmark's fields:
+    /// one repetition of `iterations` frames on one thread, `real_time` and
+    /// `cpu_time` (nil: left out) in µs, each 0 when not finite.
+    public init(name: String, samples: [Double], iterations: Int, realTime: Double, cpuTime: Double?) {
+        self.init(name: name, samples: samples)
+        runName = name
+        runType = "iteration"
+        repetitions = 1
+        repetitionIndex = 0
+        threads = 1
+        self.iterations = iterations
+        self.realTime = Self.finite(realTime)
+        timeUnit = "us"
+        self.cpuTime = cpuTime.map(Self.finite)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case name
         case runName = "run_name"
