@@ -167,10 +167,16 @@ struct ReportCommand: ParsableCommand, WritesDocument {
         if let layout { options.layouts = layout.values }
         options.laterLayoutSizes = layoutSizes?.sizes
         options.threads = threads
-        options.vectors =
-            noVectors
-            ? []
-            : VectorFiles.defaultPaths.map { StreamFile(path: $0) } + vectors.map { StreamFile(path: $0, track: track) }
+        do {
+            options.vectors =
+                noVectors
+                ? []
+                : try VectorFiles.distinct(
+                    VectorFiles.defaultPaths.map { StreamFile(path: $0) }
+                        + vectors.map { StreamFile(path: $0, track: track) })
+        } catch {
+            throw ValidationError("--vectors: \(error)")
+        }
         options.streamConverter = streamConverter.name
         options.pipeline = pipeline
         options.scaling = scaling

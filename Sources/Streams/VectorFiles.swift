@@ -61,6 +61,37 @@ public enum VectorFiles {
         files.flatMap { file in expand([file.path]).map { StreamFile(path: $0, track: file.track) } }
     }
 
+    /// Two different streams of a report that share a file name, which
+    /// the report's entries are named by.
+    public struct NameClash: Error, CustomStringConvertible {
+        /// The two paths.
+        public let first: String, second: String
+
+        /// One line naming both.
+        public var description: String {
+            "\(first) and \(second) would share the report's entry names (stream entries are named by file name)"
+        }
+    }
+
+    /// The stream files `files` name (`expand(_:)`), each once: a file
+    /// named again (the same file, its path resolved, at the same track),
+    /// as a default directory and a path into it can, is left out.
+    /// - Throws: `NameClash` when two of the rest share a file name.
+    public static func distinct(_ files: [StreamFile]) throws(NameClash) -> [StreamFile] {
+        var seen: Set<StreamFile> = []
+        var byName: [String: String] = [:]
+        var result: [StreamFile] = []
+        for file in expand(files) {
+            let resolved = URL(fileURLWithPath: file.path).standardizedFileURL.resolvingSymlinksInPath().path
+            guard seen.insert(StreamFile(path: resolved, track: file.track)).inserted else { continue }
+            if let earlier = byName.updateValue(file.path, forKey: fileName(file.path)) {
+                throw NameClash(first: earlier, second: file.path)
+            }
+            result.append(file)
+        }
+        return result
+    }
+
     /// Whether `path` names a deliberately broken vector (`bad-ts-*`).
     public static func isExpectedBad(_ path: String) -> Bool {
         fileName(path).hasPrefix(expectedBadPrefix)

@@ -129,6 +129,37 @@ struct BenchCLITests {
         }
     }
 
+    @Test(
+        "report --vectors naming a file twice (by another path) runs it once and writes JSON that compare reads; two files of one name are refused, exit 2"
+    )
+    func reportVectorsOnce() throws {
+        let vectors = try Self.committedVectors(holding: "size-3x5.ivf")
+        try TestPaths.withTemporaryDirectory("framebench-cli") { directory in
+            let json = directory + "/report.json"
+            let short = [
+                "--no-presentation", "--only-sizes", "8x8", "--seconds", "0", "--min-frames", "2", "--max-frames", "2",
+                "--warmup", "0", "--converters", "scalar", "--quiet",
+            ]
+            // Run outside the package so Vectors/ is not picked up by default.
+            let run = try Self.bench(
+                [
+                    "--vectors", vectors + "/size-3x5.ivf", "--vectors", vectors + "/../Vectors/size-3x5.ivf", "--json",
+                    json,
+                ]
+                    + short, in: directory)
+            #expect(run.status == 0, "\(run.shown)")
+            #expect(run.lines.filter { $0.hasPrefix("size-3x5.ivf") }.count == 1, "\(run.stdout)")
+            let compare = try Self.bench(["compare", json, json], in: directory)
+            #expect(compare.status == 0, "\(compare.shown)")
+            let copy = directory + "/size-3x5.ivf"
+            try FileManager.default.copyItem(atPath: vectors + "/size-3x5.ivf", toPath: copy)
+            let clash = try Self.bench(
+                ["--vectors", vectors + "/size-3x5.ivf", "--vectors", copy] + short, in: directory)
+            #expect(clash.isUsageError, "\(clash.shown)")
+            #expect(clash.stderr.contains("would share the report's entry names"), "\(clash.stderr)")
+        }
+    }
+
     @Test("gate with a reference that names no commit: one line naming it, exit 2, in any build")
     func gateUnknownReference() throws {
         let run = try Self.bench(["gate", "--reference", "no-such-revision", "--quiet"])
