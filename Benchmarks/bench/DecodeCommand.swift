@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conformance
 import Containers
+import ConverterChecks
 import Converters
 import Decoding
 import Frames
@@ -29,6 +30,9 @@ struct DecodeCommand: ParsableCommand {
             container's: milliseconds for WebM, the track's timescale for MP4; one frame a tick for raw \
             H.264), the duration one frame at the frame rate libavformat gives the track, as FFmpeg's \
             (for IVF, read without libavformat, the distance to the next frame's pts). \
+            A --plugin converter is never loaded here: a child process decodes the file and converts each \
+            frame with it, and its output is printed here from that child's evidence (a crash, a hang, an \
+            early exit or evidence for another frame ends the list with a line naming the frame). \
             A 10-bit, 4:2:2 or 4:4:4 stream is refused at its first frame. A malformed file gives the frames \
             before the fault, one line on standard error naming the file, the packet and the byte \
             offset, and exit status 1.
@@ -96,51 +100,72 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try PluginSession.prepare(
-            plugins.paths, sizes: bgra == nil ? [] : PluginSession.sizes(of: [file]), orientations: [orientation],
-            matrix: matrix)
-        let converter = try bgra.map { name throws -> any FrameConverter in
-            if let builtIn = ConverterRegistry.make(name) { return builtIn }
-            if let loaded = session.converters.first(where: { $0.name == name }) { return loaded }
-            if session.hadFailures { throw ExitCode(1) }
-            throw ValidationError("--bgra: no converter '\(name)' in the built-ins or the --plugin files")
+        let isolation = IsolatedCheck.bench()
+        let probed: [(name: String, threadSafe: Bool)]
+        do {
+            probed = try isolation.probe(plugins: plugins.paths)
+        } catch {
+            Output.error(error.description)
+            throw ExitCode(1)
         }
-        let stem = FrameDigest.stem(ofPath: file)
+        let builtIn = bgra.flatMap { ConverterRegistry.make($0) }
+        let plugin = builtIn == nil ? probed.first { $0.name == bgra } : nil
+        if let bgra, builtIn == nil, plugin == nil {
+            throw ValidationError("--bgra: no converter '\(bgra)' in the built-ins or the --plugin files")
+        }
         let whole = md5 ? MD5() : nil
         do {
-            let packets = try StreamDecoder.open(path: file, trackNumber: track)
-            var listing =
-                framemd5
-                ? FrameMD5Listing(timebase: packets.track.timebase, frameDuration: packets.track.frameDuration) {
-                    Output.line($0)
-                } : nil
-            defer { listing?.finish() }
-            if let note = packets.track.ignoredTracksNote { Output.error("\(file): \(note)") }
-            _ = try ConvertedStream.run(
-                packets: packets, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
-                orientation: orientation, layout: layout
-            ) { frame, converted in
-                if listing != nil {
-                    listing!.add(pts: frame.time.value, size: frame.image.size, digest: FrameDigest.i420(frame.image))
-                    return
-                }
-                if let whole {
-                    if let converted {
-                        FrameDigest.add(converted, to: whole)
-                    } else {
-                        FrameDigest.add(frame.image, to: whole)
-                    }
-                    return
-                }
-                let name = FrameDigest.frameName(
-                    stem: stem, size: converted?.size ?? frame.image.size, packet: frame.packet,
-                    ext: converted == nil ? "i420" : "bgra")
-                Output.line("\(converted.map(FrameDigest.bgra) ?? FrameDigest.i420(frame.image))  \(name)")
+            if let plugin {
+                try isolation.replayingFrames(
+                    of: plugin, plugins: plugins.paths, file: StreamFile(path: file, track: track), decoder: decoder,
+                    threads: threads, matrix: matrix, orientation: orientation, layout: layout
+                ) { replay in try listFrames(converter: replay, whole: whole) }
+            } else {
+                try listFrames(converter: builtIn, whole: whole)
             }
+        } catch let error as IsolatedCheckError {
+            Output.error("\(file): \(error.description)")
+            throw ExitCode(1)
         } catch {
             Output.error("\(file): \(error)")
             throw ExitCode(1)
         }
         if let whole { Output.line("\(whole.finalize())  -") }
+    }
+
+    /// Decodes the file, converting each shown frame with `converter`
+    /// (none: decode only), and prints each frame's line, or adds it to
+    /// `whole`.
+    private func listFrames(converter: (any FrameConverter)?, whole: MD5?) throws {
+        let stem = FrameDigest.stem(ofPath: file)
+        let packets = try StreamDecoder.open(path: file, trackNumber: track)
+        var listing =
+            framemd5
+            ? FrameMD5Listing(timebase: packets.track.timebase, frameDuration: packets.track.frameDuration) {
+                Output.line($0)
+            } : nil
+        defer { listing?.finish() }
+        if let note = packets.track.ignoredTracksNote { Output.error("\(file): \(note)") }
+        _ = try ConvertedStream.run(
+            packets: packets, decoder: decoder, threads: threads, converter: converter, matrix: matrix,
+            orientation: orientation, layout: layout
+        ) { frame, converted in
+            if listing != nil {
+                listing!.add(pts: frame.time.value, size: frame.image.size, digest: FrameDigest.i420(frame.image))
+                return
+            }
+            if let whole {
+                if let converted {
+                    FrameDigest.add(converted, to: whole)
+                } else {
+                    FrameDigest.add(frame.image, to: whole)
+                }
+                return
+            }
+            let name = FrameDigest.frameName(
+                stem: stem, size: converted?.size ?? frame.image.size, packet: frame.packet,
+                ext: converted == nil ? "i420" : "bgra")
+            Output.line("\(converted.map(FrameDigest.bgra) ?? FrameDigest.i420(frame.image))  \(name)")
+        }
     }
 }

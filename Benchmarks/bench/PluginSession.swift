@@ -33,18 +33,16 @@ struct PluginSession {
 
     /// Pre-flights the plug-ins at `paths` at `sizes` in each of
     /// `orientations` with `matrix`; prints a line per excluded converter.
-    /// With `expectingReport`, the supervising parent judges the report's
-    /// evidence (`Supervisor`). A
+    /// The supervising parent judges the report's evidence (`Supervisor`). A
     /// converter that refuses some of the orientations (unsupported) but
     /// converts in another is kept: the command skips it where it refuses.
     /// - Throws: `ExitCode(1)` after one line when a plug-in is refused or
     ///   crashes while loading.
     static func prepare(
-        _ paths: [String], sizes: [FrameSize], orientations: [Orientation] = [.upright], matrix: ColorMatrix,
-        expectingReport: Bool = false
+        _ paths: [String], sizes: [FrameSize], orientations: [Orientation] = [.upright], matrix: ColorMatrix
     ) throws -> PluginSession {
         guard !paths.isEmpty else { return PluginSession(converters: [], hadFailures: false) }
-        Supervisor.superviseUnlessSupervised(expectingReport: expectingReport)
+        Supervisor.superviseUnlessSupervised()
         let isolation = IsolatedCheck.bench()
         let probed: [(name: String, threadSafe: Bool)]
         do {
@@ -80,15 +78,5 @@ struct PluginSession {
         }
         return PluginSession(
             converters: loaded.filter { usable.contains($0.name) }, hadFailures: hadFailures, names: probed.map(\.name))
-    }
-
-    /// The frame sizes the containers of the readable `files` declare for
-    /// their first video track, each within what a decoder accepts
-    /// (`DecoderLimits`; a larger one is left out, as the decode will
-    /// refuse it). A stream that changes size later is pre-flighted at its
-    /// first size; one whose container declares none is not pre-flighted.
-    static func sizes(of files: [String]) -> [FrameSize] {
-        files.compactMap { path in (try? ContainerFile.open(path: path))?.track.declaredSize }
-            .filter { $0.width > 0 && $0.height > 0 && $0.width * $0.height <= DecoderLimits.maximumPixelCount }
     }
 }

@@ -200,7 +200,7 @@ struct ReportCommand: ParsableCommand, WritesDocument {
         // Oriented cells also convert upright (each converter's upright twin).
         let session = try PluginSession.prepare(
             plugins.paths, sizes: options.sizes, orientations: [.upright] + options.cells.map(\.orientation),
-            matrix: options.matrix, expectingReport: true)
+            matrix: options.matrix)
         let pluginNames = session.names
         options.converters = try ConverterSelection.parse(converters, threads: 1, pluginNames: pluginNames).map(\.name)
         let wanted = ConverterSelection.names(converters)

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// Runs a command that will load plug-in code into its own process
-/// (report, decode with `--plugin`) as a child of a parent that
+/// (the report with `--plugin`) as a child of a parent that
 /// loads none. The parent waits and passes the child's exit status on only
 /// when the child said it finished with that status; anything else ends in
 /// one line naming what happened and exit status 1, so `bench` itself never
@@ -44,10 +44,10 @@ enum Supervisor {
 
     /// Returns in the child (where the command goes on, watched for plug-in
     /// code that does not return); in the parent, runs the child and exits
-    /// with its outcome. With `expectingReport`, the child must also leave
-    /// a `WitnessedReport` whose claims its evidence bears out (the parent
-    /// checks the digests against libyuv), or the parent exits 1.
-    static func superviseUnlessSupervised(expectingReport: Bool = false) {
+    /// with its outcome. The child must also leave a `WitnessedReport`
+    /// whose claims its evidence bears out (the parent checks the digests
+    /// against libyuv), or the parent exits 1.
+    static func superviseUnlessSupervised() {
         if let value = ProcessInfo.processInfo.environment[variable] {
             becomeChild(reportingOn: Int32(value))
             return
@@ -57,17 +57,18 @@ enum Supervisor {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let token = LeftoverProcesses.newToken()
         environment[LeftoverProcesses.variable] = token
-        let record = expectingReport ? makeRecordFile() : nil
-        if let record { environment[recordVariable] = record }
+        guard let record = makeRecordFile() else {
+            Output.error("cannot make a file in /tmp for the evidence of the report's process")
+            exit(1)
+        }
+        environment[recordVariable] = record
         let child = spawnChild(environment: environment)
         let outcome = waitForChild(child)
         let leftovers = LeftoverProcesses.kill(carrying: token)
         fflush(nil)
         var status = verdict(outcome, said: saidLines(child.output(at: reportDescriptor)!))
-        if let record {
-            status = max(status, judgeReport(at: record, childStatus: status))
-            unlink(record)
-        }
+        status = max(status, judgeReport(at: record, childStatus: status))
+        unlink(record)
         guard leftovers == 0 else {
             Output.error("plug-in code left \(leftovers) process\(leftovers == 1 ? "" : "es") running (killed)")
             exit(1)
@@ -96,8 +97,11 @@ enum Supervisor {
             Output.error("the report's process sent no report document to check its plug-in converters against")
             return 1
         }
-        guard let report = try? JSONDecoder().decode(WitnessedReport.self, from: data) else {
-            Output.error("the report's process sent a report document that cannot be read")
+        let report: WitnessedReport
+        do {
+            report = try JSONDecoder().decode(WitnessedReport.self, from: data)
+        } catch {
+            Output.error("the report's process sent a report document that cannot be read (\(error))")
             return 1
         }
         let problems = report.problems()

@@ -24,12 +24,18 @@ public struct CheckOptions: Sendable, Codable, Equatable {
     /// The layout every check's source frames are in: NV12 frames are the
     /// I420 frames' twins, and the oracle converts the same NV12 frame.
     public var layout = ChromaLayout.i420
+    /// The decoder the frames check decodes its files with (nil: each
+    /// codec's first), and its threads.
+    public var decoder: String?
+    /// The frames check's decoder threads.
+    public var decoderThreads = 1
 
     /// The defaults: every matrix and orientation, exact, no vector files.
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case matrices, orientations, vectorFiles, tolerance, speedSizes, speedSeconds, threads, layout
+        case matrices, orientations, vectorFiles, tolerance, speedSizes, speedSeconds, threads, layout, decoder
+        case decoderThreads
     }
 
     /// Decodes what `encode(to:)` wrote.
@@ -43,6 +49,8 @@ public struct CheckOptions: Sendable, Codable, Equatable {
         speedSeconds = try c.decode(Double.self, forKey: .speedSeconds)
         threads = try c.decode(Int.self, forKey: .threads)
         layout = try c.decodeIfPresent(ChromaLayout.self, forKey: .layout) ?? .i420
+        self.decoder = try c.decodeIfPresent(String.self, forKey: .decoder)
+        decoderThreads = try c.decodeIfPresent(Int.self, forKey: .decoderThreads) ?? 1
     }
 
     /// Matrices by name, orientations by ABI value, sizes as `WxH`.
@@ -56,5 +64,7 @@ public struct CheckOptions: Sendable, Codable, Equatable {
         try c.encode(speedSeconds, forKey: .speedSeconds)
         try c.encode(threads, forKey: .threads)
         try c.encode(layout, forKey: .layout)
+        try c.encodeIfPresent(decoder, forKey: .decoder)
+        try c.encode(decoderThreads, forKey: .decoderThreads)
     }
 }

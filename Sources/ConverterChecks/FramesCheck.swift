@@ -27,7 +27,8 @@ enum FramesCheck {
             var index = 0
             do {
                 _ = try StreamDecoder.decode(
-                    path: file.path, track: file.track, layout: context.options.layout
+                    path: file.path, track: file.track, decoder: context.options.decoder,
+                    threads: context.options.decoderThreads, layout: context.options.layout
                 ) { frame in
                     defer { index += 1 }
                     frames += 1

@@ -362,35 +362,67 @@ struct PluginCLITests {
     }
 
     @Test(
-        "a crash the pre-flight missed (a size a stream switches to) ends decode --bgra with a line and exit 1, not a signal"
-    )
-    func supervised() throws {
-        // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
-        let plugin = try #require(Self.fixture("CRASH", defines: ["CRASH_WIDTH=282"]))
-        let run = try BenchProcess.run([
-            "decode", "Vectors/resize-352x288-282x231.ivf", "--bgra", "faulty", "--plugin", plugin,
+        "plug-in code that crashes, ends the process with status 0, stops it, or never returns in a report's supervised child (after passing its pre-flight) ends the report with a line and exit 1",
+        arguments: [
+            ("CRASH", "bench: a plug-in converter crashed (SIGSEGV) after passing its pre-flight"),
+            ("EXIT", "bench: the process ended with exit status 0 before the command finished"),
+            ("STOP", "bench: plug-in code stopped the process (SIGSTOP)"),
+            ("HANG", "s without returning; the process was killed"),
         ])
+    func supervisedReport(fault: String, line: String) throws {
+        // STRIKE_AT_CALL: the fault strikes at a process's fifth conversion, which the pre-flight's
+        // worker (one conversion) never makes and the report's child does.
+        let plugin = try #require(Self.fixture(fault, defines: ["STRIKE_AT_CALL=5"]))
+        let run = try BenchProcess.run(
+            Self.shortReport(plugin: plugin, size: "64x48") + [
+                "--converters", "faulty,simd", "--orientation", "upright",
+            ])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
-        #expect(
-            run.stderr.contains("bench: a plug-in converter crashed (SIGSEGV) after passing its pre-flight"),
-            "\(run.stderr)")
+        #expect(run.stderr.contains(line), "\(run.stderr)")
     }
 
     @Test(
-        "plug-in code that ends the process with status 0, stops it, or never returns where the pre-flight did not look ends decode --bgra with a line and exit 1",
+        "decode --bgra never runs plug-in code in its own process: a crash, an exit or a hang at the size a stream switches to ends the list after the frames before it, with a line naming the frame and exit 1",
         arguments: [
-            ("EXIT", ["EXIT_WIDTH=282"], "bench: the process ended with exit status 0 before the command finished"),
-            ("STOP", ["STOP_WIDTH=282"], "bench: plug-in code stopped the process (SIGSTOP)"),
-            ("HANG", ["HANG_WIDTH=282"], "s without returning; the process was killed"),
+            (
+                "CRASH", ["CRASH_WIDTH=282"],
+                "crashed (SIGSEGV) at 282x231 upright bt601, resize-352x288-282x231.ivf frame 4"
+            ),
+            (
+                "EXIT", ["EXIT_WIDTH=282"],
+                "worker exited with status 0 at 282x231 upright bt601, resize-352x288-282x231.ivf frame 4"
+            ),
+            ("HANG", ["HANG_WIDTH=282"], "timed out at 282x231 upright bt601, resize-352x288-282x231.ivf frame 4"),
         ])
-    func supervisedEnds(fault: String, defines: [String], line: String) throws {
-        // Vectors/resize-352x288-282x231.ivf starts at 352x288 (pre-flighted) and switches to 282x231.
+    func decodeIsolated(fault: String, defines: [String], detail: String) throws {
+        // Vectors/resize-352x288-282x231.ivf has four frames at 352x288, then four at 282x231.
         let plugin = try #require(Self.fixture(fault, defines: defines))
-        let run = try BenchProcess.run([
-            "decode", "Vectors/resize-352x288-282x231.ivf", "--bgra", "faulty", "--plugin", plugin,
-        ])
+        let vector = "Vectors/resize-352x288-282x231.ivf"
+        let run = try BenchProcess.run(["decode", vector, "--bgra", "faulty", "--plugin", plugin])
+        let libyuv = try BenchProcess.run(["decode", vector, "--bgra", "libyuv"])
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
-        #expect(run.stderr.contains(line), "\(run.stderr)")
+        #expect(run.stderr.contains("bench: \(vector): plug-in converter faulty: \(detail)"), "\(run.stderr)")
+        let frames = libyuv.stdout.split(separator: "\n")
+        #expect(frames.count == 8 && run.stdout.split(separator: "\n") == Array(frames.prefix(4)), "\(run.stdout)")
+    }
+
+    @Test(
+        "decode --bgra prints a plug-in converter's own bytes, made in a child: a forged finish line cannot cut the list short, and a wrong alpha shows in every digest"
+    )
+    func decodeReplaysPluginBytes() throws {
+        let vector = "Vectors/resize-352x288-282x231.ivf"
+        let libyuv = try BenchProcess.run(["decode", vector, "--bgra", "libyuv"])
+        let forger = try #require(Self.fixture("FORGE_FINISH"))
+        let forged = try BenchProcess.run(["decode", vector, "--bgra", "faulty", "--plugin", forger])
+        #expect(forged.status == 0 && forged.stdout == libyuv.stdout, "\(forged.stdout)\(forged.stderr)")
+        let wrong = try #require(Self.fixture("WRONG_ALPHA"))
+        let alpha = try BenchProcess.run(["decode", vector, "--bgra", "faulty", "--plugin", wrong])
+        let frames = alpha.stdout.split(separator: "\n")
+        #expect(alpha.status == 0 && frames.count == 8, "\(alpha.stdout)\(alpha.stderr)")
+        for (mine, reference) in zip(frames, libyuv.stdout.split(separator: "\n")) {
+            // The same frame names, other digests.
+            #expect(mine.split(separator: " ").last == reference.split(separator: " ").last && mine != reference)
+        }
     }
 
     @Test(

@@ -62,6 +62,18 @@ typedef struct planes {
     int32_t y_stride, u_stride, v_stride, step, width, height;
 } planes;
 
+/* Where CRASH, HANG, EXIT and STOP strike: at their width, or with
+   STRIKE_AT_CALL=N at the process's Nth conversion, whatever its width. */
+#ifdef STRIKE_AT_CALL
+static int strikes(void) {
+    static int calls;
+    return __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST) == STRIKE_AT_CALL;
+}
+#define STRIKES(width, at) strikes()
+#else
+#define STRIKES(width, at) ((width) == (at))
+#endif
+
 static int convert_planes(const planes *s, const framebench_bgra *d, int32_t matrix, int32_t orientation) {
 #ifdef FAULT_HANG_ROTATED
     if (orientation == FRAMEBENCH_ROTATE_90) for (;;) sleep(1); /* fault: never returns turned a quarter */
@@ -74,19 +86,19 @@ static int convert_planes(const planes *s, const framebench_bgra *d, int32_t mat
 #ifndef CRASH_WIDTH
 #define CRASH_WIDTH 37
 #endif
-    if (s->width == CRASH_WIDTH) *(volatile int *)0 = 1; /* fault: SIGSEGV at one width (default 37) */
+    if (STRIKES(s->width, CRASH_WIDTH)) *(volatile int *)0 = 1; /* fault: SIGSEGV at one width (default 37) */
 #endif
 #ifdef FAULT_HANG
 #ifndef HANG_WIDTH
 #define HANG_WIDTH 41
 #endif
-    if (s->width == HANG_WIDTH) for (;;) sleep(1); /* fault: never returns at one width (default 41) */
+    if (STRIKES(s->width, HANG_WIDTH)) for (;;) sleep(1); /* fault: never returns at one width (default 41) */
 #endif
 #ifdef FAULT_EXIT
-    if (s->width == EXIT_WIDTH) _exit(0); /* fault: ends the whole process, status 0, at one width */
+    if (STRIKES(s->width, EXIT_WIDTH)) _exit(0); /* fault: ends the whole process, status 0, at one width */
 #endif
 #ifdef FAULT_STOP
-    if (s->width == STOP_WIDTH) raise(SIGSTOP); /* fault: stops the whole process at one width */
+    if (STRIKES(s->width, STOP_WIDTH)) raise(SIGSTOP); /* fault: stops the whole process at one width */
 #endif
 #ifdef FAULT_LEAVES_PROCESS
     {
