@@ -11,11 +11,13 @@
  * slower than the slower of the two has pipes of its own. `block half`
  * is half of a 64 x 2 row-pair block's instructions (two rows' 32 pixels
  * and one half of the chroma terms), without its dependencies: the
- * block's pipe-bound time is twice it. The list runs twice: on a shared
+ * block's pipe-bound time is twice it. The lines after it time other
+ * shuffles, shifts and logic a formulation with fewer shuffles would use,
+ * alone and beside the block's. The list runs twice: on a shared
  * machine read the lower of each line.
  *
  * Build and run (AVX-512 with VBMI):
- *   clang -O2 -mavx512f -mavx512bw -mavx512vbmi -o /tmp/pipe-probe-512 \
+ *   clang -O2 -mavx512f -mavx512bw -mavx512vbmi -mavx512vbmi2 -o /tmp/pipe-probe-512 \
  *     scripts/pipe-probe-512.c && /tmp/pipe-probe-512
  */
 #define PIPE_PROBE_ROUNDS 2000000
@@ -57,6 +59,36 @@
     MULHUW(R) ADDSW(R) ADDSW(R) ADDUSW(R) MAXUW(R) PERMB(R) MULHW(R) MULHW(R) MULHW(R) PACK(R) PERMT2B(R) \
         PERMT2B(R) STORE(R) STORE2(R)
 #define CHROMA_HALF(R) PERMT2B(R) MADD(R) SUBW(R) MADD(R) SUBW(R) MADD(R) ADDW(R)
+#define SHUFB(R) OP("vpshufb", R)
+#define UNPCK(R) OP("vpunpcklbw", R)
+#define PERMW(R) OP("vpermw", R)
+#define SRLW(R) "vpsrlw $6,%%zmm15," R "\n"
+#define TERN(R) "vpternlogd $0xca,%%zmm14,%%zmm15," R "\n"
+#define MULLW(R) OP("vpmullw", R)
+#define MULTISHIFT(R) OP("vpmultishiftqb", R)
+#define SHLDW(R) "vpshldw $2,%%zmm14,%%zmm15," R "\n"
+#define PERMQ(R) "vpermq $0x4e,%%zmm15," R "\n"
+#define SHUFI(R) "vshufi64x2 $0x4e,%%zmm14,%%zmm15," R "\n"
+#define ALIGNR(R) "vpalignr $1,%%zmm14,%%zmm15," R "\n"
+#define SHUFB_PACK(R) SHUFB(R) PACK(R)
+#define SHUFB_PERMB(R) SHUFB(R) PERMB(R)
+#define SHUFB_SRAW(R) SHUFB(R) SRAW(R)
+#define TERN_PERMB(R) TERN(R) PERMB(R)
+#define MULLW_MULHUW(R) MULLW(R) MULHUW(R)
+#define UNPCK_PERMB(R) UNPCK(R) PERMB(R)
+#define UNPCK_PACK(R) UNPCK(R) PACK(R)
+#define UNPCK_MULHUW(R) UNPCK(R) MULHUW(R)
+#define UNPCK_SRAW(R) UNPCK(R) SRAW(R)
+#define UNPCK_ADDW2(R) UNPCK(R) ADDW(R) ADDW(R)
+#define UNPCKW(R) OP("vpunpcklwd", R)
+#define UNPCKQ(R) OP("vpunpcklqdq", R)
+#define SHUFD(R) "vpshufd $0x4e,%%zmm15," R "\n"
+#define PERMT2W(R) "vpermt2w %%zmm14,%%zmm15," R "\n"
+#define PERMT2D(R) "vpermt2d %%zmm14,%%zmm15," R "\n"
+#define PERMD(R) OP("vpermd", R)
+#define MULHRSW(R) OP("vpmulhrsw", R)
+#define SLLW(R) "vpsllw $2,%%zmm15," R "\n"
+#define SLLWV(R) OP("vpsllvw", R)
 #define BLOCK_HALF(R) PIXELS32(R) PIXELS32(R) CHROMA_HALF(R)
 
 PROBE(mulhuw, MULHUW)
@@ -86,6 +118,36 @@ PROBE(pixels32, PIXELS32)
 PROBE(pixels32_mulhw, PIXELS32_MULHW)
 PROBE(chroma_half, CHROMA_HALF)
 PROBE(block_half, BLOCK_HALF)
+PROBE(unpck_permb, UNPCK_PERMB)
+PROBE(unpck_pack, UNPCK_PACK)
+PROBE(unpck_mulhuw, UNPCK_MULHUW)
+PROBE(unpck_sraw, UNPCK_SRAW)
+PROBE(unpck_addw2, UNPCK_ADDW2)
+PROBE(unpckw, UNPCKW)
+PROBE(unpckq, UNPCKQ)
+PROBE(shufd, SHUFD)
+PROBE(permt2w, PERMT2W)
+PROBE(permt2d, PERMT2D)
+PROBE(permd, PERMD)
+PROBE(mulhrsw, MULHRSW)
+PROBE(sllw, SLLW)
+PROBE(sllwv, SLLWV)
+PROBE(shufb, SHUFB)
+PROBE(unpck, UNPCK)
+PROBE(permw, PERMW)
+PROBE(srlw, SRLW)
+PROBE(tern, TERN)
+PROBE(mullw, MULLW)
+PROBE(multishift, MULTISHIFT)
+PROBE(shldw, SHLDW)
+PROBE(permq, PERMQ)
+PROBE(shufi, SHUFI)
+PROBE(alignr, ALIGNR)
+PROBE(shufb_pack, SHUFB_PACK)
+PROBE(shufb_permb, SHUFB_PERMB)
+PROBE(shufb_sraw, SHUFB_SRAW)
+PROBE(tern_permb, TERN_PERMB)
+PROBE(mullw_mulhuw, MULLW_MULHUW)
 
 int main(void) {
     static const struct probe probes[] = {
@@ -116,6 +178,15 @@ int main(void) {
         {"the same, shifts as vpmulhw", pixels32_mulhw},
         {"half the chroma terms (7)", chroma_half},
         {"block half (2 x 32 pixels + chroma)", block_half},
+        {"vpshufb", shufb}, {"vpunpcklbw", unpck}, {"vpermw", permw}, {"vpsrlw", srlw}, {"vpternlogd", tern},
+        {"vpmullw", mullw}, {"vpmultishiftqb", multishift}, {"vpshldw", shldw}, {"vpermq imm", permq},
+        {"vshufi64x2", shufi}, {"vpalignr", alignr}, {"vpshufb + vpackuswb", shufb_pack},
+        {"vpshufb + vpermb", shufb_permb}, {"vpshufb + vpsraw", shufb_sraw}, {"vpternlogd + vpermb", tern_permb},
+        {"vpmullw + vpmulhuw", mullw_mulhuw},
+        {"unpck + vpermb", unpck_permb}, {"unpck + pack", unpck_pack}, {"unpck + mulhuw", unpck_mulhuw},
+        {"unpck + sraw", unpck_sraw}, {"unpck + 2 addw", unpck_addw2}, {"vpunpcklwd", unpckw},
+        {"vpunpcklqdq", unpckq}, {"vpshufd", shufd}, {"vpermt2w", permt2w}, {"vpermt2d", permt2d},
+        {"vpermd", permd}, {"vpmulhrsw", mulhrsw}, {"vpsllw", sllw}, {"vpsllvw", sllwv},
     };
     return run_probes(probes, sizeof probes / sizeof probes[0], 38);
 }
