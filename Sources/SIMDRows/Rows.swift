@@ -30,21 +30,9 @@ func convertRowPair<M: SIMDRowMatrix, Level: SIMDLevelTag, Stores: SIMDStoreKind
     // Streaming stores, as for `streamedPixels`: an end that overlaps, and
     // the whole block before it, are stored normally.
     let overlaps = rest % Level.pairEndStep != 0
-    let streamed = overlaps ? whole &- 64 : whole
-    var x = 0
-    while x < streamed {
-        Level.convertPairBlock64(
-            m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
-            out0 + x &<< 2, out1 + x &<< 2, top)
-        x &+= 64
-    }
-    while x < whole {
-        Level.convertPairBlock64(
-            m, CachedStores.self, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1),
-            chromaSampleAddress(m, v, x &>> 1),
-            out0 + x &<< 2, out1 + x &<< 2, top)
-        x &+= 64
-    }
+    let streamed = Stores.streams && overlaps ? max(0, whole &- 64) : whole
+    Level.convertPairBlocks(m, stores, y0, y1, u, v, out0, out1, top, from: 0, to: streamed)
+    Level.convertPairBlocks(m, CachedStores.self, y0, y1, u, v, out0, out1, top, from: streamed, to: whole)
     if overlaps {
         Level.convertPairEnd(m, CachedStores.self, y0, y1, u, v, out0, out1, top, start: whole, end: even)
     } else if rest > 0 {

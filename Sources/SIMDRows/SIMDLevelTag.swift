@@ -40,6 +40,18 @@ public protocol SIMDLevelTag {
         _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>)
 
+    /// Converts the whole 64-pixel blocks at `start`, `start + 64`, ...
+    /// below `end` (both multiples of 64) of two luma rows `y0`, `y1` that
+    /// share the chroma rows `u` and `v` (all four at pixel 0), each as
+    /// `convertPairBlock64` converts it, into `out0` and `out1`. The
+    /// default converts one block after the other; a level may overlap
+    /// one block's loads and chroma terms with the block before it.
+    static func convertPairBlocks<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        from start: Int, to end: Int)
+
     /// The pixels in which `convertPairEnd` converts the end of a row pair:
     /// an end whose length is not a multiple of it overlaps the pixels
     /// before it. 64 where `convertPairBlock64` converts all 64 pixels at
@@ -156,6 +168,23 @@ extension SIMDLevelTag {
         start: Int, end: Int
     ) {
         convertPairEndIn32(m, stores, y0, y1, u, v, out0, out1, top, start: start, end: end)
+    }
+
+    /// One `convertPairBlock64` after the other.
+    @inlinable @inline(__always)
+    public static func convertPairBlocks<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+        _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+        _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+        from start: Int, to end: Int
+    ) {
+        var x = start
+        while x < end {
+            convertPairBlock64(
+                m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+                out0 + x &<< 2, out1 + x &<< 2, top)
+            x &+= 64
+        }
     }
 
     /// Two 32-pixel blocks (`rowPairBlock`).
