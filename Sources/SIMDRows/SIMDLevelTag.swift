@@ -170,7 +170,7 @@ extension SIMDLevelTag {
         convertPairEndIn32(m, stores, y0, y1, u, v, out0, out1, top, start: start, end: end)
     }
 
-    /// One `convertPairBlock64` after the other.
+    /// One `convertPairBlock64` after the other (`convertPairBlocksInTurn`).
     @inlinable @inline(__always)
     public static func convertPairBlocks<M: SIMDRowMatrix, Stores: SIMDStoreKind>(
         _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
@@ -178,13 +178,7 @@ extension SIMDLevelTag {
         _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
         from start: Int, to end: Int
     ) {
-        var x = start
-        while x < end {
-            convertPairBlock64(
-                m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
-                out0 + x &<< 2, out1 + x &<< 2, top)
-            x &+= 64
-        }
+        convertPairBlocksInTurn(Self.self, m, stores, y0, y1, u, v, out0, out1, top, from: start, to: end)
     }
 
     /// Two 32-pixel blocks (`rowPairBlock`).
@@ -198,5 +192,24 @@ extension SIMDLevelTag {
         rowPairBlock(
             m, stores, y0 + 32, y1 + 32, chromaSampleAddress(m, u, 16), chromaSampleAddress(m, v, 16), out0 + 128,
             out1 + 128, top)
+    }
+}
+
+/// `Level.convertPairBlock64` on each whole block at `start`, `start + 64`,
+/// ... below `end`, one after the other: the contract of
+/// `SIMDLevelTag.convertPairBlocks`, and its default.
+@inlinable @inline(__always)
+public func convertPairBlocksInTurn<Level: SIMDLevelTag, M: SIMDRowMatrix, Stores: SIMDStoreKind>(
+    _ level: Level.Type, _ m: M.Type, _ stores: Stores.Type, _ y0: UnsafePointer<UInt8>, _ y1: UnsafePointer<UInt8>,
+    _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>,
+    _ out0: UnsafeMutablePointer<UInt8>, _ out1: UnsafeMutablePointer<UInt8>, _ top: SIMD16<UInt16>,
+    from start: Int, to end: Int
+) {
+    var x = start
+    while x < end {
+        Level.convertPairBlock64(
+            m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
+            out0 + x &<< 2, out1 + x &<< 2, top)
+        x &+= 64
     }
 }

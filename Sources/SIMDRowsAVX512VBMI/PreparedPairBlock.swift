@@ -58,14 +58,7 @@ extension SIMDAVX512VBMILevel {
     ) {
         guard !Stores.streams else {
             // Streamed frames are bound by memory, where preparing ahead gains nothing.
-            var x = start
-            while x < end {
-                pairBlock64(
-                    m, stores, y0 + x, y1 + x, chromaSampleAddress(m, u, x &>> 1), chromaSampleAddress(m, v, x &>> 1),
-                    out0 + x &<< 2, out1 + x &<< 2, top, reversed: false)
-                x &+= 64
-            }
-            return
+            return convertPairBlocksInTurn(Self.self, m, stores, y0, y1, u, v, out0, out1, top, from: start, to: end)
         }
         guard start < end else { return }
         func prepared(at x: Int) -> PreparedPairBlock {
